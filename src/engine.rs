@@ -1,0 +1,221 @@
+//! The game engine: a hidden layout, the referee's answers, and whole games played by a strategy.
+
+use thiserror::Error;
+
+use crate::board::{Board, Cell, Pos};
+use crate::fleet::Fleet;
+use crate::layout::Layout;
+use crate::rng::SonarRng;
+use crate::strategy::{Strategy, StrategyError};
+use crate::turn::Turn;
+
+/// The referee's answer to a shot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Miss,
+    Hit,
+    /// The shot sank the ship of this length; its cells are now `#`.
+    Sunk(usize),
+}
+
+/// A shot the rules do not allow.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ShotError {
+    #[error("shot {0} is off the board")]
+    OffBoard(Pos),
+    #[error("shot {0} is at a cell already shot")]
+    AlreadyShot(Pos),
+    #[error("the game is over")]
+    GameOver,
+}
+
+const NO_SHIP: u8 = u8::MAX;
+
+/// One game in progress: the hidden layout and what the shooter has seen so far.
+#[derive(Clone, Debug)]
+pub struct Game {
+    layout: Layout,
+    /// Index of the ship on each cell, or `NO_SHIP`.
+    owner: Vec<u8>,
+    /// Hits taken by each ship.
+    damage: Vec<usize>,
+    board: Board,
+    fleet: Fleet,
+    shots: usize,
+}
+
+impl Game {
+    /// A game against a layout (at most 254 ships, which every valid fleet satisfies).
+    pub fn new(layout: Layout) -> Game {
+        let mut owner = vec![NO_SHIP; layout.rows * layout.cols];
+        for (i, s) in layout.ships.iter().enumerate() {
+            for c in s.cells() {
+                owner[c.row * layout.cols + c.col] = i as u8;
+            }
+        }
+        let lengths: Vec<usize> = layout.ships.iter().map(|s| s.len).collect();
+        let fleet = Fleet::new(&lengths, layout.rows.max(layout.cols)).expect("a drawn layout is a valid fleet");
+        Game {
+            damage: vec![0; layout.ships.len()],
+            board: Board::empty(layout.rows, layout.cols),
+            fleet,
+            owner,
+            layout,
+            shots: 0,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The ships still afloat.
+    pub fn fleet(&self) -> &Fleet {
+        &self.fleet
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub fn shots(&self) -> usize {
+        self.shots
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.fleet.is_empty()
+    }
+
+    /// What the shooter sees: the board and the ships afloat.
+    pub fn turn(&self) -> Turn<'_> {
+        Turn::new(&self.board, &self.fleet)
+    }
+
+    /// Fires at a cell and marks the answer: `o`, `x`, or the whole ship `#` when it sinks.
+    pub fn fire(&mut self, p: Pos) -> Result<Outcome, ShotError> {
+        if self.is_over() {
+            return Err(ShotError::GameOver);
+        }
+        if !self.board.contains(p) {
+            return Err(ShotError::OffBoard(p));
+        }
+        if self.board.get(p) != Cell::Unknown {
+            return Err(ShotError::AlreadyShot(p));
+        }
+        self.shots += 1;
+        let ship = self.owner[self.board.index(p)];
+        if ship == NO_SHIP {
+            self.board.set(p, Cell::Miss);
+            return Ok(Outcome::Miss);
+        }
+        let ship = ship as usize;
+        self.damage[ship] += 1;
+        let placement = self.layout.ships[ship];
+        if self.damage[ship] < placement.len {
+            self.board.set(p, Cell::Hit);
+            return Ok(Outcome::Hit);
+        }
+        for c in placement.cells() {
+            self.board.set(c, Cell::Sunk);
+        }
+        self.fleet.remove(placement.len);
+        Ok(Outcome::Sunk(placement.len))
+    }
+}
+
+/// How one game went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Shots to sink the whole fleet.
+    pub shots: usize,
+    pub hits: usize,
+    /// For each ship of the layout, in layout order: its length and the shot number that sank it.
+    pub sunk_at: Vec<(usize, usize)>,
+}
+
+/// Why a game could not be finished.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum PlayError {
+    #[error("the strategy gave up: {0}")]
+    Strategy(#[from] StrategyError),
+    #[error("the strategy broke the rules: {0}")]
+    IllegalShot(#[from] ShotError),
+}
+
+/// Plays a whole game, calling `on_shot` after every shot. `grid` is scratch space of one slot per
+/// cell, reused across moves.
+pub fn play(
+    strategy: &dyn Strategy,
+    mut game: Game,
+    rng: &mut SonarRng,
+    grid: &mut Vec<f64>,
+    mut on_shot: impl FnMut(&Game, Pos, Outcome),
+) -> Result<GameRecord, PlayError> {
+    let n = game.board().len();
+    let mut sunk_at = vec![0; game.layout().ships.len()];
+    let mut hits = 0;
+    while !game.is_over() {
+        grid.clear();
+        grid.resize(n, 0.0);
+        let decision = strategy.decide(game.turn(), rng, grid)?;
+        let outcome = game.fire(decision.shot)?;
+        if outcome != Outcome::Miss {
+            hits += 1;
+        }
+        if let Outcome::Sunk(_) = outcome {
+            sunk_at[game.owner[game.board.index(decision.shot)] as usize] = game.shots();
+        }
+        on_shot(&game, decision.shot, outcome);
+    }
+    let ships = &game.layout().ships;
+    Ok(GameRecord { shots: game.shots(), hits, sunk_at: ships.iter().zip(sunk_at).map(|(s, t)| (s.len, t)).collect() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{Placement, random_layout};
+    use crate::rng::seeded;
+    use crate::strategy::Algorithm;
+
+    fn small_game() -> Game {
+        let ships = vec![
+            Placement { len: 2, row: 0, col: 0, horizontal: true },
+            Placement { len: 3, row: 1, col: 2, horizontal: false },
+        ];
+        Game::new(Layout { rows: 4, cols: 4, ships })
+    }
+
+    #[test]
+    fn referee_marks_miss_hit_and_sunk() {
+        let mut g = small_game();
+        assert_eq!(g.fire(Pos::new(3, 0)), Ok(Outcome::Miss));
+        assert_eq!(g.fire(Pos::new(0, 0)), Ok(Outcome::Hit));
+        assert_eq!(g.board().to_rows(), vec!["x...", "....", "....", "o..."]);
+        assert_eq!(g.fire(Pos::new(0, 1)), Ok(Outcome::Sunk(2)));
+        assert_eq!(g.board().to_rows(), vec!["##..", "....", "....", "o..."]);
+        assert_eq!(g.fleet().lengths(), &[3]);
+        assert_eq!(g.fire(Pos::new(0, 1)), Err(ShotError::AlreadyShot(Pos::new(0, 1))));
+        assert_eq!(g.fire(Pos::new(4, 0)), Err(ShotError::OffBoard(Pos::new(4, 0))));
+        for r in 1..4 {
+            g.fire(Pos::new(r, 2)).unwrap();
+        }
+        assert!(g.is_over());
+        assert_eq!(g.fire(Pos::new(3, 3)), Err(ShotError::GameOver));
+    }
+
+    #[test]
+    fn density_finishes_games_with_every_ship_sunk() {
+        let mut rng = seeded(7);
+        let mut grid = Vec::new();
+        for _ in 0..50 {
+            let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
+            let rec =
+                play(Algorithm::Density.strategy(), Game::new(layout), &mut rng, &mut grid, |_, _, _| {}).unwrap();
+            assert_eq!(rec.hits, 17);
+            assert!((17..=100).contains(&rec.shots));
+            assert!(rec.sunk_at.iter().all(|&(_, t)| t >= 1 && t <= rec.shots));
+            assert_eq!(rec.sunk_at.iter().map(|&(_, t)| t).max(), Some(rec.shots));
+        }
+    }
+}

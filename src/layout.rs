@@ -1,0 +1,151 @@
+//! Hidden fleets: ship placements and the uniform random layout sampler.
+
+use rand::RngExt;
+use thiserror::Error;
+
+use crate::board::Pos;
+use crate::rng::SonarRng;
+
+/// One ship on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    pub len: usize,
+    pub row: usize,
+    pub col: usize,
+    pub horizontal: bool,
+}
+
+impl Placement {
+    /// The cells the ship covers, from its top-left end.
+    pub fn cells(self) -> impl Iterator<Item = Pos> {
+        (0..self.len).map(move |k| {
+            if self.horizontal { Pos::new(self.row, self.col + k) } else { Pos::new(self.row + k, self.col) }
+        })
+    }
+
+    /// Every placement of a ship of length `len` on a `rows` x `cols` board. A length-1 ship has
+    /// one placement per cell (its two orientations are the same cells).
+    pub fn all(rows: usize, cols: usize, len: usize) -> Vec<Placement> {
+        let mut out = Vec::new();
+        if len == 0 {
+            return out;
+        }
+        for row in 0..rows {
+            for col in 0..cols {
+                if col + len <= cols {
+                    out.push(Placement { len, row, col, horizontal: true });
+                }
+                if len > 1 && row + len <= rows {
+                    out.push(Placement { len, row, col, horizontal: false });
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A whole hidden fleet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub rows: usize,
+    pub cols: usize,
+    pub ships: Vec<Placement>,
+}
+
+/// Why no layout could be drawn.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum LayoutError {
+    #[error("a ship of length {len} does not fit on a {rows}x{cols} board")]
+    DoesNotFit { len: usize, rows: usize, cols: usize },
+    #[error("no non-overlapping layout found in {0} attempts; the fleet is too crowded for this board")]
+    TooCrowded(u64),
+}
+
+/// Most whole-fleet attempts [`random_layout`] makes before giving up.
+pub const MAX_ATTEMPTS: u64 = 1_000_000;
+
+/// A layout drawn uniformly over all legal layouts of the fleet (ships told apart by their order):
+/// every ship takes a uniformly random placement, and on any overlap the whole fleet is drawn
+/// again. Retrying only the clashing ship would not be uniform (it favours the centre).
+pub fn random_layout(rows: usize, cols: usize, fleet: &[usize], rng: &mut SonarRng) -> Result<Layout, LayoutError> {
+    let counts: Vec<(usize, usize)> = fleet
+        .iter()
+        .map(|&len| {
+            let h = if len <= cols { rows * (cols + 1 - len) } else { 0 };
+            let v = if len > 1 && len <= rows { (rows + 1 - len) * cols } else { 0 };
+            (h, v)
+        })
+        .collect();
+    if let Some(i) = counts.iter().position(|&(h, v)| h + v == 0) {
+        return Err(LayoutError::DoesNotFit { len: fleet[i], rows, cols });
+    }
+    let mut taken = vec![false; rows * cols];
+    let mut ships = Vec::with_capacity(fleet.len());
+    for _ in 0..MAX_ATTEMPTS {
+        taken.fill(false);
+        ships.clear();
+        let mut clash = false;
+        for (&len, &(h, v)) in fleet.iter().zip(&counts) {
+            let k = rng.random_range(0..h + v);
+            let p = if k < h {
+                let w = cols + 1 - len;
+                Placement { len, row: k / w, col: k % w, horizontal: true }
+            } else {
+                let k = k - h;
+                Placement { len, row: k / cols, col: k % cols, horizontal: false }
+            };
+            for c in p.cells() {
+                let i = c.row * cols + c.col;
+                clash |= taken[i];
+                taken[i] = true;
+            }
+            if clash {
+                break;
+            }
+            ships.push(p);
+        }
+        if !clash {
+            return Ok(Layout { rows, cols, ships });
+        }
+    }
+    Err(LayoutError::TooCrowded(MAX_ATTEMPTS))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::seeded;
+
+    #[test]
+    fn placements_are_counted_right() {
+        assert_eq!(Placement::all(10, 10, 4).len(), 140);
+        assert_eq!(Placement::all(10, 10, 1).len(), 100);
+        assert_eq!(Placement::all(3, 5, 4).len(), 6);
+    }
+
+    #[test]
+    fn layouts_never_overlap_and_stay_on_the_board() {
+        let mut rng = seeded(3);
+        for _ in 0..500 {
+            let l = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
+            let mut seen = std::collections::HashSet::new();
+            for s in &l.ships {
+                for c in s.cells() {
+                    assert!(c.row < 10 && c.col < 10);
+                    assert!(seen.insert(c), "overlap at {c}");
+                }
+            }
+            assert_eq!(seen.len(), 17);
+        }
+    }
+
+    #[test]
+    fn impossible_fleets_are_errors_not_hangs() {
+        assert_eq!(
+            random_layout(3, 3, &[4], &mut seeded(1)),
+            Err(LayoutError::DoesNotFit { len: 4, rows: 3, cols: 3 })
+        );
+        // Four 3-ships cannot share a 3x3 board; the sampler gives up rather than spin for ever.
+        assert!(matches!(random_layout(3, 3, &[3, 3, 3, 3], &mut seeded(1)), Err(LayoutError::TooCrowded(_))));
+    }
+}

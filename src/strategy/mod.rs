@@ -1,0 +1,213 @@
+//! The shot-choosing algorithms, each in its own file behind the [`Strategy`] trait, and the
+//! [`Algorithm`] registry that names them.
+
+use rand::RngExt;
+use thiserror::Error;
+
+use crate::board::{Board, Cell, Pos};
+use crate::rng::SonarRng;
+use crate::turn::{Mode, Turn};
+
+pub mod density;
+
+/// What the values of a strategy's grid mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GridKind {
+    /// The algorithm's estimate of the chance that the cell holds a ship.
+    Probability,
+    /// The algorithm's own preference, scaled so that the best cell is 1.
+    Score,
+}
+
+impl GridKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GridKind::Probability => "probability",
+            GridKind::Score => "score",
+        }
+    }
+}
+
+/// Why a strategy could not answer for a turn that passed the basic checks.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum StrategyError {
+    #[error("board: no placement of the ships afloat agrees with this board")]
+    NoLayout,
+}
+
+/// A strategy's choice for one turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub shot: Pos,
+}
+
+/// A shot-choosing algorithm.
+///
+/// `decide` writes one raw, non-negative value per cell (row-major) into `grid`, which arrives
+/// zeroed and has one slot per board cell, and returns the shot, always a `.` cell. Every random
+/// choice draws from `rng`.
+pub trait Strategy: Send + Sync {
+    fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError>;
+}
+
+/// Where an algorithm comes from and what it returns.
+#[derive(Clone, Copy, Debug)]
+pub struct AlgorithmInfo {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub source: &'static str,
+    pub grid_kind: GridKind,
+    /// Whether it draws random numbers beyond breaking ties between equally good cells.
+    pub uses_randomness: bool,
+}
+
+/// Every algorithm the service offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    Density,
+}
+
+impl Algorithm {
+    /// All algorithms, strongest first.
+    pub const ALL: &'static [Algorithm] = &[Algorithm::Density];
+
+    /// The algorithm used when a request names none: the strongest.
+    pub const DEFAULT: Algorithm = Algorithm::Density;
+
+    pub fn info(self) -> AlgorithmInfo {
+        match self {
+            Algorithm::Density => density::INFO,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.iter().copied().find(|a| a.name() == name)
+    }
+
+    /// The known names, comma-separated, for error messages.
+    pub fn names() -> String {
+        Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
+    }
+
+    pub fn strategy(self) -> &'static dyn Strategy {
+        match self {
+            Algorithm::Density => &density::Density,
+        }
+    }
+}
+
+/// A recommendation as the service returns it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recommendation {
+    pub algorithm: Algorithm,
+    pub shot: Pos,
+    pub mode: Mode,
+    /// Row-major, finite, in [0, 1], exactly 0 on every cell that is not `.`.
+    pub grid: Vec<f64>,
+    pub grid_kind: GridKind,
+}
+
+/// Runs an algorithm on a turn and scales its grid for the caller.
+pub fn recommend(algorithm: Algorithm, turn: Turn<'_>, rng: &mut SonarRng) -> Result<Recommendation, StrategyError> {
+    let mut grid = vec![0.0; turn.board.len()];
+    let decision = algorithm.strategy().decide(turn, rng, &mut grid)?;
+    let info = algorithm.info();
+    finish_grid(turn.board, &mut grid, info.grid_kind);
+    Ok(Recommendation { algorithm, shot: decision.shot, mode: turn.mode(), grid, grid_kind: info.grid_kind })
+}
+
+/// Zeroes every cell that is not `.`, replaces anything not finite or negative by 0, and for a
+/// score grid divides by the best value so that it is 1 (a grid with no positive `.` value
+/// becomes 1 on every `.` cell: the algorithm has no preference).
+pub fn finish_grid(board: &Board, grid: &mut [f64], kind: GridKind) {
+    for (v, &c) in grid.iter_mut().zip(board.cells()) {
+        if c != Cell::Unknown || !v.is_finite() || *v < 0.0 {
+            *v = 0.0;
+        }
+    }
+    match kind {
+        GridKind::Score => {
+            let max = grid.iter().copied().fold(0.0, f64::max);
+            for (v, &c) in grid.iter_mut().zip(board.cells()) {
+                if c == Cell::Unknown {
+                    *v = if max > 0.0 { *v / max } else { 1.0 };
+                }
+            }
+        }
+        GridKind::Probability => grid.iter_mut().for_each(|v| *v = v.min(1.0)),
+    }
+}
+
+/// The `.` cell of highest value, ties broken uniformly at random (one pass, reservoir style).
+/// Returns `None` only when the board has no `.` cell.
+pub fn best_open_cell(board: &Board, grid: &[f64], rng: &mut SonarRng) -> Option<Pos> {
+    pick_best(board, grid, rng, |c| c == Cell::Unknown)
+}
+
+/// The highest-valued cell among those `eligible` says yes to, ties broken uniformly at random.
+pub fn pick_best(board: &Board, grid: &[f64], rng: &mut SonarRng, eligible: impl Fn(Cell) -> bool) -> Option<Pos> {
+    let mut best = f64::NEG_INFINITY;
+    let mut chosen = None;
+    let mut ties = 0u32;
+    for (i, (&v, &c)) in grid.iter().zip(board.cells()).enumerate() {
+        if !eligible(c) {
+            continue;
+        }
+        if v > best {
+            best = v;
+            chosen = Some(i);
+            ties = 1;
+        } else if v == best {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                chosen = Some(i);
+            }
+        }
+    }
+    chosen.map(|i| board.pos(i))
+}
+
+/// A uniformly random `.` cell. Returns `None` only when the board has no `.` cell.
+pub fn random_open_cell(board: &Board, rng: &mut SonarRng) -> Option<Pos> {
+    let open = board.count(Cell::Unknown);
+    if open == 0 {
+        return None;
+    }
+    let k = rng.random_range(0..open);
+    board.cells().iter().enumerate().filter(|(_, c)| **c == Cell::Unknown).nth(k).map(|(i, _)| board.pos(i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::seeded;
+
+    #[test]
+    fn ties_are_broken_by_the_seed_and_cover_every_tied_cell() {
+        let b = Board::parse(&["....", "o..."]).unwrap();
+        let grid = [1.0, 3.0, 3.0, 0.0, 9.0, 3.0, 1.0, 3.0];
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..200 {
+            let p = best_open_cell(&b, &grid, &mut seeded(seed)).unwrap();
+            assert_eq!(p, best_open_cell(&b, &grid, &mut seeded(seed)).unwrap());
+            seen.insert(b.index(p));
+        }
+        // Cell 4 is a miss, so its 9.0 does not count.
+        assert_eq!(seen.into_iter().collect::<Vec<_>>(), vec![1, 2, 5, 7]);
+    }
+
+    #[test]
+    fn finished_grids_are_scaled_and_zero_off_open_cells() {
+        let b = Board::parse(&["..", "ox"]).unwrap();
+        let mut g = vec![2.0, 4.0, 7.0, f64::NAN];
+        finish_grid(&b, &mut g, GridKind::Score);
+        assert_eq!(g, vec![0.5, 1.0, 0.0, 0.0]);
+        let mut flat = vec![0.0; 4];
+        finish_grid(&b, &mut flat, GridKind::Score);
+        assert_eq!(flat, vec![1.0, 1.0, 0.0, 0.0]);
+    }
+}

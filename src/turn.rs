@@ -1,0 +1,194 @@
+//! A turn: the board plus the fleet still afloat, checked for consistency.
+
+use thiserror::Error;
+
+use crate::board::{Board, Cell, Pos};
+use crate::fleet::Fleet;
+
+/// Why a board and fleet cannot be a real game position.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum TurnError {
+    #[error("ships[{index}]: length {len} is longer than the board's longer side ({max})")]
+    ShipTooLong { index: usize, len: usize, max: usize },
+    #[error("board: no '.' cell is left to shoot")]
+    NoOpenCell,
+    #[error("board: {hits} 'x' cells but the ships afloat have only {total} cells in all")]
+    TooManyHits { hits: usize, total: usize },
+    #[error("ships: total length {total} exceeds the {open} cells ('.' or 'x') that could still hold a ship")]
+    ShipsExceedOpenCells { total: usize, open: usize },
+    #[error(
+        "board[{row}][{col}] (cell {label}): this 'x' lies in no run of '.'/'x' cells long enough for any ship afloat (shortest: {shortest})",
+        label = Pos::new(*row, *col).label()
+    )]
+    UnreachableHit { row: usize, col: usize, shortest: usize },
+    #[error("ships[{index}]: no row or column has {len} consecutive '.'/'x' cells, so this ship fits nowhere")]
+    ShipFitsNowhere { index: usize, len: usize },
+}
+
+impl TurnError {
+    /// The request field at fault.
+    pub fn field(&self) -> &'static str {
+        match self {
+            TurnError::ShipTooLong { .. }
+            | TurnError::ShipsExceedOpenCells { .. }
+            | TurnError::ShipFitsNowhere { .. } => "ships",
+            _ => "board",
+        }
+    }
+
+    /// Zero-based row and column at fault, where the error is about one cell.
+    pub fn location(&self) -> (Option<usize>, Option<usize>) {
+        match self {
+            TurnError::UnreachableHit { row, col, .. } => (Some(*row), Some(*col)),
+            _ => (None, None),
+        }
+    }
+}
+
+/// What a strategy sees: the board and the ships still afloat.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn<'a> {
+    pub board: &'a Board,
+    pub fleet: &'a Fleet,
+}
+
+impl<'a> Turn<'a> {
+    /// A turn the caller vouches for (the game engine); see [`Turn::checked`] for untrusted input.
+    pub fn new(board: &'a Board, fleet: &'a Fleet) -> Turn<'a> {
+        Turn { board, fleet }
+    }
+
+    /// A turn from untrusted input: every rule a real position obeys is checked.
+    pub fn checked(board: &'a Board, fleet: &'a Fleet) -> Result<Turn<'a>, TurnError> {
+        let turn = Turn { board, fleet };
+        turn.validate()?;
+        Ok(turn)
+    }
+
+    /// Whether the board has hits on ships still afloat (target mode) or not (hunt mode).
+    pub fn mode(&self) -> Mode {
+        if self.board.has_hits() { Mode::Target } else { Mode::Hunt }
+    }
+
+    fn validate(&self) -> Result<(), TurnError> {
+        let b = self.board;
+        let max = b.longer_side();
+        for (index, &len) in self.fleet.lengths().iter().enumerate() {
+            if len > max {
+                return Err(TurnError::ShipTooLong { index, len, max });
+            }
+        }
+        if b.count(Cell::Unknown) == 0 {
+            return Err(TurnError::NoOpenCell);
+        }
+        let hits = b.count(Cell::Hit);
+        let total = self.fleet.total_cells();
+        if hits > total {
+            return Err(TurnError::TooManyHits { hits, total });
+        }
+        let open = hits + b.count(Cell::Unknown);
+        if total > open {
+            return Err(TurnError::ShipsExceedOpenCells { total, open });
+        }
+        let (h, v) = open_runs(b);
+        let shortest = self.fleet.shortest().unwrap_or(1);
+        for i in 0..b.len() {
+            if b.cells()[i] == Cell::Hit && h[i].max(v[i]) < shortest {
+                let p = b.pos(i);
+                return Err(TurnError::UnreachableHit { row: p.row, col: p.col, shortest });
+            }
+        }
+        let longest_run = h.iter().chain(v.iter()).copied().max().unwrap_or(0);
+        // Lengths are sorted longest first, so the first that does not fit is reported.
+        for (index, &len) in self.fleet.lengths().iter().enumerate() {
+            if len > longest_run {
+                return Err(TurnError::ShipFitsNowhere { index, len });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// For each cell, the length of the horizontal and of the vertical run of `.`/`x` cells it lies
+/// in (0 on cells that are neither).
+pub fn open_runs(b: &Board) -> (Vec<usize>, Vec<usize>) {
+    let (rows, cols) = (b.rows(), b.cols());
+    let mut h = vec![0; b.len()];
+    let mut v = vec![0; b.len()];
+    let cells = b.cells();
+    let fill = |out: &mut Vec<usize>, idx: &dyn Fn(usize) -> usize, n: usize| {
+        let mut start = 0;
+        while start < n {
+            if !cells[idx(start)].may_hold_afloat() {
+                start += 1;
+                continue;
+            }
+            let mut end = start;
+            while end < n && cells[idx(end)].may_hold_afloat() {
+                end += 1;
+            }
+            for k in start..end {
+                out[idx(k)] = end - start;
+            }
+            start = end;
+        }
+    };
+    for r in 0..rows {
+        fill(&mut h, &|k| r * cols + k, cols);
+    }
+    for c in 0..cols {
+        fill(&mut v, &|k| k * cols + c, rows);
+    }
+    (h, v)
+}
+
+/// Hunt when no ship afloat has been hit, target otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Hunt,
+    Target,
+}
+
+impl Mode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Hunt => "hunt",
+            Mode::Target => "target",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(rows: &[&str], ships: &[usize]) -> Result<(), TurnError> {
+        let b = Board::parse(rows).unwrap();
+        let f = Fleet::new(ships, 26).unwrap();
+        Turn::checked(&b, &f).map(|_| ())
+    }
+
+    #[test]
+    fn accepts_real_positions() {
+        assert_eq!(check(&[".....", ".....", "....."], &[3, 2]), Ok(()));
+        assert_eq!(check(&["ox...", "#####"], &[2]), Ok(()));
+    }
+
+    #[test]
+    fn rejects_each_inconsistency() {
+        assert_eq!(check(&["oo", "#o"], &[1]), Err(TurnError::NoOpenCell));
+        assert_eq!(check(&["xxx.", "...."], &[2]), Err(TurnError::TooManyHits { hits: 3, total: 2 }));
+        assert_eq!(check(&["..oo", "oooo"], &[2, 1]), Err(TurnError::ShipsExceedOpenCells { total: 3, open: 2 }));
+        assert_eq!(check(&["oxo..", "ooo.."], &[2]), Err(TurnError::UnreachableHit { row: 0, col: 1, shortest: 2 }));
+        assert_eq!(check(&["..o..", "ooooo", "..o.."], &[3]), Err(TurnError::ShipFitsNowhere { index: 0, len: 3 }));
+        assert_eq!(check(&["...."], &[5]), Err(TurnError::ShipTooLong { index: 0, len: 5, max: 4 }));
+    }
+
+    #[test]
+    fn runs_are_measured_both_ways() {
+        let b = Board::parse(&["..o", "x..", "..."]).unwrap();
+        let (h, v) = open_runs(&b);
+        assert_eq!(h, vec![2, 2, 0, 3, 3, 3, 3, 3, 3]);
+        assert_eq!(v, vec![3, 3, 0, 3, 3, 2, 3, 3, 2]);
+    }
+}

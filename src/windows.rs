@@ -1,0 +1,202 @@
+//! Ship windows: the straight runs of cells a ship of a given length could occupy.
+//!
+//! Each row and each column is a "line". A window of length `L` on a line is `L` consecutive cells
+//! none of which is blocked. Two scans find them, as in `000_1e4c4b4b3e34fe6e.txt`:
+//! the brute-force scan reads each candidate window from its first cell until a blocked cell
+//! (or the window's end); the skip scan (the document's "KMP" variant) reads only the newest cell
+//! after a match and jumps past a blocked cell after a mismatch. Both count the cells they read,
+//! so the document's figures (2480 / 1000 checks on the empty board) can be pinned.
+
+use crate::board::{Board, Cell};
+
+/// One row or column of a board, as a start index and a stride into the row-major cells.
+#[derive(Clone, Copy, Debug)]
+pub struct Line {
+    pub start: usize,
+    pub step: usize,
+    pub len: usize,
+}
+
+impl Line {
+    #[inline]
+    pub fn index(&self, k: usize) -> usize {
+        self.start + k * self.step
+    }
+}
+
+/// Every row (top to bottom) then every column (left to right) of a `rows` x `cols` board.
+pub fn lines(rows: usize, cols: usize) -> impl Iterator<Item = Line> {
+    let r = (0..rows).map(move |r| Line { start: r * cols, step: 1, len: cols });
+    let c = (0..cols).map(move |c| Line { start: c, step: cols, len: rows });
+    r.chain(c)
+}
+
+/// Which scan to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scan {
+    BruteForce,
+    Skip,
+}
+
+/// Calls `on_match(start)` for every window of `ship` unblocked cells on a line of `len` cells,
+/// in increasing order of start, and returns the number of cells read.
+pub fn scan_line(
+    scan: Scan,
+    len: usize,
+    ship: usize,
+    blocked: impl Fn(usize) -> bool,
+    mut on_match: impl FnMut(usize),
+) -> u64 {
+    let mut checks = 0u64;
+    if ship == 0 || ship > len {
+        return 0;
+    }
+    let mut s = 0;
+    let mut prev = false;
+    while s + ship <= len {
+        // After a match only the window's newest cell is unread.
+        let first = if scan == Scan::Skip && prev { ship - 1 } else { 0 };
+        let mut blocked_at = None;
+        for i in first..ship {
+            checks += 1;
+            if blocked(s + i) {
+                blocked_at = Some(i);
+                break;
+            }
+        }
+        match blocked_at {
+            None => {
+                on_match(s);
+                prev = true;
+                s += 1;
+            }
+            Some(n) => {
+                prev = false;
+                s += if scan == Scan::Skip { n + 1 } else { 1 };
+            }
+        }
+    }
+    checks
+}
+
+/// Cells read by the window scan for every ship of `ships` over every line of the board, where
+/// `blocked` says which cells no ship may cover.
+pub fn count_checks(board: &Board, ships: &[usize], scan: Scan, blocked: impl Fn(Cell) -> bool) -> u64 {
+    let cells = board.cells();
+    let mut total = 0;
+    for &ship in ships {
+        for line in lines(board.rows(), board.cols()) {
+            total += scan_line(scan, line.len, ship, |k| blocked(cells[line.index(k)]), |_| {});
+        }
+    }
+    total
+}
+
+/// For one ship length, how many windows cover each cell (row-major), counting horizontal and
+/// vertical windows separately, where `blocked` says which cells no ship may cover. These are the
+/// per-ship occupancy tables of `002_4b5944972381d898.txt` (Figs. 5, 12, 13, 14) on an empty board.
+pub fn occupancy(board: &Board, ship: usize, blocked: impl Fn(Cell) -> bool) -> Vec<u32> {
+    let mut out = vec![0u32; board.len()];
+    let cells = board.cells();
+    let mut diff = vec![0i32; board.longer_side() + 1];
+    for line in lines(board.rows(), board.cols()) {
+        diff[..=line.len].fill(0);
+        scan_line(
+            Scan::Skip,
+            line.len,
+            ship,
+            |k| blocked(cells[line.index(k)]),
+            |s| {
+                diff[s] += 1;
+                diff[s + ship] -= 1;
+            },
+        );
+        let mut run = 0;
+        for k in 0..line.len {
+            run += diff[k];
+            out[line.index(k)] += run as u32;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Pos;
+
+    const CLASSIC: [usize; 5] = [5, 4, 3, 3, 2];
+
+    fn is_shot(c: Cell) -> bool {
+        c != Cell::Unknown
+    }
+
+    /// Figs. 5.3 and 5.4 of 000_1e4c4b4b3e34fe6e.txt.
+    #[test]
+    fn window_check_counts_match_the_document() {
+        let mut b = Board::empty(10, 10);
+        assert_eq!(count_checks(&b, &CLASSIC, Scan::BruteForce, is_shot), 2480);
+        assert_eq!(count_checks(&b, &CLASSIC, Scan::Skip, is_shot), 1000);
+        for (r, c) in [(0, 0), (5, 0), (0, 5), (5, 5)] {
+            b.set(Pos::new(r, c), Cell::Miss);
+        }
+        assert_eq!(count_checks(&b, &CLASSIC, Scan::BruteForce, is_shot), 2340);
+        assert_eq!(count_checks(&b, &CLASSIC, Scan::Skip, is_shot), 984);
+    }
+
+    #[test]
+    fn both_scans_find_the_same_windows() {
+        let b = Board::parse(&["..o.....x.o..", "o..........oo"]).unwrap();
+        for ship in 1..=6 {
+            for line in lines(b.rows(), b.cols()) {
+                let blocked = |k: usize| is_shot(b.cells()[line.index(k)]);
+                let (mut a, mut s) = (vec![], vec![]);
+                scan_line(Scan::BruteForce, line.len, ship, blocked, |x| a.push(x));
+                scan_line(Scan::Skip, line.len, ship, blocked, |x| s.push(x));
+                assert_eq!(a, s, "ship {ship} line {line:?}");
+            }
+        }
+    }
+
+    fn table(rows: &[[u32; 10]]) -> Vec<u32> {
+        rows.iter().flatten().copied().collect()
+    }
+
+    /// Fig. 5 (carrier), Fig. 12 (destroyer), Fig. 13 (3-unit ships) and Fig. 14 (battleship) of
+    /// 002_4b5944972381d898.txt. The document's Fig. 14 prints only three of the four middle rows
+    /// of 8s (a row was lost in typesetting); the full symmetric table is pinned here.
+    #[test]
+    fn occupancy_matches_rodins_figures() {
+        let b = Board::empty(10, 10);
+        let fig5 = table(&[
+            [2, 3, 4, 5, 6, 6, 5, 4, 3, 2],
+            [3, 4, 5, 6, 7, 7, 6, 5, 4, 3],
+            [4, 5, 6, 7, 8, 8, 7, 6, 5, 4],
+            [5, 6, 7, 8, 9, 9, 8, 7, 6, 5],
+            [6, 7, 8, 9, 10, 10, 9, 8, 7, 6],
+            [6, 7, 8, 9, 10, 10, 9, 8, 7, 6],
+            [5, 6, 7, 8, 9, 9, 8, 7, 6, 5],
+            [4, 5, 6, 7, 8, 8, 7, 6, 5, 4],
+            [3, 4, 5, 6, 7, 7, 6, 5, 4, 3],
+            [2, 3, 4, 5, 6, 6, 5, 4, 3, 2],
+        ]);
+        let edge12 = [2, 3, 3, 3, 3, 3, 3, 3, 3, 2];
+        let mid12 = [3, 4, 4, 4, 4, 4, 4, 4, 4, 3];
+        let fig12 = table(&[edge12, mid12, mid12, mid12, mid12, mid12, mid12, mid12, mid12, edge12]);
+        let r0 = [2, 3, 4, 4, 4, 4, 4, 4, 3, 2];
+        let r1 = [3, 4, 5, 5, 5, 5, 5, 5, 4, 3];
+        let r2 = [4, 5, 6, 6, 6, 6, 6, 6, 5, 4];
+        let fig13 = table(&[r0, r1, r2, r2, r2, r2, r2, r2, r1, r0]);
+        let r0 = [2, 3, 4, 5, 5, 5, 5, 4, 3, 2];
+        let r1 = [3, 4, 5, 6, 6, 6, 6, 5, 4, 3];
+        let r2 = [4, 5, 6, 7, 7, 7, 7, 6, 5, 4];
+        let r3 = [5, 6, 7, 8, 8, 8, 8, 7, 6, 5];
+        let fig14 = table(&[r0, r1, r2, r3, r3, r3, r3, r2, r1, r0]);
+        assert_eq!(occupancy(&b, 5, is_shot), fig5);
+        assert_eq!(occupancy(&b, 2, is_shot), fig12);
+        assert_eq!(occupancy(&b, 3, is_shot), fig13);
+        assert_eq!(occupancy(&b, 4, is_shot), fig14);
+        // Exercise 6: 140 placements of the battleship; every placement covers 4 cells.
+        assert_eq!(occupancy(&b, 4, is_shot).iter().sum::<u32>(), 140 * 4);
+    }
+}
