@@ -1,0 +1,186 @@
+//! Request and response bodies of the HTTP API, and their conversion into domain types.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::board::{Board, Pos};
+use crate::fleet::Fleet;
+use crate::strategy::{Algorithm, AlgorithmInfo, GridKind, Recommendation};
+use crate::turn::Mode;
+
+use super::error::ApiError;
+
+/// A board position and the ships still afloat; which algorithm to ask, with an optional seed.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "board": ["..........", "...o......", "...x......", "..........", "..........",
+              "..........", "..........", "..........", "..........", ".........."],
+    "ships": [5, 4, 3, 3, 2], "algorithm": "density", "seed": 42
+}))]
+pub struct RecommendRequest {
+    /// One string per row, all the same length, 1 to 26 rows and 1 to 26 columns. Cells: `.` not
+    /// shot yet, `o` miss, `x` hit on a ship not sunk yet, `#` a cell of a sunk ship.
+    #[schema(min_items = 1, max_items = 26)]
+    pub board: Vec<String>,
+    /// Lengths of the ships not yet sunk (duplicates allowed): at least one, at most 64, each
+    /// between 1 and the board's longer side.
+    #[schema(min_items = 1, max_items = 64)]
+    pub ships: Vec<u64>,
+    /// Algorithm name (see `GET /algorithms`); the strongest when omitted.
+    #[serde(default)]
+    pub algorithm: Option<String>,
+    /// Makes every random choice, tie-breaking included, reproducible. A random seed is drawn
+    /// when omitted; the response reports the seed used either way.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// A request checked and converted into domain types.
+#[derive(Debug)]
+pub struct ValidRequest {
+    pub board: Board,
+    pub fleet: Fleet,
+    pub algorithm: Algorithm,
+    pub seed: Option<u64>,
+}
+
+impl TryFrom<RecommendRequest> for ValidRequest {
+    type Error = ApiError;
+
+    fn try_from(req: RecommendRequest) -> Result<ValidRequest, ApiError> {
+        let algorithm = match req.algorithm.as_deref() {
+            None => Algorithm::DEFAULT,
+            Some(name) => Algorithm::from_name(name).ok_or_else(|| ApiError::UnknownAlgorithm(name.to_owned()))?,
+        };
+        let board = Board::parse(&req.board)?;
+        let lengths: Vec<usize> = req.ships.iter().map(|&l| usize::try_from(l).unwrap_or(usize::MAX)).collect();
+        let fleet = Fleet::new(&lengths, board.longer_side())?;
+        Ok(ValidRequest { board, fleet, algorithm, seed: req.seed })
+    }
+}
+
+/// A cell, zero-based, with its classic label.
+#[derive(Debug, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+#[schema(example = json!({"row": 4, "col": 5, "label": "E6"}))]
+pub struct Shot {
+    /// Zero-based row.
+    pub row: usize,
+    /// Zero-based column.
+    pub col: usize,
+    /// Row letter (A = row 0) followed by the one-based column.
+    pub label: String,
+}
+
+impl From<Pos> for Shot {
+    fn from(p: Pos) -> Shot {
+        Shot { row: p.row, col: p.col, label: p.label() }
+    }
+}
+
+/// `hunt` when the board has no `x`, else `target`.
+#[derive(Debug, Serialize, Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ModeDto {
+    Hunt,
+    Target,
+}
+
+impl From<Mode> for ModeDto {
+    fn from(m: Mode) -> ModeDto {
+        match m {
+            Mode::Hunt => ModeDto::Hunt,
+            Mode::Target => ModeDto::Target,
+        }
+    }
+}
+
+/// `probability`: each value is the algorithm's estimate of the chance the cell holds a ship.
+/// `score`: the algorithm's own preference, scaled so that the best cell is 1.
+#[derive(Debug, Serialize, Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum GridKindDto {
+    Probability,
+    Score,
+}
+
+impl From<GridKind> for GridKindDto {
+    fn from(k: GridKind) -> GridKindDto {
+        match k {
+            GridKind::Probability => GridKindDto::Probability,
+            GridKind::Score => GridKindDto::Score,
+        }
+    }
+}
+
+/// The recommended shot and the grid the algorithm computed.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "shot": {"row": 4, "col": 5, "label": "E6"}, "algorithm": "density", "mode": "hunt",
+    "grid": [[0.29, 0.44, 0.56, 0.62, 0.65, 0.65, 0.62, 0.56, 0.44, 0.29]],
+    "grid_kind": "score", "seed": 42
+}))]
+pub struct RecommendResponse {
+    /// The cell to shoot: always a `.` cell of the input.
+    pub shot: Shot,
+    /// The algorithm that answered.
+    pub algorithm: String,
+    pub mode: ModeDto,
+    /// Same shape as the board; finite values in [0, 1], exactly 0 on every cell that is not `.`.
+    pub grid: Vec<Vec<f64>>,
+    pub grid_kind: GridKindDto,
+    /// The seed every random choice was drawn from (the request's, or a fresh one).
+    pub seed: u64,
+}
+
+impl RecommendResponse {
+    pub fn new(rec: Recommendation, cols: usize, seed: u64) -> RecommendResponse {
+        RecommendResponse {
+            shot: rec.shot.into(),
+            algorithm: rec.algorithm.name().to_owned(),
+            mode: rec.mode.into(),
+            grid: rec.grid.chunks(cols).map(<[f64]>::to_vec).collect(),
+            grid_kind: rec.grid_kind.into(),
+            seed,
+        }
+    }
+}
+
+/// One algorithm the service offers.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "name": "density", "summary": "Greedy probability density", "source": "000_1e4c4b4b3e34fe6e.txt",
+    "grid_kind": "score", "uses_randomness": false, "default": true
+}))]
+pub struct AlgorithmEntry {
+    /// The value for `algorithm` in `POST /recommend`.
+    pub name: String,
+    pub summary: String,
+    /// The source document it implements, or the classic baseline it stands for.
+    pub source: String,
+    pub grid_kind: GridKindDto,
+    /// Whether it draws random numbers beyond breaking ties between equally good cells.
+    pub uses_randomness: bool,
+    /// Whether requests that name no algorithm get this one.
+    pub default: bool,
+}
+
+impl From<AlgorithmInfo> for AlgorithmEntry {
+    fn from(info: AlgorithmInfo) -> AlgorithmEntry {
+        AlgorithmEntry {
+            name: info.name.to_owned(),
+            summary: info.summary.to_owned(),
+            source: info.source.to_owned(),
+            grid_kind: info.grid_kind.into(),
+            uses_randomness: info.uses_randomness,
+            default: info.name == Algorithm::DEFAULT.name(),
+        }
+    }
+}
+
+/// Liveness.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"status": "ok"}))]
+pub struct Health {
+    pub status: String,
+}

@@ -1,0 +1,125 @@
+//! Prometheus metrics: algorithm compute time, HTTP requests, errors by kind, process figures.
+
+use std::time::Instant;
+
+use super::error::ApiError;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::{Error, web};
+use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder};
+
+/// Buckets from 1 µs to 1 s: 1, 2.5 and 5 per decade.
+pub fn latency_buckets() -> Vec<f64> {
+    vec![
+        1e-6, 2.5e-6, 5e-6, 1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2, 2.5e-2, 5e-2, 0.1, 0.25,
+        0.5, 1.0,
+    ]
+}
+
+/// Every metric the service exports, in its own registry.
+#[derive(Clone)]
+pub struct Metrics {
+    registry: Registry,
+    /// Compute time of the algorithm alone, by algorithm.
+    pub recommend_duration: HistogramVec,
+    http_requests: IntCounterVec,
+    http_duration: HistogramVec,
+    errors: IntCounterVec,
+}
+
+impl Metrics {
+    pub fn new() -> Metrics {
+        let registry = Registry::new();
+        let recommend_duration = HistogramVec::new(
+            HistogramOpts::new(
+                "sonar_recommend_duration_seconds",
+                "Time the algorithm took to compute a recommendation",
+            )
+            .buckets(latency_buckets()),
+            &["algorithm"],
+        )
+        .expect("valid metric");
+        let http_requests = IntCounterVec::new(
+            Opts::new("sonar_http_requests_total", "HTTP requests answered, by method, route pattern and status"),
+            &["method", "route", "status"],
+        )
+        .expect("valid metric");
+        let http_duration = HistogramVec::new(
+            HistogramOpts::new("sonar_http_request_duration_seconds", "Time to answer an HTTP request")
+                .buckets(latency_buckets()),
+            &["method", "route", "status"],
+        )
+        .expect("valid metric");
+        let errors = IntCounterVec::new(Opts::new("sonar_errors_total", "Error responses, by problem kind"), &["kind"])
+            .expect("valid metric");
+        for c in [
+            Box::new(recommend_duration.clone()) as Box<dyn prometheus::core::Collector>,
+            Box::new(http_requests.clone()),
+            Box::new(http_duration.clone()),
+            Box::new(errors.clone()),
+        ] {
+            registry.register(c).expect("metric registered once");
+        }
+        #[cfg(target_os = "linux")]
+        registry
+            .register(Box::new(prometheus::process_collector::ProcessCollector::for_self()))
+            .expect("process collector registered once");
+        Metrics { registry, recommend_duration, http_requests, http_duration, errors }
+    }
+
+    /// Counts an error response of the given kind.
+    pub fn error(&self, kind: &str) {
+        self.errors.with_label_values(&[kind]).inc();
+    }
+
+    /// The text exposition of every metric.
+    pub fn render(&self) -> String {
+        let mut buf = Vec::new();
+        TextEncoder::new().encode(&self.registry.gather(), &mut buf).expect("text encoding cannot fail");
+        String::from_utf8(buf).expect("prometheus text is UTF-8")
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Metrics {
+        Metrics::new()
+    }
+}
+
+/// Middleware: counts and times every request by method, matched route pattern and status.
+pub async fn track(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse, Error> {
+    let start = Instant::now();
+    let metrics = req.app_data::<web::Data<Metrics>>().cloned();
+    let method = req.method().to_string();
+    let res = next.call(req).await?;
+    if let Some(m) = metrics {
+        // Unmatched paths share one label so that scanners cannot blow up the series count.
+        let route = res.request().match_pattern().unwrap_or_else(|| "unmatched".to_owned());
+        let status = res.status().as_u16().to_string();
+        let labels = [method.as_str(), route.as_str(), status.as_str()];
+        m.http_requests.with_label_values(&labels).inc();
+        m.http_duration.with_label_values(&labels).observe(start.elapsed().as_secs_f64());
+        if let Some(err) = res.response().error().and_then(|e| e.as_error::<ApiError>()) {
+            m.error(err.kind());
+        }
+    }
+    Ok(res.map_into_boxed_body())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buckets_span_a_microsecond_to_a_second() {
+        let b = latency_buckets();
+        assert_eq!(b.first().copied(), Some(1e-6));
+        assert_eq!(b.last().copied(), Some(1.0));
+        assert_eq!(b.len(), 19);
+        assert!(b.windows(2).all(|w| w[0] < w[1]));
+    }
+}

@@ -1,0 +1,91 @@
+//! The HTTP edge: routes, request and response types, OpenAPI, errors and metrics. The only part
+//! of the crate that knows about actix-web, utoipa or prometheus.
+
+use std::net::TcpListener;
+
+use actix_web::dev::Server;
+use actix_web::middleware::from_fn;
+use actix_web::{App, HttpServer, web};
+use utoipa_swagger_ui::{Config, SwaggerUi};
+
+pub mod dto;
+pub mod error;
+pub mod metrics;
+pub mod openapi;
+pub mod routes;
+
+use error::{ApiError, MAX_BODY_BYTES};
+use metrics::Metrics;
+use openapi::SpecJson;
+
+/// What every worker shares.
+#[derive(Clone)]
+pub struct AppState {
+    pub metrics: Metrics,
+    pub spec: SpecJson,
+}
+
+impl AppState {
+    pub fn new() -> AppState {
+        AppState { metrics: Metrics::new(), spec: SpecJson(openapi::spec_json()) }
+    }
+}
+
+impl Default for AppState {
+    fn default() -> AppState {
+        AppState::new()
+    }
+}
+
+/// Registers every route, the JSON limits and error mapping on an app or a test service.
+pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |cfg: &mut web::ServiceConfig| {
+        let json = web::JsonConfig::default()
+            .limit(MAX_BODY_BYTES)
+            .content_type(|mime| mime.essence_str() == "application/json")
+            .content_type_required(true)
+            .error_handler(|err, _req| ApiError::from(err).into());
+        cfg.app_data(json)
+            .app_data(web::Data::new(state.metrics))
+            .app_data(web::Data::new(state.spec))
+            .service(
+                web::resource("/recommend")
+                    .route(web::post().to(routes::recommend))
+                    .default_service(web::to(routes::method_not_allowed("POST"))),
+            )
+            .service(get_only("/algorithms", web::get().to(routes::algorithms)))
+            .service(get_only("/healthz", web::get().to(routes::healthz)))
+            .service(get_only("/metrics", web::get().to(routes::metrics)))
+            .service(get_only("/openapi.json", web::get().to(routes::openapi_json)))
+            .service(get_only("/docs", web::get().to(routes::docs_redirect)))
+            .service(
+                SwaggerUi::new("/docs/{_:.*}")
+                    .config(Config::from("/openapi.json").validator_url("none").try_it_out_enabled(true)),
+            );
+    }
+}
+
+fn get_only(path: &str, route: actix_web::Route) -> actix_web::Resource {
+    web::resource(path).route(route).default_service(web::to(routes::method_not_allowed("GET")))
+}
+
+/// The whole application.
+pub fn app(
+    state: AppState,
+) -> App<
+    impl actix_web::dev::ServiceFactory<
+        actix_web::dev::ServiceRequest,
+        Config = (),
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new().configure(configure(state)).default_service(web::to(routes::not_found)).wrap(from_fn(metrics::track))
+}
+
+/// Starts the server on an already-bound listener (port 0 in tests).
+pub fn server(listener: TcpListener, workers: usize, state: AppState) -> std::io::Result<Server> {
+    let server = HttpServer::new(move || app(state.clone())).workers(workers.max(1)).listen(listener)?.run();
+    Ok(server)
+}

@@ -1,0 +1,122 @@
+//! Request handlers.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Instant;
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+
+use crate::rng::{fresh_seed, seeded};
+use crate::strategy::{Algorithm, recommend as run_algorithm};
+use crate::turn::Turn;
+
+use super::dto::{AlgorithmEntry, Health, RecommendRequest, RecommendResponse, ValidRequest};
+use super::error::{ApiError, Problem};
+use super::metrics::Metrics;
+use super::openapi::SpecJson;
+
+/// Recommend the next shot.
+///
+/// Takes the board as the shooter sees it and the ships still afloat, runs the chosen algorithm
+/// and returns the shot with the full per-cell grid behind it. Stateless: the same request with
+/// the same seed always gets the same answer.
+#[utoipa::path(
+    post,
+    path = "/recommend",
+    tag = "recommend",
+    request_body(content = RecommendRequest, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The recommended shot and the algorithm's grid", body = RecommendResponse),
+        (status = 400, description = "Malformed JSON, wrong types or unknown fields", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Content-Type is not application/json", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A board or fleet that breaks the rules, or that no placement of the ships afloat can explain; or an unknown algorithm", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn recommend(
+    metrics: web::Data<Metrics>,
+    body: web::Json<serde_json::Value>,
+) -> Result<web::Json<RecommendResponse>, ApiError> {
+    // Syntax, size and media type are checked by the extractor; the shape here, so that the
+    // error can name the field at fault.
+    let req: RecommendRequest = serde_path_to_error::deserialize(body.into_inner())?;
+    let req = ValidRequest::try_from(req)?;
+    let turn = Turn::checked(&req.board, &req.fleet)?;
+    let seed = req.seed.unwrap_or_else(fresh_seed);
+    let start = Instant::now();
+    let outcome = catch_unwind(AssertUnwindSafe(|| run_algorithm(req.algorithm, turn, &mut seeded(seed))));
+    let elapsed = start.elapsed().as_secs_f64();
+    let rec = outcome.map_err(|_| ApiError::Internal(format!("algorithm {} failed", req.algorithm.name())))??;
+    metrics.recommend_duration.with_label_values(&[req.algorithm.name()]).observe(elapsed);
+    Ok(web::Json(RecommendResponse::new(rec, req.board.cols(), seed)))
+}
+
+/// List the algorithms.
+///
+/// Each algorithm's name (the value for `algorithm`), summary, source document, grid kind and
+/// whether it uses randomness. The default algorithm is marked.
+#[utoipa::path(
+    get,
+    path = "/algorithms",
+    tag = "recommend",
+    responses((status = 200, description = "Every algorithm, strongest first", body = Vec<AlgorithmEntry>))
+)]
+pub async fn algorithms() -> web::Json<Vec<AlgorithmEntry>> {
+    web::Json(Algorithm::ALL.iter().map(|a| a.info().into()).collect())
+}
+
+/// Liveness check.
+#[utoipa::path(
+    get,
+    path = "/healthz",
+    tag = "operations",
+    responses((status = 200, description = "The service is up", body = Health))
+)]
+pub async fn healthz() -> web::Json<Health> {
+    web::Json(Health { status: "ok".to_owned() })
+}
+
+/// Prometheus metrics in the text exposition format.
+#[utoipa::path(
+    get,
+    path = "/metrics",
+    tag = "operations",
+    responses((status = 200, description = "Metrics in Prometheus text format", body = String, content_type = "text/plain; version=0.0.4"))
+)]
+pub async fn metrics(metrics: web::Data<Metrics>) -> HttpResponse {
+    HttpResponse::Ok().content_type("text/plain; version=0.0.4; charset=utf-8").body(metrics.render())
+}
+
+/// This OpenAPI document.
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    tag = "operations",
+    responses((status = 200, description = "The OpenAPI 3.1 document of this service", body = Object))
+)]
+pub async fn openapi_json(spec: web::Data<SpecJson>) -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(spec.0.clone())
+}
+
+/// `/docs` without the slash: send the browser to the Swagger UI.
+pub async fn docs_redirect() -> HttpResponse {
+    HttpResponse::PermanentRedirect().insert_header((header::LOCATION, "/docs/")).finish()
+}
+
+/// Any path the service does not have.
+pub async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::NotFound(req.path().to_owned()))
+}
+
+/// A known path asked with a method it does not answer.
+pub fn method_not_allowed(
+    allow: &'static str,
+) -> impl Fn(HttpRequest) -> std::future::Ready<Result<HttpResponse, ApiError>> + Clone {
+    move |req: HttpRequest| {
+        std::future::ready(Err(ApiError::MethodNotAllowed {
+            method: req.method().to_string(),
+            path: req.path().to_owned(),
+            allow,
+        }))
+    }
+}

@@ -1,0 +1,27 @@
+//! Sonar recommends the next shot in Battleship.
+//!
+//! # Layout
+//!
+//! - [`board`]: the board as a player sees it (`.`, `o`, `x`, `#`), its parsing and positions.
+//! - [`fleet`]: the lengths of the ships still afloat.
+//! - [`turn`]: a board plus a fleet, checked for the rules a real game position obeys.
+//! - [`windows`]: the straight runs a ship could occupy; the document's window scans and
+//!   per-ship occupancy counts.
+//! - [`strategy`]: one file per shot-choosing algorithm behind one trait, and the registry of names.
+//! - [`layout`]: hidden fleets and the uniform random layout sampler.
+//! - [`engine`]: the referee (miss, hit, sunk) and whole games played by a strategy.
+//! - [`rng`]: the seeded generator every random choice draws from.
+//! - [`http`]: the HTTP edge (actix-web routes, request and response types, OpenAPI, errors,
+//!   metrics). Nothing outside it knows about HTTP.
+//! - [`cli`]: command-line options of the `sonar` binary.
+
+pub mod board;
+pub mod cli;
+pub mod engine;
+pub mod fleet;
+pub mod http;
+pub mod layout;
+pub mod rng;
+pub mod strategy;
+pub mod turn;
+pub mod windows;

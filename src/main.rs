@@ -1,0 +1,27 @@
+use std::net::TcpListener;
+
+use clap::Parser;
+use sonar::cli::{Cli, Command};
+use sonar::http::{AppState, openapi, server};
+use tracing_subscriber::EnvFilter;
+
+fn main() -> anyhow_free::Result {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .init();
+    match cli.command() {
+        Command::Serve(args) => {
+            let workers = args.workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let listener = TcpListener::bind(&args.bind).map_err(|e| format!("cannot bind {}: {e}", args.bind))?;
+            tracing::info!(addr = %listener.local_addr()?, workers, "sonar listening");
+            actix_web::rt::System::new().block_on(server(listener, workers, AppState::new())?)?;
+        }
+        Command::Openapi => print!("{}", openapi::spec_json()),
+    }
+    Ok(())
+}
+
+mod anyhow_free {
+    pub type Result = std::result::Result<(), Box<dyn std::error::Error>>;
+}

@@ -1,0 +1,266 @@
+//! The HTTP contract, exercised in-process: answers, errors, docs, metrics and whole games.
+
+mod common;
+
+use actix_web::test;
+use common::{app, check_contract, play_through_api, post_json};
+use serde_json::{Value, json};
+use sonar::http::AppState;
+
+fn example() -> Value {
+    json!({
+        "board": ["..........", "...o......", "...x......", "..........", "..........",
+                  "..........", "..........", "..........", "..........", ".........."],
+        "ships": [5, 4, 3, 3, 2], "algorithm": "density", "seed": 42
+    })
+}
+
+#[actix_web::test]
+async fn recommends_a_legal_shot_with_its_grid() {
+    let app = app(AppState::new()).await;
+    let req = example();
+    let (status, body) = post_json(&app, &req).await;
+    assert_eq!(status, 200, "{body}");
+    check_contract(&req, &body);
+    assert_eq!(body["algorithm"], "density");
+    assert_eq!(body["mode"], "target");
+    assert_eq!(body["grid_kind"], "score");
+    assert_eq!(body["seed"], 42);
+    // The only hit is C4: the best cells are its open neighbours in the row (C3 or C5).
+    assert_eq!(body["shot"]["row"], 2);
+}
+
+#[actix_web::test]
+async fn same_seed_same_answer_and_default_algorithm() {
+    let app = app(AppState::new()).await;
+    let req = json!({"board": vec!["......"; 6], "ships": [3, 2], "seed": 9});
+    let (_, a) = post_json(&app, &req).await;
+    let (_, b) = post_json(&app, &req).await;
+    assert_eq!(a, b);
+    assert_eq!(a["algorithm"], sonar::strategy::Algorithm::DEFAULT.name());
+    assert_eq!(a["mode"], "hunt");
+    // Without a seed one is drawn and reported, and replaying it gives the same answer.
+    let (_, c) = post_json(&app, &json!({"board": vec!["......"; 6], "ships": [3, 2]})).await;
+    let replay = json!({"board": vec!["......"; 6], "ships": [3, 2], "seed": c["seed"]});
+    assert_eq!(post_json(&app, &replay).await.1, c);
+}
+
+#[actix_web::test]
+async fn any_board_size_and_fleet_gets_a_legal_answer() {
+    let app = app(AppState::new()).await;
+    for req in [
+        json!({"board": ["."], "ships": [1]}),
+        json!({"board": ["x."], "ships": [2]}),
+        json!({"board": [".", ".", "."], "ships": [3]}),
+        json!({"board": vec![".".repeat(26); 26], "ships": [26, 26, 1]}),
+        json!({"board": ["#o.x", "...."], "ships": [2, 1]}),
+        json!({"board": ["oxxo", "...."], "ships": [2]}),
+    ] {
+        let (status, body) = post_json(&app, &req).await;
+        assert_eq!(status, 200, "{req} -> {body}");
+        check_contract(&req, &body);
+    }
+}
+
+/// Every malformed or hostile body of the contract, with the status and what the detail names.
+#[actix_web::test]
+async fn bad_requests_get_problem_details() {
+    let app = app(AppState::new()).await;
+    let cases: Vec<(Value, u16, &str, &str)> = vec![
+        (json!({"board": 5, "ships": [2]}), 400, "invalid-request", "expected a sequence"),
+        (json!({"board": ["..."]}), 400, "invalid-request", "missing field `ships`"),
+        (json!({"board": ["..."], "ships": [-1]}), 400, "invalid-request", "invalid value"),
+        (json!({"board": ["..."], "ships": [2], "seed": "x"}), 400, "invalid-request", "seed: invalid type"),
+        (json!({"board": ["...", 7], "ships": [2]}), 400, "invalid-request", "board[1]: invalid type"),
+        (json!({"board": ["..."], "ships": [2], "seed": -3}), 400, "invalid-request", "seed:"),
+        (json!({"board": ["..."], "ships": [2.5]}), 400, "invalid-request", "ships[0]"),
+        (json!(["..."]), 400, "invalid-request", "invalid type"),
+        (json!({"board": ["..."], "ships": [2], "colour": 1}), 400, "invalid-request", "unknown field `colour`"),
+        (json!({"board": [], "ships": [2]}), 422, "invalid-board", "between 1 and 26 rows"),
+        (json!({"board": vec!["."; 27], "ships": [1]}), 422, "invalid-board", "got 27"),
+        (json!({"board": [".".repeat(27)], "ships": [1]}), 422, "invalid-board", "board[0]"),
+        (json!({"board": ["...", ".."], "ships": [1]}), 422, "invalid-board", "board[1]"),
+        (json!({"board": ["", ""], "ships": [1]}), 422, "invalid-board", "board[0]"),
+        (json!({"board": ["...", ".X."], "ships": [1]}), 422, "invalid-board", "board[1][1]"),
+        (json!({"board": ["...", ".é."], "ships": [1]}), 422, "invalid-board", "board[1][1]"),
+        (json!({"board": ["..."], "ships": []}), 422, "invalid-fleet", "at least one"),
+        (json!({"board": ["..."], "ships": [0]}), 422, "invalid-fleet", "ships[0]"),
+        (json!({"board": ["..."], "ships": [2, 4]}), 422, "invalid-fleet", "ships[1]"),
+        (json!({"board": ["..."], "ships": [18446744073709551615u64]}), 422, "invalid-fleet", "ships[0]"),
+        (json!({"board": vec!["....."; 5], "ships": vec![1; 65]}), 422, "invalid-fleet", "at most 64"),
+        (json!({"board": ["..."], "ships": [2], "algorithm": "alphago"}), 422, "unknown-algorithm", "density"),
+        (json!({"board": ["ooo", "o#o"], "ships": [1]}), 422, "inconsistent-position", "no '.' cell"),
+        (json!({"board": ["xxx."], "ships": [2]}), 422, "inconsistent-position", "3 'x' cells"),
+        (json!({"board": ["..oo", "oooo"], "ships": [2, 1]}), 422, "inconsistent-position", "total length 3"),
+        (json!({"board": ["oxo..", "ooo.."], "ships": [2]}), 422, "inconsistent-position", "board[0][1]"),
+        (json!({"board": ["..o..", "ooooo", "..o.."], "ships": [3]}), 422, "inconsistent-position", "fits nowhere"),
+    ];
+    for (body, status, kind, needle) in cases {
+        let (got, problem) = post_json(&app, &body).await;
+        assert_eq!(got, status, "{body} -> {problem}");
+        assert_eq!(problem["status"], status);
+        assert_eq!(problem["type"], format!("urn:sonar:problem:{kind}"), "{body} -> {problem}");
+        let detail = problem["detail"].as_str().unwrap();
+        assert!(detail.contains(needle), "{body}: detail {detail:?} lacks {needle:?}");
+        assert!(problem["title"].is_string());
+    }
+    // A cell-level error names the field, row and column.
+    let (_, p) = post_json(&app, &json!({"board": ["...", ".X."], "ships": [1]})).await;
+    assert_eq!((p["field"].as_str(), p["row"].as_u64(), p["col"].as_u64()), (Some("board"), Some(1), Some(1)));
+}
+
+async fn raw(
+    app: &impl actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+    >,
+    req: test::TestRequest,
+) -> (u16, String, Value, actix_web::http::header::HeaderMap) {
+    let res = test::call_service(app, req.to_request()).await;
+    let status = res.status().as_u16();
+    let headers = res.headers().clone();
+    let ct = headers.get("content-type").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    let bytes = test::read_body(res).await;
+    (status, ct, serde_json::from_slice(&bytes).unwrap_or(Value::Null), headers)
+}
+
+#[actix_web::test]
+async fn transport_errors_are_problems_too() {
+    let app = app(AppState::new()).await;
+    let problem = "application/problem+json";
+    let cases = vec![
+        (test::TestRequest::post().uri("/recommend").insert_header(("content-type", "application/json")).set_payload("{\"board\": [")
+            , 400, "malformed-json"),
+        (test::TestRequest::post().uri("/recommend").insert_header(("content-type", "application/json")).set_payload("")
+            , 400, "malformed-json"),
+        (test::TestRequest::post().uri("/recommend").insert_header(("content-type", "application/json")).set_payload("[".repeat(10_000))
+            , 400, "malformed-json"),
+        (test::TestRequest::post().uri("/recommend").insert_header(("content-type", "text/plain")).set_payload(example().to_string())
+            , 415, "unsupported-media-type"),
+        (test::TestRequest::post().uri("/recommend").set_payload(example().to_string()), 415, "unsupported-media-type"),
+        (test::TestRequest::post().uri("/recommend").insert_header(("content-type", "application/json"))
+            .set_payload(format!("{{\"board\": [\"{}\"], \"ships\": [1]}}", ".".repeat(70_000))), 413, "payload-too-large"),
+        (test::TestRequest::get().uri("/nowhere"), 404, "not-found"),
+        (test::TestRequest::get().uri("/recommend"), 405, "method-not-allowed"),
+        (test::TestRequest::delete().uri("/healthz"), 405, "method-not-allowed"),
+    ];
+    for (req, status, kind) in cases {
+        let (got, ct, body, _) = raw(&app, req).await;
+        assert_eq!(got, status, "{kind}: {body}");
+        assert_eq!(ct, problem, "{kind}");
+        assert_eq!(body["type"], format!("urn:sonar:problem:{kind}"));
+        assert_eq!(body["status"], status);
+    }
+    let (_, _, _, headers) = raw(&app, test::TestRequest::put().uri("/recommend")).await;
+    assert_eq!(headers.get("allow").unwrap(), "POST");
+}
+
+#[actix_web::test]
+async fn lists_algorithms_and_answers_health() {
+    let app = app(AppState::new()).await;
+    let (status, _, algos, _) = raw(&app, test::TestRequest::get().uri("/algorithms")).await;
+    assert_eq!(status, 200);
+    let algos = algos.as_array().unwrap();
+    assert_eq!(algos.len(), sonar::strategy::Algorithm::ALL.len());
+    for a in algos {
+        for field in ["name", "summary", "source", "grid_kind", "uses_randomness", "default"] {
+            assert!(!a[field].is_null(), "{a} lacks {field}");
+        }
+    }
+    assert_eq!(algos.iter().filter(|a| a["default"] == true).count(), 1);
+    let (status, _, health, _) = raw(&app, test::TestRequest::get().uri("/healthz")).await;
+    assert_eq!((status, health), (200, json!({"status": "ok"})));
+}
+
+fn metric_value(text: &str, name_and_labels: &str) -> f64 {
+    text.lines()
+        .find_map(|l| l.strip_prefix(name_and_labels).and_then(|rest| rest.trim().parse().ok()))
+        .unwrap_or(0.0)
+}
+
+#[actix_web::test]
+async fn metrics_count_every_recommendation_and_request() {
+    let app = app(AppState::new()).await;
+    for seed in 0..7 {
+        let mut req = example();
+        req["seed"] = json!(seed);
+        assert_eq!(post_json(&app, &req).await.0, 200);
+    }
+    post_json(&app, &json!({"board": ["X"], "ships": [1]})).await;
+    let res = test::call_service(&app, test::TestRequest::get().uri("/metrics").to_request()).await;
+    assert_eq!(res.status(), 200);
+    assert!(res.headers().get("content-type").unwrap().to_str().unwrap().starts_with("text/plain"));
+    let text = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
+    assert_eq!(metric_value(&text, "sonar_recommend_duration_seconds_count{algorithm=\"density\"}"), 7.0);
+    assert!(text.contains("sonar_recommend_duration_seconds_bucket{algorithm=\"density\",le=\"0.000001\"}"));
+    assert!(text.contains("sonar_recommend_duration_seconds_bucket{algorithm=\"density\",le=\"1\"}"));
+    assert_eq!(metric_value(&text, "sonar_http_requests_total{method=\"POST\",route=\"/recommend\",status=\"200\"}"), 7.0);
+    assert_eq!(metric_value(&text, "sonar_http_requests_total{method=\"POST\",route=\"/recommend\",status=\"422\"}"), 1.0);
+    assert!(text.contains("sonar_http_request_duration_seconds_bucket{method=\"POST\",route=\"/recommend\",status=\"200\""));
+    assert_eq!(metric_value(&text, "sonar_errors_total{kind=\"invalid-board\"}"), 1.0);
+    #[cfg(target_os = "linux")]
+    assert!(text.contains("process_resident_memory_bytes"));
+}
+
+#[actix_web::test]
+async fn serves_the_committed_openapi_document() {
+    let app = app(AppState::new()).await;
+    let res = test::call_service(&app, test::TestRequest::get().uri("/openapi.json").to_request()).await;
+    assert_eq!(res.status(), 200);
+    let served = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
+    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json"))
+        .expect("openapi/openapi.json is committed");
+    assert!(
+        served == committed,
+        "openapi/openapi.json is stale: regenerate it with `cargo run -- openapi > openapi/openapi.json`"
+    );
+    let doc: Value = serde_json::from_str(&served).unwrap();
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"));
+    for path in ["/recommend", "/algorithms", "/healthz", "/metrics", "/openapi.json"] {
+        assert!(doc["paths"][path].is_object(), "{path} is not documented");
+    }
+    let responses = &doc["paths"]["/recommend"]["post"]["responses"];
+    for status in ["200", "400", "413", "415", "422"] {
+        assert!(responses[status].is_object(), "/recommend does not document {status}");
+    }
+    assert!(responses["422"]["content"]["application/problem+json"].is_object());
+    assert!(doc["components"]["schemas"]["RecommendRequest"]["example"].is_object());
+}
+
+#[actix_web::test]
+async fn docs_work_offline() {
+    let app = app(AppState::new()).await;
+    let res = test::call_service(&app, test::TestRequest::get().uri("/docs").to_request()).await;
+    assert_eq!(res.status(), 308);
+    assert_eq!(res.headers().get("location").unwrap(), "/docs/");
+    for path in ["/docs/", "/docs/swagger-initializer.js", "/docs/swagger-ui.css", "/docs/swagger-ui-bundle.js"] {
+        let res = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
+        assert_eq!(res.status(), 200, "{path}");
+        let body = String::from_utf8_lossy(&test::read_body(res).await).into_owned();
+        match path {
+            "/docs/" | "/docs/swagger-initializer.js" => {
+                assert!(!body.contains("http://") && !body.contains("https://"), "{path} refers to an external URL")
+            }
+            // Only SVG namespace names in inline data URIs, never a fetched URL.
+            _ => assert!(!body.contains("url(http") && !body.contains("url(\"http"), "{path} fetches an external URL"),
+        }
+        if path == "/docs/swagger-initializer.js" {
+            assert!(body.contains("\"/openapi.json\""));
+        }
+    }
+}
+
+/// Whole games through the API: set SONAR_API_GAMES to play more (the note's 1,000-game figure).
+#[actix_web::test]
+async fn whole_games_through_the_api_keep_the_contract() {
+    let app = app(AppState::new()).await;
+    let games: u64 = std::env::var("SONAR_API_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(30);
+    let mut total = 0;
+    for g in 0..games {
+        let shots = play_through_api(&app, "density", g).await;
+        assert!((17..=100).contains(&shots));
+        total += shots;
+    }
+    eprintln!("density through the API: {games} games, mean {:.2} shots", total as f64 / games as f64);
+}

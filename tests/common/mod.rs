@@ -1,0 +1,101 @@
+//! Helpers shared by the integration tests: a test app and a client that plays whole games.
+
+#![allow(dead_code)]
+
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::test;
+use serde_json::{Value, json};
+use sonar::board::{Cell, Pos};
+use sonar::engine::{Game, Outcome};
+use sonar::http::AppState;
+use sonar::layout::random_layout;
+use sonar::rng::seeded;
+
+/// The application as the binary serves it, minus the network.
+pub async fn app(
+    state: AppState,
+) -> impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error> {
+    test::init_service(sonar::http::app(state)).await
+}
+
+pub async fn post_json(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    body: &Value,
+) -> (u16, Value) {
+    let req = test::TestRequest::post().uri("/recommend").set_json(body).to_request();
+    let res = test::call_service(app, req).await;
+    let status = res.status().as_u16();
+    let bytes = test::read_body(res).await;
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+/// Checks every promise the contract makes about a 200 answer to `request`.
+pub fn check_contract(request: &Value, answer: &Value) {
+    let board: Vec<String> = serde_json::from_value(request["board"].clone()).unwrap();
+    let rows = board.len();
+    let cols = board[0].len();
+    let cell = |r: usize, c: usize| board[r].as_bytes()[c] as char;
+    let (r, c) = (answer["shot"]["row"].as_u64().unwrap() as usize, answer["shot"]["col"].as_u64().unwrap() as usize);
+    assert!(r < rows && c < cols, "shot off the board: {answer}");
+    assert_eq!(cell(r, c), '.', "shot at a cell already shot: {answer}");
+    assert_eq!(answer["shot"]["label"], Pos::new(r, c).label());
+    let has_x = board.iter().any(|row| row.contains('x'));
+    assert_eq!(answer["mode"], if has_x { "target" } else { "hunt" });
+    let grid = answer["grid"].as_array().unwrap();
+    assert_eq!(grid.len(), rows);
+    let mut best = 0.0f64;
+    for (gr, row) in grid.iter().enumerate() {
+        let row = row.as_array().unwrap();
+        assert_eq!(row.len(), cols);
+        for (gc, v) in row.iter().enumerate() {
+            let v = v.as_f64().unwrap();
+            assert!(v.is_finite() && (0.0..=1.0).contains(&v), "grid value {v} out of range");
+            if cell(gr, gc) != '.' {
+                assert_eq!(v, 0.0, "non-zero grid value on a shot cell ({gr},{gc})");
+            }
+            best = best.max(v);
+        }
+    }
+    let kind = answer["grid_kind"].as_str().unwrap();
+    assert!(kind == "score" || kind == "probability");
+    if kind == "score" {
+        assert_eq!(best, 1.0, "a score grid's best cell is 1");
+    }
+    if answer["algorithm"] == "density" {
+        assert_eq!(grid[r][c].as_f64().unwrap(), best, "density shoots a cell of maximal value");
+    }
+}
+
+/// Plays one whole game through `POST /recommend`: a client shooting where it is told, marking
+/// `o`, `x` and `#`, and removing sunk ships. Returns the number of shots.
+pub async fn play_through_api(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    algorithm: &str,
+    game_seed: u64,
+) -> usize {
+    let mut rng = seeded(game_seed);
+    let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
+    let mut game = Game::new(layout);
+    let mut turn = 0u64;
+    while !game.is_over() {
+        let request = json!({
+            "board": game.board().to_rows(),
+            "ships": game.fleet().lengths(),
+            "algorithm": algorithm,
+            "seed": game_seed.wrapping_mul(1000).wrapping_add(turn),
+        });
+        let (status, answer) = post_json(app, &request).await;
+        assert_eq!(status, 200, "request {request} got {answer}");
+        check_contract(&request, &answer);
+        let shot = Pos::new(answer["shot"]["row"].as_u64().unwrap() as usize, answer["shot"]["col"].as_u64().unwrap() as usize);
+        let before = game.board().get(shot);
+        assert_eq!(before, Cell::Unknown);
+        let outcome = game.fire(shot).expect("the recommended shot is legal");
+        if let Outcome::Sunk(_) = outcome {
+            assert_eq!(game.board().get(shot), Cell::Sunk);
+        }
+        turn += 1;
+        assert!(turn <= 100, "a 10x10 game cannot take more than 100 shots");
+    }
+    game.shots()
+}

@@ -1,0 +1,41 @@
+//! The real server on a real socket (port 0).
+
+use std::net::TcpListener;
+
+use serde_json::{Value, json};
+use sonar::http::{AppState, server};
+
+#[test]
+fn serves_on_an_ephemeral_port() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        actix_web::rt::System::new().block_on(async move {
+            let srv = server(listener, 1, AppState::new()).unwrap();
+            tx.send(srv.handle()).unwrap();
+            srv.await.unwrap();
+        })
+    });
+    let handle = rx.recv().unwrap();
+    let base = format!("http://{addr}");
+    let health: Value = ureq::get(format!("{base}/healthz")).call().unwrap().body_mut().read_json().unwrap();
+    assert_eq!(health, json!({"status": "ok"}));
+    let answer: Value = ureq::post(format!("{base}/recommend"))
+        .send_json(json!({"board": ["....", "....", "....", "...."], "ships": [3, 2], "seed": 1}))
+        .unwrap()
+        .body_mut()
+        .read_json()
+        .unwrap();
+    assert_eq!(answer["mode"], "hunt");
+    assert!(answer["shot"]["label"].is_string());
+    let bad = ureq::post(format!("{base}/recommend"))
+        .config()
+        .http_status_as_error(false)
+        .build()
+        .send_json(json!({"board": ["?"], "ships": [1]}))
+        .unwrap();
+    assert_eq!(bad.status(), 422);
+    assert_eq!(bad.headers().get("content-type").unwrap(), "application/problem+json");
+    actix_web::rt::System::new().block_on(handle.stop(true));
+}
