@@ -17,6 +17,8 @@ pub struct Cli {
 pub enum Command {
     /// Serve the HTTP API (the default).
     Serve(ServeArgs),
+    /// Play many games and report each algorithm's strength.
+    Simulate(SimulateArgs),
     /// Print the OpenAPI document (as committed in openapi/openapi.json).
     Openapi,
 }
@@ -36,4 +38,39 @@ impl Cli {
     pub fn command(self) -> Command {
         self.command.unwrap_or(Command::Serve(self.serve))
     }
+}
+
+/// `sonar simulate`: play many games and report each algorithm's strength.
+#[derive(Debug, Args, Clone)]
+pub struct SimulateArgs {
+    /// Comma-separated algorithm names, or `all`. The first is the baseline of the paired differences.
+    #[arg(long, default_value = "all")]
+    pub algorithm: String,
+    /// Games per algorithm (every algorithm plays the same hidden fleets).
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Seed of the hidden fleets and of every random choice.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Board size, ROWSxCOLS.
+    #[arg(long, default_value = "10x10")]
+    pub size: String,
+    /// Ship lengths, comma-separated.
+    #[arg(long, default_value = "5,4,3,3,2")]
+    pub ships: String,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print one JSON object per algorithm instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Write one CSV row per game to this file.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<std::path::PathBuf>,
+    /// Write every shot of every game, in markdown, to this file.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<std::path::PathBuf>,
+    /// Draw the distribution of shots per algorithm to this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
 }

@@ -57,6 +57,8 @@ pub struct Layout {
 pub enum LayoutError {
     #[error("a ship of length {len} does not fit on a {rows}x{cols} board")]
     DoesNotFit { len: usize, rows: usize, cols: usize },
+    #[error("the ships cover {total} cells but the board has only {cells}")]
+    Overfull { total: usize, cells: usize },
     #[error("no non-overlapping layout found in {0} attempts; the fleet is too crowded for this board")]
     TooCrowded(u64),
 }
@@ -76,6 +78,10 @@ pub fn random_layout(rows: usize, cols: usize, fleet: &[usize], rng: &mut SonarR
             (h, v)
         })
         .collect();
+    let total: usize = fleet.iter().sum();
+    if total > rows * cols {
+        return Err(LayoutError::Overfull { total, cells: rows * cols });
+    }
     if let Some(i) = counts.iter().position(|&(h, v)| h + v == 0) {
         return Err(LayoutError::DoesNotFit { len: fleet[i], rows, cols });
     }

@@ -17,6 +17,11 @@ fn main() -> anyhow_free::Result {
             tracing::info!(addr = %listener.local_addr()?, workers, "sonar listening");
             actix_web::rt::System::new().block_on(server(listener, workers, AppState::new())?)?;
         }
+        Command::Simulate(args) => {
+            if !sonar::simulate::command::execute(&args)? {
+                return Err("the random shooter's self-test failed".into());
+            }
+        }
         Command::Openapi => print!("{}", openapi::spec_json()),
     }
     Ok(())

@@ -130,17 +130,47 @@ async fn transport_errors_are_problems_too() {
     let app = app(AppState::new()).await;
     let problem = "application/problem+json";
     let cases = vec![
-        (test::TestRequest::post().uri("/recommend").insert_header(("content-type", "application/json")).set_payload("{\"board\": [")
-            , 400, "malformed-json"),
-        (test::TestRequest::post().uri("/recommend").insert_header(("content-type", "application/json")).set_payload("")
-            , 400, "malformed-json"),
-        (test::TestRequest::post().uri("/recommend").insert_header(("content-type", "application/json")).set_payload("[".repeat(10_000))
-            , 400, "malformed-json"),
-        (test::TestRequest::post().uri("/recommend").insert_header(("content-type", "text/plain")).set_payload(example().to_string())
-            , 415, "unsupported-media-type"),
+        (
+            test::TestRequest::post()
+                .uri("/recommend")
+                .insert_header(("content-type", "application/json"))
+                .set_payload("{\"board\": ["),
+            400,
+            "malformed-json",
+        ),
+        (
+            test::TestRequest::post()
+                .uri("/recommend")
+                .insert_header(("content-type", "application/json"))
+                .set_payload(""),
+            400,
+            "malformed-json",
+        ),
+        (
+            test::TestRequest::post()
+                .uri("/recommend")
+                .insert_header(("content-type", "application/json"))
+                .set_payload("[".repeat(10_000)),
+            400,
+            "malformed-json",
+        ),
+        (
+            test::TestRequest::post()
+                .uri("/recommend")
+                .insert_header(("content-type", "text/plain"))
+                .set_payload(example().to_string()),
+            415,
+            "unsupported-media-type",
+        ),
         (test::TestRequest::post().uri("/recommend").set_payload(example().to_string()), 415, "unsupported-media-type"),
-        (test::TestRequest::post().uri("/recommend").insert_header(("content-type", "application/json"))
-            .set_payload(format!("{{\"board\": [\"{}\"], \"ships\": [1]}}", ".".repeat(70_000))), 413, "payload-too-large"),
+        (
+            test::TestRequest::post()
+                .uri("/recommend")
+                .insert_header(("content-type", "application/json"))
+                .set_payload(format!("{{\"board\": [\"{}\"], \"ships\": [1]}}", ".".repeat(70_000))),
+            413,
+            "payload-too-large",
+        ),
         (test::TestRequest::get().uri("/nowhere"), 404, "not-found"),
         (test::TestRequest::get().uri("/recommend"), 405, "method-not-allowed"),
         (test::TestRequest::delete().uri("/healthz"), 405, "method-not-allowed"),
@@ -174,9 +204,7 @@ async fn lists_algorithms_and_answers_health() {
 }
 
 fn metric_value(text: &str, name_and_labels: &str) -> f64 {
-    text.lines()
-        .find_map(|l| l.strip_prefix(name_and_labels).and_then(|rest| rest.trim().parse().ok()))
-        .unwrap_or(0.0)
+    text.lines().find_map(|l| l.strip_prefix(name_and_labels).and_then(|rest| rest.trim().parse().ok())).unwrap_or(0.0)
 }
 
 #[actix_web::test]
@@ -195,9 +223,17 @@ async fn metrics_count_every_recommendation_and_request() {
     assert_eq!(metric_value(&text, "sonar_recommend_duration_seconds_count{algorithm=\"density\"}"), 7.0);
     assert!(text.contains("sonar_recommend_duration_seconds_bucket{algorithm=\"density\",le=\"0.000001\"}"));
     assert!(text.contains("sonar_recommend_duration_seconds_bucket{algorithm=\"density\",le=\"1\"}"));
-    assert_eq!(metric_value(&text, "sonar_http_requests_total{method=\"POST\",route=\"/recommend\",status=\"200\"}"), 7.0);
-    assert_eq!(metric_value(&text, "sonar_http_requests_total{method=\"POST\",route=\"/recommend\",status=\"422\"}"), 1.0);
-    assert!(text.contains("sonar_http_request_duration_seconds_bucket{method=\"POST\",route=\"/recommend\",status=\"200\""));
+    assert_eq!(
+        metric_value(&text, "sonar_http_requests_total{method=\"POST\",route=\"/recommend\",status=\"200\"}"),
+        7.0
+    );
+    assert_eq!(
+        metric_value(&text, "sonar_http_requests_total{method=\"POST\",route=\"/recommend\",status=\"422\"}"),
+        1.0
+    );
+    assert!(
+        text.contains("sonar_http_request_duration_seconds_bucket{method=\"POST\",route=\"/recommend\",status=\"200\"")
+    );
     assert_eq!(metric_value(&text, "sonar_errors_total{kind=\"invalid-board\"}"), 1.0);
     #[cfg(target_os = "linux")]
     assert!(text.contains("process_resident_memory_bytes"));

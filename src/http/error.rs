@@ -156,7 +156,9 @@ impl ApiError {
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
-            ApiError::MalformedJson(_) | ApiError::WrongShape { .. } | ApiError::BadPayload(_) => StatusCode::BAD_REQUEST,
+            ApiError::MalformedJson(_) | ApiError::WrongShape { .. } | ApiError::BadPayload(_) => {
+                StatusCode::BAD_REQUEST
+            }
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::UnknownAlgorithm(_)

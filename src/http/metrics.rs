@@ -88,10 +88,7 @@ impl Default for Metrics {
 }
 
 /// Middleware: counts and times every request by method, matched route pattern and status.
-pub async fn track(
-    req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse, Error> {
+pub async fn track(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse, Error> {
     let start = Instant::now();
     let metrics = req.app_data::<web::Data<Metrics>>().cloned();
     let method = req.method().to_string();

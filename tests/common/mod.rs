@@ -87,7 +87,10 @@ pub async fn play_through_api(
         let (status, answer) = post_json(app, &request).await;
         assert_eq!(status, 200, "request {request} got {answer}");
         check_contract(&request, &answer);
-        let shot = Pos::new(answer["shot"]["row"].as_u64().unwrap() as usize, answer["shot"]["col"].as_u64().unwrap() as usize);
+        let shot = Pos::new(
+            answer["shot"]["row"].as_u64().unwrap() as usize,
+            answer["shot"]["col"].as_u64().unwrap() as usize,
+        );
         let before = game.board().get(shot);
         assert_eq!(before, Cell::Unknown);
         let outcome = game.fire(shot).expect("the recommended shot is legal");

@@ -1,0 +1,103 @@
+//! `sonar simulate`: from command-line options to printed figures and files.
+
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::{Config, plot, report, run};
+use crate::cli::SimulateArgs;
+use crate::fleet::Fleet;
+use crate::strategy::Algorithm;
+
+/// Parses `all` or a comma-separated list of algorithm names.
+pub fn parse_algorithms(list: &str) -> Result<Vec<Algorithm>, String> {
+    if list.trim() == "all" {
+        return Ok(Algorithm::ALL.to_vec());
+    }
+    list.split(',')
+        .map(|name| {
+            let name = name.trim();
+            Algorithm::from_name(name)
+                .ok_or_else(|| format!("unknown algorithm {name:?}; known: {}, or all", Algorithm::names()))
+        })
+        .collect()
+}
+
+/// Parses `10x10`.
+pub fn parse_size(size: &str) -> Result<(usize, usize), String> {
+    let (r, c) = size.split_once(['x', 'X']).ok_or_else(|| format!("size {size:?}: expected ROWSxCOLS, e.g. 10x10"))?;
+    let n = |s: &str| s.trim().parse::<usize>().map_err(|e| format!("size {size:?}: {e}"));
+    Ok((n(r)?, n(c)?))
+}
+
+/// Runs the simulation the options describe. Returns false when the random self-test failed.
+pub fn execute(args: &SimulateArgs) -> Result<bool, String> {
+    let (rows, cols) = parse_size(&args.size)?;
+    let config = Config {
+        algorithms: parse_algorithms(&args.algorithm)?,
+        games: args.games,
+        seed: args.seed,
+        rows,
+        cols,
+        ships: Fleet::parse_list(&args.ships)?,
+        keep_shots: args.log.is_some(),
+    };
+    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().map_err(|e| e.to_string())?;
+
+    let total = (config.games * config.algorithms.len()) as u64;
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+            .expect("valid template"),
+    );
+    let started = Instant::now();
+    let shown = Mutex::new(false);
+    let progress = |n: u64| {
+        bar.inc(n);
+        // Only runs longer than a second, and only on a terminal, get a bar.
+        if started.elapsed() > Duration::from_secs(1) && std::io::stderr().is_terminal() {
+            let mut shown = shown.lock().expect("progress lock");
+            if !*shown {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+                *shown = true;
+            }
+        }
+    };
+    let runs = pool.install(|| run(&config, &progress)).map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+
+    let reports = report::reports(&runs);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        for r in &reports {
+            writeln!(out, "{}", serde_json::to_string(r).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
+        }
+    } else {
+        write!(out, "{}", report::table(&config, &reports)).map_err(|e| e.to_string())?;
+    }
+    let verdict = report::self_test(&config, &runs);
+    if let Some((_, line)) = &verdict {
+        if args.json {
+            eprintln!("{line}");
+        } else {
+            writeln!(out, "{line}").map_err(|e| e.to_string())?;
+        }
+    }
+    if let Some(path) = &args.csv {
+        let mut w = BufWriter::new(File::create(path).map_err(|e| format!("{}: {e}", path.display()))?);
+        report::write_csv(&mut w, &config, &runs).and_then(|_| w.flush()).map_err(|e| e.to_string())?;
+    }
+    if let Some(path) = &args.log {
+        let mut w = BufWriter::new(File::create(path).map_err(|e| format!("{}: {e}", path.display()))?);
+        report::write_log(&mut w, &runs).and_then(|_| w.flush()).map_err(|e| e.to_string())?;
+    }
+    if let Some(path) = &args.plot {
+        let title = format!("Shots to win, {} games on {}x{} ({})", config.games, rows, cols, args.ships);
+        plot::draw(path, &runs, &title)?;
+    }
+    Ok(verdict.is_none_or(|(ok, _)| ok))
+}

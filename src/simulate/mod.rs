@@ -1,0 +1,209 @@
+//! The simulator: plays many games of the core's strategies against hidden fleets, in parallel,
+//! reproducibly, and summarises their strength.
+//!
+//! Game `i` of a run seeded with `s` is played against the layout drawn from
+//! [`rng::stream`]`(s, i)` by every algorithm (a paired comparison), and each algorithm's own
+//! random choices in that game come from a second stream derived from `(s, i)`. Results are
+//! collected in game order, so they are identical whatever the number of threads.
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+use thiserror::Error;
+
+use crate::board::Pos;
+use crate::engine::{Game, Outcome, PlayError, play};
+use crate::layout::{LayoutError, random_layout};
+use crate::rng;
+use crate::strategy::Algorithm;
+
+pub mod command;
+pub mod plot;
+pub mod report;
+pub mod stats;
+
+use stats::Summary;
+
+/// Salt separating the strategies' random streams from the layouts'.
+const STRATEGY_SALT: u64 = 0x5354_5241_5445_4759;
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub algorithms: Vec<Algorithm>,
+    pub games: usize,
+    pub seed: u64,
+    pub rows: usize,
+    pub cols: usize,
+    pub ships: Vec<usize>,
+    /// Keep every shot of every game (for `--log`).
+    pub keep_shots: bool,
+}
+
+/// Why a simulation could not run.
+#[derive(Debug, Error)]
+pub enum SimError {
+    #[error("--games must be at least 1")]
+    NoGames,
+    #[error("no algorithm to simulate")]
+    NoAlgorithm,
+    #[error("board {rows}x{cols}: each side must be between 1 and 26")]
+    BadSize { rows: usize, cols: usize },
+    #[error("fleet: {0}")]
+    Layout(#[from] LayoutError),
+    #[error("fleet: {0}")]
+    Fleet(#[from] crate::fleet::FleetError),
+    #[error("{algorithm}, game {game}: {source}")]
+    Play { algorithm: &'static str, game: usize, source: PlayError },
+}
+
+/// One game as one algorithm played it.
+#[derive(Clone, Debug)]
+pub struct GameResult {
+    pub shots: usize,
+    pub hits: usize,
+    /// Per ship of the layout, in layout order: (length, shot that sank it).
+    pub sunk_at: Vec<(usize, usize)>,
+    pub micros: f64,
+    /// Every shot, when the run keeps them.
+    pub log: Vec<(Pos, Outcome)>,
+}
+
+/// Everything one algorithm did in a run.
+#[derive(Clone, Debug)]
+pub struct AlgorithmRun {
+    pub algorithm: Algorithm,
+    pub games: Vec<GameResult>,
+}
+
+impl AlgorithmRun {
+    pub fn shots(&self) -> Vec<f64> {
+        self.games.iter().map(|g| g.shots as f64).collect()
+    }
+
+    pub fn summary(&self) -> Summary {
+        Summary::of(&self.shots())
+    }
+
+    /// Hits over shots, across all games.
+    pub fn hit_rate(&self) -> f64 {
+        let hits: usize = self.games.iter().map(|g| g.hits).sum();
+        let shots: usize = self.games.iter().map(|g| g.shots).sum();
+        hits as f64 / shots as f64
+    }
+
+    /// Mean compute-and-play time per game on one core, in microseconds.
+    pub fn micros_per_game(&self) -> f64 {
+        self.games.iter().map(|g| g.micros).sum::<f64>() / self.games.len() as f64
+    }
+
+    /// For each distinct ship length, longest first: the mean shot number at which it sank.
+    pub fn mean_sink_turns(&self) -> Vec<(usize, f64)> {
+        let mut acc: Vec<(usize, f64, usize)> = Vec::new();
+        for g in &self.games {
+            for &(len, turn) in &g.sunk_at {
+                match acc.iter_mut().find(|(l, _, _)| *l == len) {
+                    Some(e) => {
+                        e.1 += turn as f64;
+                        e.2 += 1;
+                    }
+                    None => acc.push((len, turn as f64, 1)),
+                }
+            }
+        }
+        acc.sort_by_key(|e| std::cmp::Reverse(e.0));
+        acc.into_iter().map(|(l, sum, n)| (l, sum / n as f64)).collect()
+    }
+}
+
+impl Config {
+    fn check(&self) -> Result<(), SimError> {
+        if self.games == 0 {
+            return Err(SimError::NoGames);
+        }
+        if self.algorithms.is_empty() {
+            return Err(SimError::NoAlgorithm);
+        }
+        if !(1..=crate::board::MAX_SIDE).contains(&self.rows) || !(1..=crate::board::MAX_SIDE).contains(&self.cols) {
+            return Err(SimError::BadSize { rows: self.rows, cols: self.cols });
+        }
+        crate::fleet::Fleet::new(&self.ships, self.rows.max(self.cols))?;
+        // One draw proves the fleet fits (or fails fast with the sampler's own bound).
+        random_layout(self.rows, self.cols, &self.ships, &mut rng::stream(self.seed, 0))?;
+        Ok(())
+    }
+}
+
+/// Plays `config.games` games with every algorithm on the current rayon pool, calling
+/// `progress(n)` as games finish.
+pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<AlgorithmRun>, SimError> {
+    config.check()?;
+    let layouts = (0..config.games)
+        .into_par_iter()
+        .map(|i| random_layout(config.rows, config.cols, &config.ships, &mut rng::stream(config.seed, i as u64)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut runs = Vec::with_capacity(config.algorithms.len());
+    for &algorithm in &config.algorithms {
+        let strategy = algorithm.strategy();
+        let games = layouts
+            .par_iter()
+            .enumerate()
+            .map_init(Vec::new, |grid, (i, layout)| {
+                let mut rng = rng::stream(config.seed ^ STRATEGY_SALT, i as u64);
+                let mut log = Vec::new();
+                let start = Instant::now();
+                let record = play(strategy, Game::new(layout.clone()), &mut rng, grid, |_, p, o| {
+                    if config.keep_shots {
+                        log.push((p, o));
+                    }
+                })
+                .map_err(|source| SimError::Play { algorithm: algorithm.name(), game: i, source })?;
+                let micros = start.elapsed().as_secs_f64() * 1e6;
+                progress(1);
+                Ok(GameResult { shots: record.shots, hits: record.hits, sunk_at: record.sunk_at, micros, log })
+            })
+            .collect::<Result<Vec<_>, SimError>>()?;
+        runs.push(AlgorithmRun { algorithm, games });
+    }
+    Ok(runs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(games: usize) -> Config {
+        Config {
+            algorithms: vec![Algorithm::Density],
+            games,
+            seed: 11,
+            rows: 6,
+            cols: 6,
+            ships: vec![3, 2],
+            keep_shots: true,
+        }
+    }
+
+    #[test]
+    fn same_results_whatever_the_thread_count() {
+        let with = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| run(&config(64), &|_| {}).unwrap())
+        };
+        let (one, three) = (with(1), with(3));
+        for (a, b) in one.iter().zip(&three) {
+            let key = |r: &AlgorithmRun| {
+                r.games.iter().map(|g| (g.shots, g.sunk_at.clone(), g.log.clone())).collect::<Vec<_>>()
+            };
+            assert_eq!(key(a), key(b));
+        }
+    }
+
+    #[test]
+    fn rejects_bad_configs() {
+        assert!(matches!(run(&Config { games: 0, ..config(1) }, &|_| {}), Err(SimError::NoGames)));
+        assert!(matches!(run(&Config { rows: 0, ..config(1) }, &|_| {}), Err(SimError::BadSize { .. })));
+        assert!(matches!(run(&Config { ships: vec![7], ..config(1) }, &|_| {}), Err(SimError::Fleet(_))));
+        assert!(matches!(run(&Config { ships: vec![3; 13], ..config(1) }, &|_| {}), Err(SimError::Layout(_))));
+    }
+}

@@ -1,0 +1,200 @@
+//! The simulator's outputs: the human table, JSON lines, the per-game CSV and the markdown log.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::stats::{Summary, paired_difference, random_expectation};
+use super::{AlgorithmRun, Config};
+use crate::engine::Outcome;
+
+/// One algorithm's figures, as printed by `--json`.
+#[derive(Debug, Serialize)]
+pub struct AlgorithmReport {
+    pub algorithm: &'static str,
+    pub games: usize,
+    pub mean: f64,
+    /// Half-width of the 95% confidence interval of the mean.
+    pub ci95: f64,
+    pub sd: f64,
+    pub median: f64,
+    pub p95: f64,
+    pub min: f64,
+    pub max: f64,
+    pub hit_rate: f64,
+    /// Mean shot number at which a ship of each length sank, longest first.
+    pub sink_turns: Vec<SinkTurn>,
+    pub us_per_game: f64,
+    pub games_per_second_per_core: f64,
+    /// Paired difference of this algorithm's shots minus the first algorithm's, over the same games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paired_vs_first: Option<PairedDiff>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SinkTurn {
+    pub length: usize,
+    pub mean_turn: f64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PairedDiff {
+    pub against: &'static str,
+    pub mean: f64,
+    pub ci95_low: f64,
+    pub ci95_high: f64,
+}
+
+/// The figures of every algorithm of a run, in run order.
+pub fn reports(runs: &[AlgorithmRun]) -> Vec<AlgorithmReport> {
+    let first = runs.first().map(|r| (r.algorithm, r.shots()));
+    runs.iter()
+        .enumerate()
+        .map(|(i, run)| {
+            let s = run.summary();
+            let us = run.micros_per_game();
+            let paired_vs_first = match (&first, i) {
+                (Some((alg, base)), i) if i > 0 => {
+                    let d = paired_difference(base, &run.shots());
+                    Some(PairedDiff {
+                        against: alg.name(),
+                        mean: d.mean,
+                        ci95_low: d.mean - d.ci95,
+                        ci95_high: d.mean + d.ci95,
+                    })
+                }
+                _ => None,
+            };
+            AlgorithmReport {
+                algorithm: run.algorithm.name(),
+                games: s.n,
+                mean: s.mean,
+                ci95: s.ci95,
+                sd: s.sd,
+                median: s.median,
+                p95: s.p95,
+                min: s.min,
+                max: s.max,
+                hit_rate: run.hit_rate(),
+                sink_turns: run
+                    .mean_sink_turns()
+                    .into_iter()
+                    .map(|(length, mean_turn)| SinkTurn { length, mean_turn })
+                    .collect(),
+                us_per_game: us,
+                games_per_second_per_core: if us > 0.0 { 1e6 / us } else { 0.0 },
+                paired_vs_first,
+            }
+        })
+        .collect()
+}
+
+/// The human-readable table.
+pub fn table(config: &Config, reports: &[AlgorithmReport]) -> String {
+    let mut out = String::new();
+    let ships: Vec<String> = config.ships.iter().map(ToString::to_string).collect();
+    let _ = writeln!(
+        out,
+        "{} games on {}x{}, fleet {}, seed {}",
+        config.games,
+        config.rows,
+        config.cols,
+        ships.join(","),
+        config.seed
+    );
+    let _ = writeln!(
+        out,
+        "{:<14} {:>8} {:>7} {:>6} {:>6} {:>5} {:>4} {:>4} {:>6} {:>9} {:>9}  sank at (len:turn)",
+        "algorithm", "mean", "±95%", "sd", "median", "p95", "min", "max", "hit%", "µs/game", "games/s",
+    );
+    for r in reports {
+        let sinks: Vec<String> = r.sink_turns.iter().map(|s| format!("{}:{:.1}", s.length, s.mean_turn)).collect();
+        let _ = writeln!(
+            out,
+            "{:<14} {:>8.2} {:>7.2} {:>6.2} {:>6.1} {:>5.0} {:>4.0} {:>4.0} {:>6.1} {:>9.1} {:>9.0}  {}",
+            r.algorithm,
+            r.mean,
+            r.ci95,
+            r.sd,
+            r.median,
+            r.p95,
+            r.min,
+            r.max,
+            100.0 * r.hit_rate,
+            r.us_per_game,
+            r.games_per_second_per_core,
+            sinks.join(" ")
+        );
+    }
+    let paired: Vec<&AlgorithmReport> = reports.iter().filter(|r| r.paired_vs_first.is_some()).collect();
+    if !paired.is_empty() {
+        let _ = writeln!(out, "\npaired difference against {} (same hidden fleets):", reports[0].algorithm);
+        for r in paired {
+            let d = r.paired_vs_first.as_ref().expect("filtered");
+            let _ = writeln!(
+                out,
+                "  {:<14} {:+7.2} shots  (95% interval {:+.2} to {:+.2})",
+                r.algorithm, d.mean, d.ci95_low, d.ci95_high
+            );
+        }
+    }
+    out
+}
+
+/// The random shooter's self-test: its mean must fall within its interval of k(n+1)/(k+1).
+pub fn self_test(config: &Config, runs: &[AlgorithmRun]) -> Option<(bool, String)> {
+    let run = runs.iter().find(|r| r.algorithm.name() == "random")?;
+    let s: Summary = run.summary();
+    let expected = random_expectation(config.rows * config.cols, config.ships.iter().sum());
+    let ok = s.interval_contains(expected);
+    let verdict = if ok { "PASS" } else { "FAIL" };
+    Some((
+        ok,
+        format!(
+            "self-test {verdict}: random mean {:.2} ± {:.2} against the exact {:.2} = k(n+1)/(k+1)",
+            s.mean, s.ci95, expected
+        ),
+    ))
+}
+
+/// One CSV row per game: algorithm, game index, total shots, then the shot that sank each ship
+/// of the layout (named by length, in fleet order), as the program of 003 offers.
+pub fn write_csv(w: &mut impl Write, config: &Config, runs: &[AlgorithmRun]) -> io::Result<()> {
+    write!(w, "algorithm,game,shots")?;
+    for (i, len) in config.ships.iter().enumerate() {
+        write!(w, ",ship{}_len{}_sunk_at", i + 1, len)?;
+    }
+    writeln!(w)?;
+    for run in runs {
+        for (g, game) in run.games.iter().enumerate() {
+            write!(w, "{},{},{}", run.algorithm.name(), g, game.shots)?;
+            for (_, turn) in &game.sunk_at {
+                write!(w, ",{turn}")?;
+            }
+            writeln!(w)?;
+        }
+    }
+    Ok(())
+}
+
+/// Every shot of every game, in markdown.
+pub fn write_log(w: &mut impl Write, runs: &[AlgorithmRun]) -> io::Result<()> {
+    for run in runs {
+        writeln!(w, "# {}\n", run.algorithm.name())?;
+        for (g, game) in run.games.iter().enumerate() {
+            writeln!(w, "## Game {g}: {} shots\n", game.shots)?;
+            writeln!(w, "| turn | cell | result |\n| ---: | :--- | :--- |")?;
+            for (t, (p, o)) in game.log.iter().enumerate() {
+                let result = match o {
+                    Outcome::Miss => "miss".to_owned(),
+                    Outcome::Hit => "hit".to_owned(),
+                    Outcome::Sunk(len) => format!("hit, sank the {len}"),
+                };
+                writeln!(w, "| {} | {} | {} |", t + 1, p.label(), result)?;
+            }
+            writeln!(w)?;
+        }
+    }
+    Ok(())
+}
