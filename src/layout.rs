@@ -151,7 +151,12 @@ mod tests {
             random_layout(3, 3, &[4], &mut seeded(1)),
             Err(LayoutError::DoesNotFit { len: 4, rows: 3, cols: 3 })
         );
-        // Four 3-ships cannot share a 3x3 board; the sampler gives up rather than spin for ever.
-        assert!(matches!(random_layout(3, 3, &[3, 3, 3, 3], &mut seeded(1)), Err(LayoutError::TooCrowded(_))));
+        assert_eq!(
+            random_layout(3, 3, &[3, 3, 3, 3], &mut seeded(1)),
+            Err(LayoutError::Overfull { total: 12, cells: 9 })
+        );
+        // 10 cells hold these 10 ship cells only in ways a 2x5 board cannot: the sampler gives up
+        // after its bounded number of attempts rather than spin for ever.
+        assert!(matches!(random_layout(2, 5, &[4, 3, 3], &mut seeded(1)), Err(LayoutError::TooCrowded(_))));
     }
 }
