@@ -35,7 +35,7 @@ pub fn draw(path: &Path, runs: &[AlgorithmRun], title: &str) -> Result<(), Strin
         .configure_mesh()
         .x_desc("shots to sink the whole fleet")
         .y_desc("share of games")
-        .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
+        .y_label_formatter(&|v| format!("{:.1}%", v * 100.0))
         .draw()
         .map_err(|e| e.to_string())?;
     for (i, (run, points)) in runs.iter().zip(shares).enumerate() {
