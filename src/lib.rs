@@ -10,6 +10,7 @@
 //! - [`strategy`]: one file per shot-choosing algorithm behind one trait, and the registry of names.
 //! - [`layout`]: hidden fleets and the uniform random layout sampler.
 //! - [`engine`]: the referee (miss, hit, sunk) and whole games played by a strategy.
+//! - [`posterior`]: the whole-fleet posterior: exact counting and importance sampling.
 //! - [`simulate`]: many games in parallel, reproducibly; statistics, CSV, log and chart.
 //! - [`rng`]: the seeded generator every random choice draws from.
 //! - [`http`]: the HTTP edge (actix-web routes, request and response types, OpenAPI, errors,
@@ -22,6 +23,7 @@ pub mod engine;
 pub mod fleet;
 pub mod http;
 pub mod layout;
+pub mod posterior;
 pub mod rng;
 pub mod simulate;
 pub mod strategy;

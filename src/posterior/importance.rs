@@ -1,0 +1,260 @@
+//! Sequential importance sampling of whole fleets that agree with a board.
+//!
+//! Used where exact counting is over budget (early in a game). Ships are labelled `0..n` in fleet
+//! order. One draw builds a labelled layout in two phases:
+//!
+//! 1. Hits: while some `x` is uncovered, take the first uncovered `x` in row-major order and
+//!    choose uniformly among every (unplaced ship, placement) that covers it, lies on `.`/`x`
+//!    cells only, overlaps nothing placed and is not wholly on `x` cells.
+//! 2. The rest: each unplaced ship in fleet order takes a uniformly random window of free `.`
+//!    cells (windows are found a row or column at a time with bit masks).
+//!
+//! Given the labelled layout the path that builds it is unique (the ship covering the first
+//! uncovered hit is determined, and the rest go in a fixed order), so its proposal probability
+//! is the product of `1 / options` over the steps and the weight `product of options` is exactly
+//! `1 / q`. Hence `E[w] = ` the number of labelled agreeing layouts, and the weighted occupancy
+//! over the weight sum estimates every cell's posterior marginal (self-normalised importance
+//! sampling, consistent as samples grow). A step with no option gives weight 0.
+
+use rand::RngExt;
+
+use crate::board::{Board, Cell, MAX_SIDE};
+use crate::fleet::Fleet;
+use crate::layout::Placement;
+use crate::rng::SonarRng;
+
+/// What the samples say.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// Per cell (row-major): the estimated probability that a ship lies there; 0 off `.` cells.
+    pub marginals: Vec<f64>,
+    /// Draws made.
+    pub samples: u64,
+    /// Draws with a positive weight.
+    pub accepted: u64,
+    /// Kish's effective sample size, (sum w)^2 / sum w^2.
+    pub effective: f64,
+    /// Estimated number of agreeing layouts, ships of equal length interchangeable.
+    pub layouts: f64,
+}
+
+/// A board prepared for drawing: free-cell masks per row and column, and the hit cells.
+#[derive(Clone)]
+pub struct Sampler<'a> {
+    board: &'a Board,
+    fleet: &'a Fleet,
+    /// Bit c of `rows[r]` (and bit r of `cols[c]`) is set when cell (r, c) may hold a ship.
+    rows: [u32; MAX_SIDE],
+    cols: [u32; MAX_SIDE],
+    hits: Vec<usize>,
+    /// `ln` of the product over lengths of (ships of that length)!: labelled / unlabelled.
+    ln_labels: f64,
+}
+
+/// One weighted draw: the placements (in ship order) and the weight.
+#[derive(Clone, Debug)]
+pub struct Draw {
+    pub ships: Vec<Placement>,
+    pub weight: f64,
+}
+
+impl<'a> Sampler<'a> {
+    pub fn new(board: &'a Board, fleet: &'a Fleet) -> Sampler<'a> {
+        let mut rows = [0u32; MAX_SIDE];
+        let mut cols = [0u32; MAX_SIDE];
+        let mut hits = Vec::new();
+        for (i, &cell) in board.cells().iter().enumerate() {
+            let (r, c) = (i / board.cols(), i % board.cols());
+            if cell.may_hold_afloat() {
+                rows[r] |= 1 << c;
+                cols[c] |= 1 << r;
+            }
+            if cell == Cell::Hit {
+                hits.push(i);
+            }
+        }
+        let ln_labels = fleet.groups().map(|(_, m)| (1..=m).map(|k| (k as f64).ln()).sum::<f64>()).sum();
+        Sampler { board, fleet, rows, cols, hits, ln_labels }
+    }
+
+    /// One weighted draw (weight 0 when the path reached a step with no option).
+    pub fn draw(&self, rng: &mut SonarRng) -> Draw {
+        let (nr, nc) = (self.board.rows(), self.board.cols());
+        let mut rows = self.rows;
+        let mut cols = self.cols;
+        let lengths = self.fleet.lengths();
+        let mut placed: Vec<Option<Placement>> = vec![None; lengths.len()];
+        let mut ships = Vec::with_capacity(lengths.len());
+        let mut weight = 1.0f64;
+        let occupy = |p: Placement, rows: &mut [u32; MAX_SIDE], cols: &mut [u32; MAX_SIDE]| {
+            for c in p.cells() {
+                rows[c.row] &= !(1 << c.col);
+                cols[c.col] &= !(1 << c.row);
+            }
+        };
+        // Phase 1: cover the hits, first uncovered one first.
+        let mut options: Vec<(usize, Placement)> = Vec::new();
+        loop {
+            let uncovered = self.hits.iter().copied().find(|&h| rows[h / nc] & (1 << (h % nc)) != 0);
+            let Some(h) = uncovered else { break };
+            let (hr, hc) = (h / nc, h % nc);
+            options.clear();
+            for (i, &len) in lengths.iter().enumerate() {
+                if placed[i].is_some() {
+                    continue;
+                }
+                // Ships of equal length have the same placements; reuse the first one's list.
+                if let Some(j) = (0..i).find(|&j| placed[j].is_none() && lengths[j] == len) {
+                    let same: Vec<(usize, Placement)> =
+                        options.iter().filter(|(k, _)| *k == j).map(|&(_, p)| (i, p)).collect();
+                    options.extend(same);
+                    continue;
+                }
+                for horizontal in [true, false] {
+                    if !horizontal && len == 1 {
+                        continue;
+                    }
+                    for off in 0..len {
+                        let (row, col) = if horizontal {
+                            if hc < off || hc - off + len > nc {
+                                continue;
+                            }
+                            (hr, hc - off)
+                        } else {
+                            if hr < off || hr - off + len > nr {
+                                continue;
+                            }
+                            (hr - off, hc)
+                        };
+                        let p = Placement { len, row, col, horizontal };
+                        let free = p.cells().all(|c| rows[c.row] & (1 << c.col) != 0);
+                        let touches_open = p.cells().any(|c| self.board.get(c) == Cell::Unknown);
+                        if free && touches_open {
+                            options.push((i, p));
+                        }
+                    }
+                }
+            }
+            if options.is_empty() {
+                return Draw { ships: Vec::new(), weight: 0.0 };
+            }
+            weight *= options.len() as f64;
+            let (i, p) = options[rng.random_range(0..options.len())];
+            occupy(p, &mut rows, &mut cols);
+            placed[i] = Some(p);
+        }
+        // Phase 2: the rest, in fleet order, on `.` cells only (every `x` is covered by now).
+        for (i, &len) in lengths.iter().enumerate() {
+            if let Some(p) = placed[i] {
+                ships.push(p);
+                continue;
+            }
+            let count =
+                count_windows(&rows[..nr], nc, len) + if len > 1 { count_windows(&cols[..nc], nr, len) } else { 0 };
+            if count == 0 {
+                return Draw { ships: Vec::new(), weight: 0.0 };
+            }
+            weight *= count as f64;
+            let mut k = rng.random_range(0..count);
+            let p = pick_window(&rows[..nr], nc, len, &mut k, true)
+                .or_else(|| pick_window(&cols[..nc], nr, len, &mut k, false))
+                .expect("k is below the window count");
+            occupy(p, &mut rows, &mut cols);
+            ships.push(p);
+        }
+        Draw { ships, weight }
+    }
+
+    /// Draws `samples` layouts and estimates the marginals, stopping early (after at least one
+    /// draw) when `keep_going` says no.
+    pub fn estimate(
+        &self,
+        samples: u64,
+        rng: &mut SonarRng,
+        mut keep_going: impl FnMut(u64) -> bool,
+    ) -> Option<Estimate> {
+        let n = self.board.len();
+        let cols = self.board.cols();
+        let mut occ = vec![0.0f64; n];
+        let (mut sum_w, mut sum_w2, mut accepted, mut drawn) = (0.0f64, 0.0f64, 0u64, 0u64);
+        // Weights can be astronomically large; scale them by the first positive one's order of
+        // magnitude so sums stay finite (the estimate is a ratio, the scale cancels).
+        let mut ln_scale: Option<f64> = None;
+        while drawn < samples && (drawn == 0 || keep_going(drawn)) {
+            let d = self.draw(rng);
+            drawn += 1;
+            if d.weight <= 0.0 {
+                continue;
+            }
+            let scale = *ln_scale.get_or_insert(d.weight.ln());
+            let w = (d.weight.ln() - scale).exp();
+            accepted += 1;
+            sum_w += w;
+            sum_w2 += w * w;
+            for p in &d.ships {
+                for c in p.cells() {
+                    occ[c.row * cols + c.col] += w;
+                }
+            }
+        }
+        if accepted == 0 {
+            return None;
+        }
+        let marginals = occ
+            .iter()
+            .zip(self.board.cells())
+            .map(|(&o, &c)| if c == Cell::Unknown { (o / sum_w).min(1.0) } else { 0.0 })
+            .collect();
+        let ln_mean = (sum_w / drawn as f64).ln() + ln_scale.unwrap_or(0.0);
+        Some(Estimate {
+            marginals,
+            samples: drawn,
+            accepted,
+            effective: sum_w * sum_w / sum_w2,
+            layouts: (ln_mean - self.ln_labels).exp(),
+        })
+    }
+}
+
+/// Windows of `len` set bits over every line mask.
+fn count_windows(lines: &[u32], line_len: usize, len: usize) -> u64 {
+    if len > line_len {
+        return 0;
+    }
+    lines.iter().map(|&m| u64::from(window_starts(m, len).count_ones())).sum()
+}
+
+/// The `k`-th window (counting across lines in order), or `None` with `k` reduced by the windows
+/// passed over.
+fn pick_window(lines: &[u32], line_len: usize, len: usize, k: &mut u64, horizontal: bool) -> Option<Placement> {
+    if len > line_len {
+        return None;
+    }
+    for (line, &m) in lines.iter().enumerate() {
+        let mut w = window_starts(m, len);
+        let n = u64::from(w.count_ones());
+        if *k >= n {
+            *k -= n;
+            continue;
+        }
+        for _ in 0..*k {
+            w &= w - 1;
+        }
+        let s = w.trailing_zeros() as usize;
+        return Some(if horizontal {
+            Placement { len, row: line, col: s, horizontal: true }
+        } else {
+            Placement { len, row: s, col: line, horizontal: false }
+        });
+    }
+    None
+}
+
+/// Bit `s` is set when the `len` bits from `s` are all set.
+fn window_starts(mask: u32, len: usize) -> u32 {
+    let mut w = mask;
+    for k in 1..len {
+        w &= mask >> k;
+    }
+    w
+}
