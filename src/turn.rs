@@ -45,22 +45,35 @@ impl TurnError {
     }
 }
 
-/// What a strategy sees: the board and the ships still afloat.
+/// Default compute budget of a turn, in milliseconds.
+pub const DEFAULT_BUDGET_MS: u64 = 10;
+/// Largest compute budget a turn may ask for, in milliseconds.
+pub const MAX_BUDGET_MS: u64 = 1000;
+
+/// What a strategy sees: the board and the ships still afloat, and how long it may think
+/// (only the strategies whose cost varies, such as `bayes`, look at the budget).
 #[derive(Clone, Copy, Debug)]
 pub struct Turn<'a> {
     pub board: &'a Board,
     pub fleet: &'a Fleet,
+    /// Compute budget in milliseconds, between 1 and [`MAX_BUDGET_MS`].
+    pub budget_ms: u64,
 }
 
 impl<'a> Turn<'a> {
     /// A turn the caller vouches for (the game engine); see [`Turn::checked`] for untrusted input.
     pub fn new(board: &'a Board, fleet: &'a Fleet) -> Turn<'a> {
-        Turn { board, fleet }
+        Turn { board, fleet, budget_ms: DEFAULT_BUDGET_MS }
+    }
+
+    /// The same turn with another compute budget, clamped to 1..=[`MAX_BUDGET_MS`].
+    pub fn with_budget(self, budget_ms: u64) -> Turn<'a> {
+        Turn { budget_ms: budget_ms.clamp(1, MAX_BUDGET_MS), ..self }
     }
 
     /// A turn from untrusted input: every rule a real position obeys is checked.
     pub fn checked(board: &'a Board, fleet: &'a Fleet) -> Result<Turn<'a>, TurnError> {
-        let turn = Turn { board, fleet };
+        let turn = Turn::new(board, fleet);
         turn.validate()?;
         Ok(turn)
     }

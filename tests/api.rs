@@ -89,6 +89,8 @@ async fn bad_requests_get_problem_details() {
         (json!({"board": ["..."], "ships": [18446744073709551615u64]}), 422, "invalid-fleet", "ships[0]"),
         (json!({"board": vec!["....."; 5], "ships": vec![1; 65]}), 422, "invalid-fleet", "at most 64"),
         (json!({"board": ["..."], "ships": [2], "algorithm": "alphago"}), 422, "unknown-algorithm", "density"),
+        (json!({"board": ["..."], "ships": [2], "budget_ms": 0}), 422, "invalid-budget", "budget_ms"),
+        (json!({"board": ["..."], "ships": [2], "budget_ms": 1001}), 422, "invalid-budget", "at most"),
         (json!({"board": ["ooo", "o#o"], "ships": [1]}), 422, "inconsistent-position", "no '.' cell"),
         (json!({"board": ["xxx."], "ships": [2]}), 422, "inconsistent-position", "3 'x' cells"),
         (json!({"board": ["..oo", "oooo"], "ships": [2, 1]}), 422, "inconsistent-position", "total length 3"),

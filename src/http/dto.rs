@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use crate::board::{Board, Pos};
 use crate::fleet::Fleet;
 use crate::strategy::{Algorithm, AlgorithmInfo, GridKind, Recommendation};
-use crate::turn::Mode;
+use crate::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Mode};
 
 use super::error::ApiError;
 
@@ -34,6 +34,12 @@ pub struct RecommendRequest {
     /// when omitted; the response reports the seed used either way.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Compute budget in milliseconds for algorithms whose cost varies (`bayes`): within it the
+    /// answer is exact when that is feasible and a sampled estimate otherwise. Default 10,
+    /// at most 1000.
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 1000)]
+    pub budget_ms: Option<u64>,
 }
 
 /// A request checked and converted into domain types.
@@ -43,6 +49,7 @@ pub struct ValidRequest {
     pub fleet: Fleet,
     pub algorithm: Algorithm,
     pub seed: Option<u64>,
+    pub budget_ms: u64,
 }
 
 impl TryFrom<RecommendRequest> for ValidRequest {
@@ -56,7 +63,12 @@ impl TryFrom<RecommendRequest> for ValidRequest {
         let board = Board::parse(&req.board)?;
         let lengths: Vec<usize> = req.ships.iter().map(|&l| usize::try_from(l).unwrap_or(usize::MAX)).collect();
         let fleet = Fleet::new(&lengths, board.longer_side())?;
-        Ok(ValidRequest { board, fleet, algorithm, seed: req.seed })
+        let budget_ms = match req.budget_ms {
+            None => DEFAULT_BUDGET_MS,
+            Some(ms) if (1..=MAX_BUDGET_MS).contains(&ms) => ms,
+            Some(ms) => return Err(ApiError::Budget(ms)),
+        };
+        Ok(ValidRequest { board, fleet, algorithm, seed: req.seed, budget_ms })
     }
 }
 
@@ -131,6 +143,16 @@ pub struct RecommendResponse {
     pub grid_kind: GridKindDto,
     /// The seed every random choice was drawn from (the request's, or a fresh one).
     pub seed: u64,
+    /// Algorithms that compute a posterior (`bayes`): whether the grid is the exact posterior.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<bool>,
+    /// When exact: the number of layouts of the ships afloat that agree with the board, as a
+    /// decimal string (it can exceed 2^53).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layouts: Option<String>,
+    /// When estimated: how many sampled layouts the estimate rests on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub samples: Option<u64>,
 }
 
 impl RecommendResponse {
@@ -142,6 +164,9 @@ impl RecommendResponse {
             grid: rec.grid.chunks(cols).map(<[f64]>::to_vec).collect(),
             grid_kind: rec.grid_kind.into(),
             seed,
+            exact: rec.posterior.map(|p| p.exact),
+            layouts: rec.posterior.and_then(|p| p.layouts).map(|n| n.to_string()),
+            samples: rec.posterior.and_then(|p| p.samples),
         }
     }
 }

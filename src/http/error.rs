@@ -61,6 +61,8 @@ pub enum ApiError {
     BadPayload(String),
     #[error("algorithm: unknown algorithm {0:?}; known algorithms: {names}", names = Algorithm::names())]
     UnknownAlgorithm(String),
+    #[error("budget_ms: must be at least 1 and at most {max}, got {0}", max = crate::turn::MAX_BUDGET_MS)]
+    Budget(u64),
     #[error(transparent)]
     Board(#[from] BoardError),
     #[error(transparent)]
@@ -87,6 +89,7 @@ impl ApiError {
             ApiError::UnsupportedMediaType => "unsupported-media-type",
             ApiError::BadPayload(_) => "bad-payload",
             ApiError::UnknownAlgorithm(_) => "unknown-algorithm",
+            ApiError::Budget(_) => "invalid-budget",
             ApiError::Board(_) => "invalid-board",
             ApiError::Fleet(_) => "invalid-fleet",
             ApiError::Turn(_) | ApiError::Strategy(_) => "inconsistent-position",
@@ -104,6 +107,7 @@ impl ApiError {
             ApiError::UnsupportedMediaType => "Unsupported media type",
             ApiError::BadPayload(_) => "Unreadable body",
             ApiError::UnknownAlgorithm(_) => "Unknown algorithm",
+            ApiError::Budget(_) => "Invalid budget",
             ApiError::Board(_) => "Invalid board",
             ApiError::Fleet(_) => "Invalid fleet",
             ApiError::Turn(_) | ApiError::Strategy(_) => "Inconsistent position",
@@ -116,11 +120,13 @@ impl ApiError {
     fn field(&self) -> Option<&'static str> {
         match self {
             ApiError::UnknownAlgorithm(_) => Some("algorithm"),
+            ApiError::Budget(_) => Some("budget_ms"),
             ApiError::WrongShape { path, .. } => match path.split(['.', '[']).next() {
                 Some("board") => Some("board"),
                 Some("ships") => Some("ships"),
                 Some("algorithm") => Some("algorithm"),
                 Some("seed") => Some("seed"),
+                Some("budget_ms") => Some("budget_ms"),
                 _ => None,
             },
             ApiError::Board(_) | ApiError::Strategy(_) => Some("board"),
@@ -162,6 +168,7 @@ impl ResponseError for ApiError {
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::UnknownAlgorithm(_)
+            | ApiError::Budget(_)
             | ApiError::Board(_)
             | ApiError::Fleet(_)
             | ApiError::Turn(_)

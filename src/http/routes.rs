@@ -41,7 +41,7 @@ pub async fn recommend(
     // error can name the field at fault.
     let req: RecommendRequest = serde_path_to_error::deserialize(body.into_inner())?;
     let req = ValidRequest::try_from(req)?;
-    let turn = Turn::checked(&req.board, &req.fleet)?;
+    let turn = Turn::checked(&req.board, &req.fleet)?.with_budget(req.budget_ms);
     let seed = req.seed.unwrap_or_else(fresh_seed);
     let start = Instant::now();
     let outcome = catch_unwind(AssertUnwindSafe(|| run_algorithm(req.algorithm, turn, &mut seeded(seed))));

@@ -41,7 +41,7 @@ impl Strategy for Density {
             hunt_density(board, turn.fleet, grid);
         }
         let shot = best_open_cell(board, grid, rng).expect("a checked turn has a '.' cell");
-        Ok(Decision { shot })
+        Ok(Decision::at(shot))
     }
 }
 

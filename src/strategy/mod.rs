@@ -35,10 +35,30 @@ pub enum StrategyError {
     NoLayout,
 }
 
+/// What an algorithm that computes a posterior says about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PosteriorFacts {
+    /// Whether the grid is the exact posterior.
+    pub exact: bool,
+    /// The number of agreeing layouts, when exact.
+    pub layouts: Option<u128>,
+    /// How many sampled layouts an estimate rests on, when not exact.
+    pub samples: Option<u64>,
+}
+
 /// A strategy's choice for one turn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decision {
     pub shot: Pos,
+    /// Set by algorithms whose grid is a posterior.
+    pub posterior: Option<PosteriorFacts>,
+}
+
+impl Decision {
+    /// A shot with nothing more to say.
+    pub fn at(shot: Pos) -> Decision {
+        Decision { shot, posterior: None }
+    }
 }
 
 /// A shot-choosing algorithm.
@@ -109,6 +129,7 @@ pub struct Recommendation {
     /// Row-major, finite, in [0, 1], exactly 0 on every cell that is not `.`.
     pub grid: Vec<f64>,
     pub grid_kind: GridKind,
+    pub posterior: Option<PosteriorFacts>,
 }
 
 /// Runs an algorithm on a turn and scales its grid for the caller.
@@ -117,7 +138,14 @@ pub fn recommend(algorithm: Algorithm, turn: Turn<'_>, rng: &mut SonarRng) -> Re
     let decision = algorithm.strategy().decide(turn, rng, &mut grid)?;
     let info = algorithm.info();
     finish_grid(turn.board, &mut grid, info.grid_kind);
-    Ok(Recommendation { algorithm, shot: decision.shot, mode: turn.mode(), grid, grid_kind: info.grid_kind })
+    Ok(Recommendation {
+        algorithm,
+        shot: decision.shot,
+        mode: turn.mode(),
+        grid,
+        grid_kind: info.grid_kind,
+        posterior: decision.posterior,
+    })
 }
 
 /// Zeroes every cell that is not `.`, replaces anything not finite or negative by 0, and for a
