@@ -4,4 +4,4 @@
 pub mod importance;
 
 #[cfg(test)]
-mod tests;
+mod importance_tests;
