@@ -9,6 +9,9 @@ use crate::rng::SonarRng;
 use crate::turn::{Mode, Turn};
 
 pub mod density;
+pub mod random;
+#[cfg(test)]
+mod testkit;
 
 /// What the values of a strategy's grid mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,11 +68,12 @@ pub struct AlgorithmInfo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     Density,
+    Random,
 }
 
 impl Algorithm {
     /// All algorithms, strongest first.
-    pub const ALL: &'static [Algorithm] = &[Algorithm::Density];
+    pub const ALL: &'static [Algorithm] = &[Algorithm::Density, Algorithm::Random];
 
     /// The algorithm used when a request names none: the strongest.
     pub const DEFAULT: Algorithm = Algorithm::Density;
@@ -77,6 +81,7 @@ impl Algorithm {
     pub fn info(self) -> AlgorithmInfo {
         match self {
             Algorithm::Density => density::INFO,
+            Algorithm::Random => random::INFO,
         }
     }
 
@@ -96,6 +101,7 @@ impl Algorithm {
     pub fn strategy(self) -> &'static dyn Strategy {
         match self {
             Algorithm::Density => &density::Density,
+            Algorithm::Random => &random::Random,
         }
     }
 }
