@@ -9,6 +9,7 @@ use crate::rng::SonarRng;
 use crate::turn::{Mode, Turn};
 
 pub mod density;
+pub mod flood;
 pub mod random;
 #[cfg(test)]
 mod testkit;
@@ -68,12 +69,15 @@ pub struct AlgorithmInfo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     Density,
+    DensityFlood,
+    RandomFlood,
     Random,
 }
 
 impl Algorithm {
     /// All algorithms, strongest first.
-    pub const ALL: &'static [Algorithm] = &[Algorithm::Density, Algorithm::Random];
+    pub const ALL: &'static [Algorithm] =
+        &[Algorithm::Density, Algorithm::DensityFlood, Algorithm::RandomFlood, Algorithm::Random];
 
     /// The algorithm used when a request names none: the strongest.
     pub const DEFAULT: Algorithm = Algorithm::Density;
@@ -81,6 +85,8 @@ impl Algorithm {
     pub fn info(self) -> AlgorithmInfo {
         match self {
             Algorithm::Density => density::INFO,
+            Algorithm::DensityFlood => flood::DENSITY_FLOOD_INFO,
+            Algorithm::RandomFlood => flood::RANDOM_FLOOD_INFO,
             Algorithm::Random => random::INFO,
         }
     }
@@ -101,6 +107,8 @@ impl Algorithm {
     pub fn strategy(self) -> &'static dyn Strategy {
         match self {
             Algorithm::Density => &density::Density,
+            Algorithm::DensityFlood => &flood::DensityFlood,
+            Algorithm::RandomFlood => &flood::RandomFlood,
             Algorithm::Random => &random::Random,
         }
     }
