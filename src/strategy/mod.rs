@@ -8,6 +8,7 @@ use crate::board::{Board, Cell, Pos};
 use crate::rng::SonarRng;
 use crate::turn::{Mode, Turn};
 
+pub mod checkerboard;
 pub mod density;
 pub mod flood;
 pub mod random;
@@ -69,6 +70,7 @@ pub struct AlgorithmInfo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     Density,
+    Checkerboard,
     DensityFlood,
     RandomFlood,
     Random,
@@ -76,8 +78,13 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// All algorithms, strongest first.
-    pub const ALL: &'static [Algorithm] =
-        &[Algorithm::Density, Algorithm::DensityFlood, Algorithm::RandomFlood, Algorithm::Random];
+    pub const ALL: &'static [Algorithm] = &[
+        Algorithm::Density,
+        Algorithm::Checkerboard,
+        Algorithm::DensityFlood,
+        Algorithm::RandomFlood,
+        Algorithm::Random,
+    ];
 
     /// The algorithm used when a request names none: the strongest.
     pub const DEFAULT: Algorithm = Algorithm::Density;
@@ -85,6 +92,7 @@ impl Algorithm {
     pub fn info(self) -> AlgorithmInfo {
         match self {
             Algorithm::Density => density::INFO,
+            Algorithm::Checkerboard => checkerboard::INFO,
             Algorithm::DensityFlood => flood::DENSITY_FLOOD_INFO,
             Algorithm::RandomFlood => flood::RANDOM_FLOOD_INFO,
             Algorithm::Random => random::INFO,
@@ -107,6 +115,7 @@ impl Algorithm {
     pub fn strategy(self) -> &'static dyn Strategy {
         match self {
             Algorithm::Density => &density::Density,
+            Algorithm::Checkerboard => &checkerboard::Checkerboard,
             Algorithm::DensityFlood => &flood::DensityFlood,
             Algorithm::RandomFlood => &flood::RandomFlood,
             Algorithm::Random => &random::Random,
