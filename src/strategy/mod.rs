@@ -11,6 +11,7 @@ use crate::turn::{Mode, Turn};
 pub mod checkerboard;
 pub mod density;
 pub mod flood;
+pub mod middlemost;
 pub mod random;
 #[cfg(test)]
 mod testkit;
@@ -70,6 +71,7 @@ pub struct AlgorithmInfo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     Density,
+    Middlemost,
     Checkerboard,
     DensityFlood,
     RandomFlood,
@@ -80,6 +82,7 @@ impl Algorithm {
     /// All algorithms, strongest first.
     pub const ALL: &'static [Algorithm] = &[
         Algorithm::Density,
+        Algorithm::Middlemost,
         Algorithm::Checkerboard,
         Algorithm::DensityFlood,
         Algorithm::RandomFlood,
@@ -92,6 +95,7 @@ impl Algorithm {
     pub fn info(self) -> AlgorithmInfo {
         match self {
             Algorithm::Density => density::INFO,
+            Algorithm::Middlemost => middlemost::INFO,
             Algorithm::Checkerboard => checkerboard::INFO,
             Algorithm::DensityFlood => flood::DENSITY_FLOOD_INFO,
             Algorithm::RandomFlood => flood::RANDOM_FLOOD_INFO,
@@ -115,6 +119,7 @@ impl Algorithm {
     pub fn strategy(self) -> &'static dyn Strategy {
         match self {
             Algorithm::Density => &density::Density,
+            Algorithm::Middlemost => &middlemost::Middlemost,
             Algorithm::Checkerboard => &checkerboard::Checkerboard,
             Algorithm::DensityFlood => &flood::DensityFlood,
             Algorithm::RandomFlood => &flood::RandomFlood,
