@@ -11,6 +11,7 @@ use crate::turn::{Mode, Turn};
 pub mod checkerboard;
 pub mod density;
 pub mod flood;
+pub mod longest_run;
 pub mod middlemost;
 pub mod random;
 #[cfg(test)]
@@ -72,6 +73,7 @@ pub struct AlgorithmInfo {
 pub enum Algorithm {
     Density,
     Middlemost,
+    LongestRun,
     Checkerboard,
     DensityFlood,
     RandomFlood,
@@ -83,6 +85,7 @@ impl Algorithm {
     pub const ALL: &'static [Algorithm] = &[
         Algorithm::Density,
         Algorithm::Middlemost,
+        Algorithm::LongestRun,
         Algorithm::Checkerboard,
         Algorithm::DensityFlood,
         Algorithm::RandomFlood,
@@ -96,6 +99,7 @@ impl Algorithm {
         match self {
             Algorithm::Density => density::INFO,
             Algorithm::Middlemost => middlemost::INFO,
+            Algorithm::LongestRun => longest_run::INFO,
             Algorithm::Checkerboard => checkerboard::INFO,
             Algorithm::DensityFlood => flood::DENSITY_FLOOD_INFO,
             Algorithm::RandomFlood => flood::RANDOM_FLOOD_INFO,
@@ -120,6 +124,7 @@ impl Algorithm {
         match self {
             Algorithm::Density => &density::Density,
             Algorithm::Middlemost => &middlemost::Middlemost,
+            Algorithm::LongestRun => &longest_run::LongestRun,
             Algorithm::Checkerboard => &checkerboard::Checkerboard,
             Algorithm::DensityFlood => &flood::DensityFlood,
             Algorithm::RandomFlood => &flood::RandomFlood,
