@@ -14,6 +14,7 @@ pub mod flood;
 pub mod longest_run;
 pub mod middlemost;
 pub mod random;
+pub mod strafing;
 #[cfg(test)]
 mod testkit;
 
@@ -73,6 +74,7 @@ pub struct AlgorithmInfo {
 pub enum Algorithm {
     Density,
     Middlemost,
+    Strafing,
     LongestRun,
     Checkerboard,
     DensityFlood,
@@ -85,6 +87,7 @@ impl Algorithm {
     pub const ALL: &'static [Algorithm] = &[
         Algorithm::Density,
         Algorithm::Middlemost,
+        Algorithm::Strafing,
         Algorithm::LongestRun,
         Algorithm::Checkerboard,
         Algorithm::DensityFlood,
@@ -100,6 +103,7 @@ impl Algorithm {
             Algorithm::Density => density::INFO,
             Algorithm::Middlemost => middlemost::INFO,
             Algorithm::LongestRun => longest_run::INFO,
+            Algorithm::Strafing => strafing::INFO,
             Algorithm::Checkerboard => checkerboard::INFO,
             Algorithm::DensityFlood => flood::DENSITY_FLOOD_INFO,
             Algorithm::RandomFlood => flood::RANDOM_FLOOD_INFO,
@@ -125,6 +129,7 @@ impl Algorithm {
             Algorithm::Density => &density::Density,
             Algorithm::Middlemost => &middlemost::Middlemost,
             Algorithm::LongestRun => &longest_run::LongestRun,
+            Algorithm::Strafing => &strafing::Strafing,
             Algorithm::Checkerboard => &checkerboard::Checkerboard,
             Algorithm::DensityFlood => &flood::DensityFlood,
             Algorithm::RandomFlood => &flood::RandomFlood,
