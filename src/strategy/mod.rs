@@ -8,7 +8,15 @@ use crate::board::{Board, Cell, Pos};
 use crate::rng::SonarRng;
 use crate::turn::{Mode, Turn};
 
+pub mod checkerboard;
 pub mod density;
+pub mod flood;
+pub mod longest_run;
+pub mod middlemost;
+pub mod random;
+pub mod strafing;
+#[cfg(test)]
+mod testkit;
 
 /// What the values of a strategy's grid mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,11 +93,27 @@ pub struct AlgorithmInfo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     Density,
+    Middlemost,
+    Strafing,
+    LongestRun,
+    Checkerboard,
+    DensityFlood,
+    RandomFlood,
+    Random,
 }
 
 impl Algorithm {
     /// All algorithms, strongest first.
-    pub const ALL: &'static [Algorithm] = &[Algorithm::Density];
+    pub const ALL: &'static [Algorithm] = &[
+        Algorithm::Density,
+        Algorithm::Middlemost,
+        Algorithm::Strafing,
+        Algorithm::LongestRun,
+        Algorithm::Checkerboard,
+        Algorithm::DensityFlood,
+        Algorithm::RandomFlood,
+        Algorithm::Random,
+    ];
 
     /// The algorithm used when a request names none: the strongest.
     pub const DEFAULT: Algorithm = Algorithm::Density;
@@ -97,6 +121,13 @@ impl Algorithm {
     pub fn info(self) -> AlgorithmInfo {
         match self {
             Algorithm::Density => density::INFO,
+            Algorithm::Middlemost => middlemost::INFO,
+            Algorithm::LongestRun => longest_run::INFO,
+            Algorithm::Strafing => strafing::INFO,
+            Algorithm::Checkerboard => checkerboard::INFO,
+            Algorithm::DensityFlood => flood::DENSITY_FLOOD_INFO,
+            Algorithm::RandomFlood => flood::RANDOM_FLOOD_INFO,
+            Algorithm::Random => random::INFO,
         }
     }
 
@@ -116,6 +147,13 @@ impl Algorithm {
     pub fn strategy(self) -> &'static dyn Strategy {
         match self {
             Algorithm::Density => &density::Density,
+            Algorithm::Middlemost => &middlemost::Middlemost,
+            Algorithm::LongestRun => &longest_run::LongestRun,
+            Algorithm::Strafing => &strafing::Strafing,
+            Algorithm::Checkerboard => &checkerboard::Checkerboard,
+            Algorithm::DensityFlood => &flood::DensityFlood,
+            Algorithm::RandomFlood => &flood::RandomFlood,
+            Algorithm::Random => &random::Random,
         }
     }
 }

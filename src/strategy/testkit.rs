@@ -1,0 +1,158 @@
+//! Checks every strategy's unit tests share: the shot is always a `.` cell of maximal grid value,
+//! the same seed gives the same answer, and whole games finish.
+
+use rand::RngExt;
+
+use crate::board::{Board, Cell, Pos};
+use crate::engine::{Game, play};
+use crate::fleet::Fleet;
+use crate::layout::random_layout;
+use crate::rng::{SonarRng, seeded};
+use crate::strategy::{GridKind, Strategy, finish_grid};
+use crate::turn::Turn;
+
+/// Board sizes and fleets the property checks play on, from the smallest board to the largest.
+const SHAPES: &[(usize, usize, &[usize])] = &[
+    (10, 10, &[5, 4, 3, 3, 2]),
+    (10, 10, &[5, 4, 3, 3, 2]),
+    (10, 10, &[5, 4, 3, 3, 2]),
+    (1, 1, &[1]),
+    (1, 6, &[2, 1]),
+    (6, 1, &[3]),
+    (2, 2, &[1, 1]),
+    (3, 7, &[3, 2]),
+    (5, 5, &[1, 1, 1, 1]),
+    (7, 12, &[6, 4, 2]),
+    (26, 26, &[5, 4, 3, 3, 2]),
+    (26, 3, &[3, 3, 3, 2, 2]),
+];
+
+/// Positions from real games: a random layout, then a random number of random shots.
+pub fn mid_game_positions(seed: u64, count: usize) -> Vec<(Board, Fleet)> {
+    let mut rng = seeded(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let (rows, cols, ships) = SHAPES[rng.random_range(0..SHAPES.len())];
+        let mut game = Game::new(random_layout(rows, cols, ships, &mut rng).unwrap());
+        let shots = rng.random_range(0..rows * cols);
+        for _ in 0..shots {
+            let open: Vec<usize> =
+                (0..game.board().len()).filter(|&i| game.board().cells()[i] == Cell::Unknown).collect();
+            let p = game.board().pos(open[rng.random_range(0..open.len())]);
+            game.fire(p).unwrap();
+            if game.is_over() {
+                break;
+            }
+        }
+        if !game.is_over() {
+            out.push((game.board().clone(), game.fleet().clone()));
+        }
+    }
+    out
+}
+
+/// Random boards (any mix of `.`, `o`, `x`, `#`) with random fleets, kept when they pass
+/// [`Turn::checked`]: positions no game of ours reaches, such as hits that no ship explains well.
+pub fn odd_positions(seed: u64, count: usize) -> Vec<(Board, Fleet)> {
+    let mut rng = seeded(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let rows = rng.random_range(1..=8);
+        let cols = rng.random_range(1..=8);
+        let weights = [rng.random_range(1..6), rng.random_range(0..4), rng.random_range(0..4), rng.random_range(0..3)];
+        let total: u32 = weights.iter().sum();
+        let text: Vec<String> = (0..rows)
+            .map(|_| {
+                (0..cols)
+                    .map(|_| {
+                        let mut k = rng.random_range(0..total);
+                        let mut i = 0;
+                        while k >= weights[i] {
+                            k -= weights[i];
+                            i += 1;
+                        }
+                        ['.', 'o', 'x', '#'][i]
+                    })
+                    .collect()
+            })
+            .collect();
+        let board = Board::parse(&text).unwrap();
+        let n = rng.random_range(1..=4);
+        let longest = rows.max(cols);
+        let ships: Vec<usize> = (0..n).map(|_| rng.random_range(1..=longest.min(5))).collect();
+        let fleet = Fleet::new(&ships, longest).unwrap();
+        if Turn::checked(&board, &fleet).is_ok() {
+            out.push((board, fleet));
+        }
+    }
+    out
+}
+
+/// Runs `decide` on one position and checks the contract; returns the shot.
+pub fn check_one(strategy: &dyn Strategy, kind: GridKind, board: &Board, fleet: &Fleet, seed: u64) -> Pos {
+    let turn = Turn::checked(board, fleet).unwrap();
+    let mut grid = vec![0.0; board.len()];
+    let shot = strategy.decide(turn, &mut seeded(seed), &mut grid).expect("a checked turn gets an answer").shot;
+    assert!(board.contains(shot), "shot {shot} off the board\n{board}");
+    assert_eq!(board.get(shot), Cell::Unknown, "shot {shot} is not a '.' cell\n{board}fleet {:?}", fleet.lengths());
+    assert!(grid.iter().all(|v| v.is_finite() && *v >= 0.0), "raw grid has a negative or non-finite value");
+    let mut again = vec![0.0; board.len()];
+    let shot2 = strategy.decide(turn, &mut seeded(seed), &mut again).unwrap().shot;
+    assert_eq!(shot, shot2, "same seed, different shot\n{board}");
+    assert_eq!(grid, again, "same seed, different grid\n{board}");
+    finish_grid(board, &mut grid, kind);
+    let best = grid.iter().copied().fold(0.0, f64::max);
+    assert_eq!(grid[board.index(shot)], best, "shot {shot} is not a cell of maximal grid value\n{board}{grid:?}");
+    shot
+}
+
+/// The contract on many mid-game and odd positions, including the 1x1 board.
+pub fn check_always_open(strategy: &dyn Strategy, kind: GridKind) {
+    let b = Board::parse(&["."]).unwrap();
+    check_one(strategy, kind, &b, &Fleet::new(&[1], 1).unwrap(), 0);
+    let b = Board::parse(&["#o.", "###", "..o"]).unwrap();
+    check_one(strategy, kind, &b, &Fleet::new(&[2], 3).unwrap(), 0);
+    for (i, (board, fleet)) in mid_game_positions(11, 400).iter().enumerate() {
+        check_one(strategy, kind, board, fleet, i as u64);
+    }
+    for (i, (board, fleet)) in odd_positions(12, 400).iter().enumerate() {
+        check_one(strategy, kind, board, fleet, i as u64);
+    }
+}
+
+/// Whole classic games always end with every ship sunk; returns the mean number of shots.
+pub fn check_games_finish(strategy: &dyn Strategy, games: usize) -> f64 {
+    let mut rng: SonarRng = seeded(5);
+    let mut grid = Vec::new();
+    let mut total = 0;
+    for _ in 0..games {
+        let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
+        let rec = play(strategy, Game::new(layout), &mut rng, &mut grid, |_, _, _| {}).unwrap();
+        assert_eq!(rec.hits, 17);
+        assert!((17..=100).contains(&rec.shots));
+        total += rec.shots;
+    }
+    for &(rows, cols, ships) in SHAPES {
+        let layout = random_layout(rows, cols, ships, &mut rng).unwrap();
+        let rec = play(strategy, Game::new(layout), &mut rng, &mut grid, |_, _, _| {}).unwrap();
+        assert_eq!(rec.hits, ships.iter().sum::<usize>());
+    }
+    total as f64 / games as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_varied() {
+        let mid = mid_game_positions(11, 400);
+        let odd = odd_positions(12, 400);
+        let with_hits = |ps: &[(Board, Fleet)]| ps.iter().filter(|(b, _)| b.has_hits()).count();
+        assert!(with_hits(&mid) > 100, "{}", with_hits(&mid));
+        assert!(with_hits(&odd) > 100, "{}", with_hits(&odd));
+        assert!(mid.iter().any(|(b, _)| b.len() == 1));
+        assert!(mid.iter().any(|(b, _)| b.len() == 676 && b.count(Cell::Unknown) < 100));
+        assert!(odd.iter().any(|(b, _)| b.count(Cell::Sunk) > 0 && !b.has_hits()));
+    }
+}
