@@ -39,7 +39,7 @@ impl Strategy for Checkerboard {
         for &i in &candidates {
             grid[i] = 1.0;
         }
-        best_open_cell(board, grid, rng).map(|shot| Decision { shot }).ok_or(StrategyError::NoLayout)
+        best_open_cell(board, grid, rng).map(Decision::at).ok_or(StrategyError::NoLayout)
     }
 }
 

@@ -47,7 +47,7 @@ impl Strategy for DensityFlood {
         if !flood(turn.board, grid) {
             hunt_density(turn.board, turn.fleet, grid);
         }
-        best_open_cell(turn.board, grid, rng).map(|shot| Decision { shot }).ok_or(StrategyError::NoLayout)
+        best_open_cell(turn.board, grid, rng).map(Decision::at).ok_or(StrategyError::NoLayout)
     }
 }
 
@@ -58,7 +58,7 @@ impl Strategy for RandomFlood {
                 *v = if c == Cell::Unknown { 1.0 } else { 0.0 };
             }
         }
-        best_open_cell(turn.board, grid, rng).map(|shot| Decision { shot }).ok_or(StrategyError::NoLayout)
+        best_open_cell(turn.board, grid, rng).map(Decision::at).ok_or(StrategyError::NoLayout)
     }
 }
 

@@ -55,10 +55,10 @@ impl Strategy for LongestRun {
         if board.has_hits()
             && let Some(shot) = sink(board, grid)
         {
-            return Ok(Decision { shot });
+            return Ok(Decision::at(shot));
         }
         grid.fill(0.0);
-        hunt(board, rng, grid).map(|shot| Decision { shot }).ok_or(StrategyError::NoLayout)
+        hunt(board, rng, grid).map(Decision::at).ok_or(StrategyError::NoLayout)
     }
 }
 

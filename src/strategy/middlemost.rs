@@ -56,7 +56,7 @@ impl Strategy for Middlemost {
         for i in (0..board.len()).filter(|&i| counts[i]) {
             grid[i] = f64::from(level(board, board.pos(i))) * LEVEL + f64::from(middle[i]);
         }
-        best_open_cell(board, grid, rng).map(|shot| Decision { shot }).ok_or(StrategyError::NoLayout)
+        best_open_cell(board, grid, rng).map(Decision::at).ok_or(StrategyError::NoLayout)
     }
 }
 

@@ -21,7 +21,7 @@ impl Strategy for Random {
         for (v, &c) in grid.iter_mut().zip(turn.board.cells()) {
             *v = if c == Cell::Unknown { 1.0 } else { 0.0 };
         }
-        random_open_cell(turn.board, rng).map(|shot| Decision { shot }).ok_or(StrategyError::NoLayout)
+        random_open_cell(turn.board, rng).map(Decision::at).ok_or(StrategyError::NoLayout)
     }
 }
 

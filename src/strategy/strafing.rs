@@ -132,7 +132,7 @@ impl Strategy for Strafing {
         let strafing = hits < turn.fleet.len().min(MAX_HITS) && !strafe.is_empty();
         if hits > 0 && !strafing && destroy(board, grid) {
             let shot = best_open_cell(board, grid, rng).ok_or(StrategyError::NoLayout)?;
-            return Ok(Decision { shot });
+            return Ok(Decision::at(shot));
         }
         grid.fill(0.0);
         for pattern in [strafe, untried(&mop_up)] {
@@ -141,7 +141,7 @@ impl Strategy for Strafing {
                 for (k, &i) in pattern.iter().enumerate() {
                     grid[i] = (n - k) as f64;
                 }
-                return Ok(Decision { shot: board.pos(next) });
+                return Ok(Decision::at(board.pos(next)));
             }
         }
         Density.decide(turn, rng, grid)
