@@ -289,16 +289,23 @@ async fn docs_work_offline() {
     }
 }
 
-/// Whole games through the API: set SONAR_API_GAMES to play more (the note's 1,000-game figure).
+/// Whole games through the API with every algorithm: set SONAR_API_GAMES to play more (the
+/// note's 1,000-game figure) and SONAR_API_ALGORITHMS to choose which.
 #[actix_web::test]
 async fn whole_games_through_the_api_keep_the_contract() {
     let app = app(AppState::new()).await;
-    let games: u64 = std::env::var("SONAR_API_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(30);
-    let mut total = 0;
-    for g in 0..games {
-        let shots = play_through_api(&app, "density", g).await;
-        assert!((17..=100).contains(&shots));
-        total += shots;
+    let games: u64 = std::env::var("SONAR_API_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(8);
+    let names: Vec<String> = match std::env::var("SONAR_API_ALGORITHMS") {
+        Ok(list) => list.split(',').map(str::to_owned).collect(),
+        Err(_) => sonar::strategy::Algorithm::ALL.iter().map(|a| a.name().to_owned()).collect(),
+    };
+    for name in names {
+        let mut total = 0;
+        for g in 0..games {
+            let shots = play_through_api(&app, &name, g).await;
+            assert!((17..=100).contains(&shots));
+            total += shots;
+        }
+        eprintln!("{name} through the API: {games} games, mean {:.2} shots", total as f64 / games as f64);
     }
-    eprintln!("density through the API: {games} games, mean {:.2} shots", total as f64 / games as f64);
 }

@@ -75,3 +75,12 @@ fn openapi_subcommand_prints_the_committed_document() {
     let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json")).unwrap();
     assert_eq!(out, committed);
 }
+
+/// The simulator's self-test: the random shooter lands within its interval of k(n+1)/(k+1).
+#[test]
+fn random_shooter_self_test_passes() {
+    let (ok, out, err) = sonar(&["simulate", "--algorithm", "random", "--games", "3000", "--seed", "3"]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("self-test PASS"), "{out}");
+    assert!(out.contains("95.39"), "{out}");
+}
