@@ -9,6 +9,8 @@
 //!   per-ship occupancy counts.
 //! - [`strategy`]: one file per shot-choosing algorithm behind one trait, and the registry of names.
 //! - [`layout`]: hidden fleets and the uniform random layout sampler.
+//! - [`posterior`]: exact inference: counts of the layouts that agree with a board, per-cell
+//!   marginals, uniform sampling of those layouts, and the exact prior of the classic board.
 //! - [`engine`]: the referee (miss, hit, sunk) and whole games played by a strategy.
 //! - [`rng`]: the seeded generator every random choice draws from.
 //! - [`http`]: the HTTP edge (actix-web routes, request and response types, OpenAPI, errors,
@@ -21,6 +23,7 @@ pub mod engine;
 pub mod fleet;
 pub mod http;
 pub mod layout;
+pub mod posterior;
 pub mod rng;
 pub mod strategy;
 pub mod turn;
