@@ -32,6 +32,20 @@ pub struct Frame {
     /// Per boundary `k` (before cell `k`, `0..=len`): classes that must already have at least
     /// the given number of ships placed, because too few valid starts remain from `k` on.
     pub quota: Vec<Vec<(usize, usize)>>,
+    /// Per boundary `k`: the `x` cells from `k` on, each of which some ship still has to cover.
+    pub hits_ahead: Vec<HitsAhead>,
+}
+
+/// The `x` cells a frontier still has to see covered.
+#[derive(Clone, Debug, Default)]
+pub struct HitsAhead {
+    /// Hits a ship in progress might cover: (rows below the frontier's row, column, classes
+    /// that could cover the hit starting from the frontier on).
+    pub near: Vec<(usize, usize, u32)>,
+    /// Distinct class sets of the other hits: each needs a ship of one of those classes.
+    pub far: Vec<u32>,
+    /// Number of hits, near and far.
+    pub count: usize,
 }
 
 impl Frame {
@@ -86,7 +100,8 @@ impl Frame {
                 }
             }
         }
-        Frame { height, width, transposed, cells, classes, start_h, start_v, quota }
+        let hits_ahead = hits_ahead(&cells, width, &classes, &start_h, &start_v);
+        Frame { height, width, transposed, cells, classes, start_h, start_v, quota, hits_ahead }
     }
 
     pub fn len(&self) -> usize {
@@ -120,4 +135,42 @@ impl Frame {
         let any: u32 = self.start_h.iter().fold(0, |a, &m| a | m);
         self.classes.iter().enumerate().filter(|&(i, _)| any >> i & 1 == 1).map(|(_, &(l, _))| l).max().unwrap_or(0)
     }
+}
+
+/// For each boundary, the hits at or after it and the classes that could still cover each one.
+fn hits_ahead(cells: &[Cell], width: usize, classes: &[(usize, usize)], start_h: &[u32], start_v: &[u32]) -> Vec<HitsAhead> {
+    let n = cells.len();
+    let longest = classes.iter().map(|&(l, _)| l).max().unwrap_or(0);
+    let hits: Vec<usize> = (0..n).filter(|&k| cells[k] == Cell::Hit).collect();
+    (0..=n)
+        .map(|k| {
+            let (r, _) = (k / width, k % width);
+            let mut ahead = HitsAhead::default();
+            for &x in hits.iter().filter(|&&x| x >= k) {
+                let (hr, hc) = (x / width, x % width);
+                // Classes with a valid start at or after k whose ship covers x.
+                let mut mask = 0u32;
+                for (i, &(len, _)) in classes.iter().enumerate() {
+                    for d in 0..len.min(hc + 1) {
+                        if x - d >= k && (start_h[x - d] >> i) & 1 == 1 {
+                            mask |= 1 << i;
+                        }
+                    }
+                    for d in 0..len.min(hr + 1) {
+                        let s = x - d * width;
+                        if s >= k && (start_v[s] >> i) & 1 == 1 {
+                            mask |= 1 << i;
+                        }
+                    }
+                }
+                if hr - r < longest {
+                    ahead.near.push((hr - r, hc, mask));
+                } else if !ahead.far.contains(&mask) {
+                    ahead.far.push(mask);
+                }
+                ahead.count += 1;
+            }
+            ahead
+        })
+        .collect()
 }

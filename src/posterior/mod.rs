@@ -146,6 +146,11 @@ impl ExactTables {
         self.sweep.ways.len()
     }
 
+    /// States from which the board can be completed (the rest are dead ends of the forward sweep).
+    pub fn live_states(&self) -> usize {
+        self.sweep.ways.iter().filter(|&&w| w > 0).count()
+    }
+
     /// Edges over all cells.
     pub fn edges(&self) -> usize {
         self.sweep.dst.len()

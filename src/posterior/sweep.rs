@@ -136,6 +136,44 @@ fn forward<const N: usize>(frame: &Frame, packing: &Packing, budget: u64) -> Res
         };
         let quota = &frame.quota[k + 1];
         let meets = |key: &Key<N>| quota.iter().all(|&(i, min)| key.get(packing.used[i]) >= min as u64);
+        let ahead = &frame.hits_ahead[k];
+        // Whether the ships in progress and the ships not yet started can still cover every hit
+        // from here on (a necessary condition: states failing it are dead ends).
+        let viable = |key: &Key<N>| {
+            if ahead.count == 0 {
+                return true;
+            }
+            let (mut unused, mut unused_cells) = (0u32, 0usize);
+            for (i, &(len, count)) in frame.classes.iter().enumerate() {
+                let left = count - key.get(packing.used[i]) as usize;
+                if left > 0 {
+                    unused |= 1 << i;
+                    unused_cells += left * len;
+                }
+            }
+            if ahead.far.iter().any(|&m| m & unused == 0) {
+                return false;
+            }
+            let h = key.get(hfield) as usize;
+            let mut uncovered = ahead.count - ahead.near.len();
+            for &(down, j, mask) in &ahead.near {
+                let covered = if down == 0 && j >= c && j < c + h {
+                    true
+                } else {
+                    // Rows of column j still to be decided start at the frontier's row, or the
+                    // next row for columns already passed.
+                    let first = usize::from(j < c);
+                    down >= first && down - first < key.get(packing.column[j]) as usize
+                };
+                if !covered {
+                    if mask & unused == 0 {
+                        return false;
+                    }
+                    uncovered += 1;
+                }
+            }
+            uncovered <= unused_cells
+        };
         let from = base[k];
         let to = base[k + 1];
         out.next.clear();
@@ -143,6 +181,10 @@ fn forward<const N: usize>(frame: &Frame, packing: &Packing, budget: u64) -> Res
             edge_start.push(u32::try_from(out.act.len()).map_err(|_| ExactError::OverBudget)?);
             let r = out.reach[from + i];
             let before = out.act.len();
+            if !viable(&key) {
+                work += 1;
+                continue;
+            }
             let vert = key.get(col);
             if vert > 0 || key.get(hfield) > 0 {
                 let field = if vert > 0 { col } else { hfield };
