@@ -272,3 +272,19 @@ fn classic_empty_board() {
     assert_eq!(round(m[44]), 2136);
     assert_eq!(&m[..], &CLASSIC_PRIOR[..], "the committed prior is the programme's");
 }
+
+#[test]
+fn committed_prior_is_symmetric_and_sums_to_the_fleet() {
+    let p = classic_prior();
+    assert!((p.iter().sum::<f64>() - 17.0).abs() < 1e-12);
+    for r in 0..10 {
+        for c in 0..10 {
+            let v = p[r * 10 + c];
+            for (r2, c2) in [(c, r), (9 - r, c), (r, 9 - c), (9 - c, 9 - r)] {
+                assert_eq!(v, p[r2 * 10 + c2], "({r}, {c}) vs ({r2}, {c2})");
+            }
+        }
+    }
+    assert_eq!((p[0] * 1e4).round(), 800.0);
+    assert_eq!((p[44] * 1e4).round(), 2136.0);
+}
