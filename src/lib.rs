@@ -9,8 +9,10 @@
 //!   per-ship occupancy counts.
 //! - [`strategy`]: one file per shot-choosing algorithm behind one trait, and the registry of names.
 //! - [`layout`]: hidden fleets and the uniform random layout sampler.
+//! - [`posterior`]: the whole-fleet posterior: exact counts of the layouts that agree with a
+//!   board, per-cell marginals, uniform sampling of those layouts, the exact prior of the classic
+//!   board, and importance sampling where counting is over budget.
 //! - [`engine`]: the referee (miss, hit, sunk) and whole games played by a strategy.
-//! - [`posterior`]: the whole-fleet posterior: exact counting and importance sampling.
 //! - [`simulate`]: many games in parallel, reproducibly; statistics, CSV, log and chart.
 //! - [`rng`]: the seeded generator every random choice draws from.
 //! - [`http`]: the HTTP edge (actix-web routes, request and response types, OpenAPI, errors,

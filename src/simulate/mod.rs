@@ -65,6 +65,8 @@ pub struct GameResult {
     /// Per ship of the layout, in layout order: (length, shot that sank it).
     pub sunk_at: Vec<(usize, usize)>,
     pub micros: f64,
+    /// Time each move took (the strategy's decision and the referee's answer), in microseconds.
+    pub move_micros: Vec<f32>,
     /// Every shot, when the run keeps them.
     pub log: Vec<(Pos, Outcome)>,
 }
@@ -95,6 +97,16 @@ impl AlgorithmRun {
     /// Mean compute-and-play time per game on one core, in microseconds.
     pub fn micros_per_game(&self) -> f64 {
         self.games.iter().map(|g| g.micros).sum::<f64>() / self.games.len() as f64
+    }
+
+    /// Median, 99th percentile and maximum of the time one move took, in microseconds.
+    pub fn move_micros(&self) -> (f64, f64, f64) {
+        let all: Vec<f64> = self.games.iter().flat_map(|g| g.move_micros.iter().map(|&t| f64::from(t))).collect();
+        let s = Summary::of(&all);
+        let mut sorted = all;
+        sorted.sort_by(f64::total_cmp);
+        let p99 = sorted[((0.99 * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1];
+        (s.median, p99, s.max)
     }
 
     /// For each distinct ship length, longest first: the mean shot number at which it sank.
@@ -151,8 +163,13 @@ pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Algor
             .map_init(Vec::new, |grid, (i, layout)| {
                 let mut rng = rng::stream(config.seed ^ STRATEGY_SALT, i as u64);
                 let mut log = Vec::new();
+                let mut move_micros = Vec::with_capacity(64);
                 let start = Instant::now();
+                let mut last = start;
                 let record = play(strategy, Game::new(layout.clone()), &mut rng, grid, |_, p, o| {
+                    let now = Instant::now();
+                    move_micros.push((now - last).as_secs_f32() * 1e6);
+                    last = now;
                     if config.keep_shots {
                         log.push((p, o));
                     }
@@ -160,7 +177,14 @@ pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Algor
                 .map_err(|source| SimError::Play { algorithm: algorithm.name(), game: i, source })?;
                 let micros = start.elapsed().as_secs_f64() * 1e6;
                 progress(1);
-                Ok(GameResult { shots: record.shots, hits: record.hits, sunk_at: record.sunk_at, micros, log })
+                Ok(GameResult {
+                    shots: record.shots,
+                    hits: record.hits,
+                    sunk_at: record.sunk_at,
+                    micros,
+                    move_micros,
+                    log,
+                })
             })
             .collect::<Result<Vec<_>, SimError>>()?;
         runs.push(AlgorithmRun { algorithm, games });

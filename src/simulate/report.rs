@@ -27,6 +27,10 @@ pub struct AlgorithmReport {
     pub sink_turns: Vec<SinkTurn>,
     pub us_per_game: f64,
     pub games_per_second_per_core: f64,
+    /// Time one move took (decision and answer), median, 99th percentile and maximum, in µs.
+    pub move_us_p50: f64,
+    pub move_us_p99: f64,
+    pub move_us_max: f64,
     /// Paired difference of this algorithm's shots minus the first algorithm's, over the same games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paired_vs_first: Option<PairedDiff>,
@@ -54,6 +58,7 @@ pub fn reports(runs: &[AlgorithmRun]) -> Vec<AlgorithmReport> {
         .map(|(i, run)| {
             let s = run.summary();
             let us = run.micros_per_game();
+            let (move_us_p50, move_us_p99, move_us_max) = run.move_micros();
             let paired_vs_first = match (&first, i) {
                 (Some((alg, base)), i) if i > 0 => {
                     let d = paired_difference(base, &run.shots());
@@ -84,6 +89,9 @@ pub fn reports(runs: &[AlgorithmRun]) -> Vec<AlgorithmReport> {
                     .collect(),
                 us_per_game: us,
                 games_per_second_per_core: if us > 0.0 { 1e6 / us } else { 0.0 },
+                move_us_p50,
+                move_us_p99,
+                move_us_max,
                 paired_vs_first,
             }
         })
@@ -105,14 +113,25 @@ pub fn table(config: &Config, reports: &[AlgorithmReport]) -> String {
     );
     let _ = writeln!(
         out,
-        "{:<14} {:>8} {:>7} {:>6} {:>6} {:>5} {:>4} {:>4} {:>6} {:>9} {:>9}  sank at (len:turn)",
-        "algorithm", "mean", "±95%", "sd", "median", "p95", "min", "max", "hit%", "µs/game", "games/s",
+        "{:<14} {:>8} {:>7} {:>6} {:>6} {:>5} {:>4} {:>4} {:>6} {:>9} {:>9} {:>19}  sank at (len:turn)",
+        "algorithm",
+        "mean",
+        "±95%",
+        "sd",
+        "median",
+        "p95",
+        "min",
+        "max",
+        "hit%",
+        "µs/game",
+        "games/s",
+        "µs/move p50/p99",
     );
     for r in reports {
         let sinks: Vec<String> = r.sink_turns.iter().map(|s| format!("{}:{:.1}", s.length, s.mean_turn)).collect();
         let _ = writeln!(
             out,
-            "{:<14} {:>8.2} {:>7.2} {:>6.2} {:>6.1} {:>5.0} {:>4.0} {:>4.0} {:>6.1} {:>9.1} {:>9.0}  {}",
+            "{:<14} {:>8.2} {:>7.2} {:>6.2} {:>6.1} {:>5.0} {:>4.0} {:>4.0} {:>6.1} {:>9.1} {:>9.0} {:>19}  {}",
             r.algorithm,
             r.mean,
             r.ci95,
@@ -124,6 +143,7 @@ pub fn table(config: &Config, reports: &[AlgorithmReport]) -> String {
             100.0 * r.hit_rate,
             r.us_per_game,
             r.games_per_second_per_core,
+            format!("{:.1}/{:.1}", r.move_us_p50, r.move_us_p99),
             sinks.join(" ")
         );
     }

@@ -8,6 +8,7 @@ use crate::board::{Board, Cell, Pos};
 use crate::rng::SonarRng;
 use crate::turn::{Mode, Turn};
 
+pub mod bayes;
 pub mod checkerboard;
 pub mod density;
 pub mod flood;
@@ -92,6 +93,7 @@ pub struct AlgorithmInfo {
 /// Every algorithm the service offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
+    Bayes,
     Density,
     Middlemost,
     Strafing,
@@ -105,6 +107,7 @@ pub enum Algorithm {
 impl Algorithm {
     /// All algorithms, strongest first.
     pub const ALL: &'static [Algorithm] = &[
+        Algorithm::Bayes,
         Algorithm::Density,
         Algorithm::Middlemost,
         Algorithm::Strafing,
@@ -116,10 +119,11 @@ impl Algorithm {
     ];
 
     /// The algorithm used when a request names none: the strongest.
-    pub const DEFAULT: Algorithm = Algorithm::Density;
+    pub const DEFAULT: Algorithm = Algorithm::Bayes;
 
     pub fn info(self) -> AlgorithmInfo {
         match self {
+            Algorithm::Bayes => bayes::INFO,
             Algorithm::Density => density::INFO,
             Algorithm::Middlemost => middlemost::INFO,
             Algorithm::LongestRun => longest_run::INFO,
@@ -146,6 +150,7 @@ impl Algorithm {
 
     pub fn strategy(self) -> &'static dyn Strategy {
         match self {
+            Algorithm::Bayes => &bayes::Bayes,
             Algorithm::Density => &density::Density,
             Algorithm::Middlemost => &middlemost::Middlemost,
             Algorithm::LongestRun => &longest_run::LongestRun,

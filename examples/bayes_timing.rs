@@ -1,0 +1,53 @@
+//! Where `bayes` spends its time, move by move: `cargo run --release --example bayes_timing [GAMES]`.
+
+use std::time::Instant;
+
+use sonar::engine::Game;
+use sonar::layout::random_layout;
+use sonar::posterior::importance::Sampler;
+use sonar::posterior::{RECOMMENDED_BUDGET, count_exact};
+use sonar::rng::seeded;
+use sonar::strategy::Algorithm;
+
+fn pct(v: &mut [f64], p: f64) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(f64::total_cmp);
+    v[((p * v.len() as f64).ceil() as usize).clamp(1, v.len()) - 1]
+}
+
+fn main() {
+    let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let budget = RECOMMENDED_BUDGET * 10 * 2 / 5 / 5;
+    let (mut exact_ok, mut exact_fail, mut sample) = (vec![], vec![], vec![]);
+    let mut by_shot: Vec<(usize, bool)> = vec![];
+    for g in 0..games {
+        let mut rng = seeded(g);
+        let mut game = Game::new(random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap());
+        let mut grid = vec![0.0; 100];
+        while !game.is_over() {
+            let t = Instant::now();
+            let r = count_exact(game.board(), game.fleet(), budget);
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            by_shot.push((game.shots(), r.is_ok()));
+            if r.is_ok() {
+                exact_ok.push(ms);
+            } else {
+                exact_fail.push(ms);
+                let t = Instant::now();
+                Sampler::new(game.board(), game.fleet()).estimate(3600, &mut seeded(1), |_| true);
+                sample.push(t.elapsed().as_secs_f64() * 1e3);
+            }
+            grid.fill(0.0);
+            let d = Algorithm::Density.strategy().decide(game.turn(), &mut rng, &mut grid).unwrap();
+            game.fire(d.shot).unwrap();
+        }
+    }
+    let first_exact = by_shot.iter().filter(|(_, ok)| *ok).map(|(s, _)| *s).min();
+    println!("budget {budget} units; first exact at shot {first_exact:?}");
+    for (name, v) in [("exact ok", &mut exact_ok), ("exact over budget", &mut exact_fail), ("sampling 3600", &mut sample)] {
+        let n = v.len();
+        println!("{name:<18} n={n:5} p50={:8.3} ms p99={:8.3} ms max={:8.3} ms", pct(v, 0.5), pct(v, 0.99), pct(v, 1.0));
+    }
+}

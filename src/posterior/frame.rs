@@ -1,0 +1,182 @@
+//! The board as the dynamic programme walks it: turned so that rows are no wider than columns
+//! are tall, with the fleet grouped into length classes and every ship start checked in advance.
+
+use crate::board::{Board, Cell};
+use crate::fleet::Fleet;
+use crate::layout::Placement;
+
+/// Most distinct ship lengths (a ship is at most 26 long), so a set of classes fits in a `u32`.
+pub const MAX_CLASSES: usize = 26;
+
+/// The oriented board, the length classes, and which ships may start on each cell.
+///
+/// Cells are numbered row-major in the frame: `k = r * width + c`. A ship "starts" on its
+/// top-left cell. A start is *valid* when the whole ship lies on the board, covers only `.`
+/// and `x` cells, and covers at least one `.` (a ship wholly on hits would have been sunk).
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// Rows of the frame (the longer side of the board).
+    pub height: usize,
+    /// Columns of the frame (the shorter side): the width of the profile.
+    pub width: usize,
+    /// Whether frame cell `(r, c)` is board cell `(c, r)`.
+    pub transposed: bool,
+    /// Frame cells, row-major.
+    pub cells: Vec<Cell>,
+    /// Each distinct ship length, longest first, with how many ships have it.
+    pub classes: Vec<(usize, usize)>,
+    /// Per frame cell: the classes whose horizontal start there is valid (length 1 included).
+    pub start_h: Vec<u32>,
+    /// Per frame cell: the classes of length at least 2 whose vertical start there is valid.
+    pub start_v: Vec<u32>,
+    /// Per boundary `k` (before cell `k`, `0..=len`): classes that must already have at least
+    /// the given number of ships placed, because too few valid starts remain from `k` on.
+    pub quota: Vec<Vec<(usize, usize)>>,
+    /// Per boundary `k`: the `x` cells from `k` on, each of which some ship still has to cover.
+    pub hits_ahead: Vec<HitsAhead>,
+}
+
+/// The `x` cells a frontier still has to see covered.
+#[derive(Clone, Debug, Default)]
+pub struct HitsAhead {
+    /// Hits a ship in progress might cover: (rows below the frontier's row, column, classes
+    /// that could cover the hit starting from the frontier on).
+    pub near: Vec<(usize, usize, u32)>,
+    /// Distinct class sets of the other hits: each needs a ship of one of those classes.
+    pub far: Vec<u32>,
+    /// Number of hits, near and far.
+    pub count: usize,
+}
+
+impl Frame {
+    pub fn new(board: &Board, fleet: &Fleet) -> Frame {
+        let transposed = board.cols() > board.rows();
+        let (height, width) = if transposed { (board.cols(), board.rows()) } else { (board.rows(), board.cols()) };
+        let cells: Vec<Cell> = (0..height * width)
+            .map(|k| {
+                let (r, c) = (k / width, k % width);
+                if transposed { board.cells()[c * board.cols() + r] } else { board.cells()[k] }
+            })
+            .collect();
+        let classes: Vec<(usize, usize)> = fleet.groups().collect();
+        assert!(classes.len() <= MAX_CLASSES, "at most {MAX_CLASSES} distinct lengths");
+        let n = cells.len();
+        let mut start_h = vec![0u32; n];
+        let mut start_v = vec![0u32; n];
+        let valid = |ks: &mut dyn Iterator<Item = usize>| {
+            let mut any_open = false;
+            for k in ks {
+                match cells[k] {
+                    Cell::Unknown => any_open = true,
+                    Cell::Hit => {}
+                    Cell::Miss | Cell::Sunk => return false,
+                }
+            }
+            any_open
+        };
+        for k in 0..n {
+            let (r, c) = (k / width, k % width);
+            for (i, &(len, _)) in classes.iter().enumerate() {
+                if c + len <= width && valid(&mut (k..k + len)) {
+                    start_h[k] |= 1 << i;
+                }
+                if len > 1 && r + len <= height && valid(&mut (0..len).map(|d| k + d * width)) {
+                    start_v[k] |= 1 << i;
+                }
+            }
+        }
+        // avail[i]: valid starts of class i at cells k.. (filled from the end).
+        let mut avail = vec![0usize; classes.len()];
+        let mut quota = vec![Vec::new(); n + 1];
+        for k in (0..=n).rev() {
+            if k < n {
+                for (i, a) in avail.iter_mut().enumerate() {
+                    *a += ((start_h[k] >> i) & 1) as usize + ((start_v[k] >> i) & 1) as usize;
+                }
+            }
+            for (i, &(_, count)) in classes.iter().enumerate() {
+                if count > avail[i] {
+                    quota[k].push((i, count - avail[i]));
+                }
+            }
+        }
+        let hits_ahead = hits_ahead(&cells, width, &classes, &start_h, &start_v);
+        Frame { height, width, transposed, cells, classes, start_h, start_v, quota, hits_ahead }
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Board row-major index of frame cell `k`.
+    pub fn board_index(&self, k: usize) -> usize {
+        let (r, c) = (k / self.width, k % self.width);
+        if self.transposed { c * self.height + r } else { k }
+    }
+
+    /// The board placement of a ship of class `class` starting on frame cell `k`.
+    pub fn placement(&self, k: usize, class: usize, frame_horizontal: bool) -> Placement {
+        let len = self.classes[class].0;
+        let (r, c) = (k / self.width, k % self.width);
+        // A length-1 ship is always recorded as horizontal, as `Placement::all` does.
+        let horizontal = len == 1 || (frame_horizontal != self.transposed);
+        let (row, col) = if self.transposed { (c, r) } else { (r, c) };
+        Placement { len, row, col, horizontal }
+    }
+
+    /// Longest class with some valid vertical start, or 0.
+    pub fn longest_vertical(&self) -> usize {
+        let any: u32 = self.start_v.iter().fold(0, |a, &m| a | m);
+        self.classes.iter().enumerate().filter(|&(i, _)| any >> i & 1 == 1).map(|(_, &(l, _))| l).max().unwrap_or(0)
+    }
+
+    /// Longest class with some valid horizontal start, or 0.
+    pub fn longest_horizontal(&self) -> usize {
+        let any: u32 = self.start_h.iter().fold(0, |a, &m| a | m);
+        self.classes.iter().enumerate().filter(|&(i, _)| any >> i & 1 == 1).map(|(_, &(l, _))| l).max().unwrap_or(0)
+    }
+}
+
+/// For each boundary, the hits at or after it and the classes that could still cover each one.
+fn hits_ahead(
+    cells: &[Cell],
+    width: usize,
+    classes: &[(usize, usize)],
+    start_h: &[u32],
+    start_v: &[u32],
+) -> Vec<HitsAhead> {
+    let n = cells.len();
+    let longest = classes.iter().map(|&(l, _)| l).max().unwrap_or(0);
+    let hits: Vec<usize> = (0..n).filter(|&k| cells[k] == Cell::Hit).collect();
+    (0..=n)
+        .map(|k| {
+            let (r, _) = (k / width, k % width);
+            let mut ahead = HitsAhead::default();
+            for &x in hits.iter().filter(|&&x| x >= k) {
+                let (hr, hc) = (x / width, x % width);
+                // Classes with a valid start at or after k whose ship covers x.
+                let mut mask = 0u32;
+                for (i, &(len, _)) in classes.iter().enumerate() {
+                    for d in 0..len.min(hc + 1) {
+                        if x - d >= k && (start_h[x - d] >> i) & 1 == 1 {
+                            mask |= 1 << i;
+                        }
+                    }
+                    for d in 0..len.min(hr + 1) {
+                        let s = x - d * width;
+                        if s >= k && (start_v[s] >> i) & 1 == 1 {
+                            mask |= 1 << i;
+                        }
+                    }
+                }
+                if hr - r < longest {
+                    ahead.near.push((hr - r, hc, mask));
+                } else if !ahead.far.contains(&mask) {
+                    ahead.far.push(mask);
+                }
+                ahead.count += 1;
+            }
+            ahead
+        })
+        .collect()
+}

@@ -1,0 +1,109 @@
+//! A dynamic-programme state packed into `N` 64-bit words, and where each field lives.
+//!
+//! A state holds, in bit fields: for each profile column, how many cells of a vertical ship in
+//! progress are still to come below the frontier (0: none); how many cells of the horizontal
+//! ship in progress are still to come to the right; and, per length class, how many ships of
+//! that class have been started. No field straddles two words.
+
+use super::frame::Frame;
+
+/// A packed state. `N` is 1 on every classic-sized board; large boards with long ships need 2 or 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Key<const N: usize>(pub [u64; N]);
+
+/// Where a field lives: word, shift and width in bits.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Field {
+    pub word: usize,
+    pub shift: u32,
+    pub mask: u64,
+}
+
+impl<const N: usize> Key<N> {
+    pub const ZERO: Key<N> = Key([0; N]);
+
+    #[inline(always)]
+    pub fn get(&self, f: Field) -> u64 {
+        (self.0[f.word] >> f.shift) & f.mask
+    }
+
+    /// Adds `v` to a field (the caller keeps the result within the field).
+    #[inline(always)]
+    pub fn add(mut self, f: Field, v: u64) -> Key<N> {
+        self.0[f.word] += v << f.shift;
+        self
+    }
+
+    #[inline(always)]
+    pub fn sub(mut self, f: Field, v: u64) -> Key<N> {
+        self.0[f.word] -= v << f.shift;
+        self
+    }
+
+    /// Whether every bit set in `mask` is clear here.
+    #[inline(always)]
+    pub fn clear_under(&self, mask: &Key<N>) -> bool {
+        (0..N).all(|w| self.0[w] & mask.0[w] == 0)
+    }
+
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        let mut h = self.0[0];
+        for w in 1..N {
+            h = (h ^ self.0[w].rotate_left(29)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        }
+        h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+/// The field layout of the states of one frame.
+#[derive(Clone, Debug)]
+pub struct Packing {
+    /// Per profile column: cells still to come of the vertical ship crossing the frontier.
+    pub column: Vec<Field>,
+    /// Cells still to come of the horizontal ship in progress.
+    pub horizontal: Field,
+    /// Per class: ships of that class started so far.
+    pub used: Vec<Field>,
+    /// Words needed.
+    pub words: usize,
+}
+
+fn bits_for(max: u64) -> u32 {
+    64 - max.leading_zeros()
+}
+
+impl Packing {
+    pub fn new(frame: &Frame) -> Packing {
+        let mut word = 0;
+        let mut shift = 0u32;
+        let mut place = |bits: u32| {
+            if bits == 0 {
+                return Field { word: 0, shift: 0, mask: 0 };
+            }
+            if shift + bits > 64 {
+                word += 1;
+                shift = 0;
+            }
+            let f = Field { word, shift, mask: (1u64 << bits) - 1 };
+            shift += bits;
+            f
+        };
+        let bv = bits_for(frame.longest_vertical().saturating_sub(1) as u64);
+        let bh = bits_for(frame.longest_horizontal().saturating_sub(1) as u64);
+        let column = (0..frame.width).map(|_| place(bv)).collect();
+        let horizontal = place(bh);
+        let used = frame.classes.iter().map(|&(_, count)| place(bits_for(count as u64))).collect();
+        let words = word + 1;
+        Packing { column, horizontal, used, words }
+    }
+
+    /// The mask of the profile columns `from..to`.
+    pub fn columns_mask<const N: usize>(&self, from: usize, to: usize) -> Key<N> {
+        let mut k = Key::<N>::ZERO;
+        for f in &self.column[from..to] {
+            k.0[f.word] |= f.mask << f.shift;
+        }
+        k
+    }
+}

@@ -1,0 +1,258 @@
+//! The broken-profile (transfer-matrix) dynamic programme: a forward sweep over the frame's
+//! cells in row-major order that finds every reachable state and counts the partial layouts
+//! reaching it, then a backward sweep that counts each state's completions and, from both, how
+//! many whole layouts cover each cell.
+//!
+//! The frontier before cell `k = (r, c)` separates the cells already decided from the rest.
+//! A state there is ([`super::key`]): for each column, how many cells of a vertical ship
+//! already started are still to come below the frontier; how many cells of the horizontal ship
+//! in progress are still to come; and how many ships of each length class have been started.
+//! A ship is checked whole when it starts (it fits, covers no `o`/`#`, is not wholly on `x`,
+//! and a horizontal one crosses no vertical ship in progress), so no later step can break it.
+//! At cell `k`, if a ship in progress covers it the only move is to go on; otherwise the cell
+//! stays empty (not allowed on `x`) or a ship of a class not yet used up starts there.
+
+use super::ExactError;
+use super::frame::Frame;
+use super::key::{Key, Packing};
+use super::table::Interner;
+use crate::board::Cell;
+
+/// What happened at a cell on one edge of the programme.
+pub const EMPTY: u8 = 0;
+/// The cell belongs to a ship already in progress.
+pub const GO_ON: u8 = 1;
+
+/// Start of a ship of `class` laid along frame rows (`true`) or columns.
+pub const fn start(class: usize, horizontal: bool) -> u8 {
+    2 + 2 * class as u8 + if horizontal { 0 } else { 1 }
+}
+
+/// The class and frame direction of a start move.
+pub const fn started(act: u8) -> (usize, bool) {
+    (((act - 2) / 2) as usize, act.is_multiple_of(2))
+}
+
+/// The whole programme, kept for sampling: every state's outgoing edges and completions.
+#[derive(Clone, Debug)]
+pub struct Sweep {
+    /// First global state index of each frontier `0..=len`, then the total.
+    pub base: Vec<usize>,
+    /// Per state (of frontiers `0..len`), its first edge; one more entry closes the last.
+    pub edge_start: Vec<u32>,
+    /// Per edge: the global index of the state it leads to.
+    pub dst: Vec<u32>,
+    /// Per edge: [`EMPTY`], [`GO_ON`] or a [`start`] move.
+    pub act: Vec<u8>,
+    /// Per state: how many ways the rest of the board can be completed from it.
+    pub ways: Vec<u128>,
+    /// Per frame cell: how many layouts cover it.
+    pub occupancy: Vec<u128>,
+    /// Units of work spent (states expanded plus edges made).
+    pub work: u64,
+}
+
+struct Forward {
+    base: Vec<usize>,
+    edge_start: Vec<u32>,
+    dst: Vec<u32>,
+    act: Vec<u8>,
+    /// Per state: partial layouts reaching it.
+    reach: Vec<u128>,
+    /// Per state of the last frontier: whether every ship has been placed.
+    done: Vec<bool>,
+    work: u64,
+}
+
+/// Runs both sweeps, spending at most `budget` units of work.
+pub fn run(frame: &Frame, budget: u64) -> Result<Sweep, ExactError> {
+    let packing = Packing::new(frame);
+    let fwd = match packing.words {
+        1 => forward::<1>(frame, &packing, budget)?,
+        2 => forward::<2>(frame, &packing, budget)?,
+        3 => forward::<3>(frame, &packing, budget)?,
+        4 => forward::<4>(frame, &packing, budget)?,
+        w => unreachable!("a state never needs {w} words"),
+    };
+    backward(frame, fwd)
+}
+
+/// The moves of one cell, shared by every state of a frontier.
+struct CellMoves<const N: usize> {
+    /// Each class that may start here: (class, length, horizontal ok, vertical ok, mask of the
+    /// profile columns a horizontal ship would cross).
+    starts: Vec<(usize, u64, bool, bool, Key<N>)>,
+    may_stay_empty: bool,
+}
+
+/// Everything the forward sweep writes.
+struct Out<const N: usize> {
+    next: Interner<N>,
+    reach: Vec<u128>,
+    dst: Vec<u32>,
+    act: Vec<u8>,
+}
+
+impl<const N: usize> Out<N> {
+    /// Adds the edge to `key` (of the frontier whose first global index is `to_base`).
+    #[inline]
+    fn emit(&mut self, to_base: usize, key: Key<N>, a: u8, r: u128) -> Result<(), ExactError> {
+        let (idx, new) = self.next.intern(key).ok_or(ExactError::OverBudget)?;
+        if new {
+            self.reach.push(0);
+        }
+        let g = to_base + idx as usize;
+        self.reach[g] = self.reach[g].checked_add(r).ok_or(ExactError::Overflow)?;
+        self.dst.push(u32::try_from(g).map_err(|_| ExactError::OverBudget)?);
+        self.act.push(a);
+        Ok(())
+    }
+}
+
+fn forward<const N: usize>(frame: &Frame, packing: &Packing, budget: u64) -> Result<Forward, ExactError> {
+    let n = frame.len();
+    let width = frame.width;
+    let counts: Vec<u64> = frame.classes.iter().map(|&(_, c)| c as u64).collect();
+    let hfield = packing.horizontal;
+
+    let mut cur: Vec<Key<N>> = vec![Key::ZERO];
+    let mut out = Out { next: Interner::<N>::new(), reach: vec![1], dst: Vec::new(), act: Vec::new() };
+    let mut base = vec![0usize, 1];
+    let mut edge_start: Vec<u32> = Vec::new();
+    let mut work: u64 = 0;
+
+    for k in 0..n {
+        let c = k % width;
+        let col = packing.column[c];
+        let moves = CellMoves::<N> {
+            starts: (0..frame.classes.len())
+                .filter_map(|i| {
+                    let (h, v) = ((frame.start_h[k] >> i) & 1 == 1, (frame.start_v[k] >> i) & 1 == 1);
+                    let len = frame.classes[i].0;
+                    (h || v).then(|| (i, len as u64, h, v, packing.columns_mask::<N>(c + 1, (c + len).min(width))))
+                })
+                .collect(),
+            may_stay_empty: frame.cells[k] != Cell::Hit,
+        };
+        let quota = &frame.quota[k + 1];
+        let meets = |key: &Key<N>| quota.iter().all(|&(i, min)| key.get(packing.used[i]) >= min as u64);
+        let ahead = &frame.hits_ahead[k];
+        // Whether the ships in progress and the ships not yet started can still cover every hit
+        // from here on (a necessary condition: states failing it are dead ends).
+        let viable = |key: &Key<N>| {
+            if ahead.count == 0 {
+                return true;
+            }
+            let (mut unused, mut unused_cells) = (0u32, 0usize);
+            for (i, &(len, count)) in frame.classes.iter().enumerate() {
+                let left = count - key.get(packing.used[i]) as usize;
+                if left > 0 {
+                    unused |= 1 << i;
+                    unused_cells += left * len;
+                }
+            }
+            if ahead.far.iter().any(|&m| m & unused == 0) {
+                return false;
+            }
+            let h = key.get(hfield) as usize;
+            let mut uncovered = ahead.count - ahead.near.len();
+            for &(down, j, mask) in &ahead.near {
+                let covered = if down == 0 && j >= c && j < c + h {
+                    true
+                } else {
+                    // Rows of column j still to be decided start at the frontier's row, or the
+                    // next row for columns already passed.
+                    let first = usize::from(j < c);
+                    down >= first && down - first < key.get(packing.column[j]) as usize
+                };
+                if !covered {
+                    if mask & unused == 0 {
+                        return false;
+                    }
+                    uncovered += 1;
+                }
+            }
+            uncovered <= unused_cells
+        };
+        let from = base[k];
+        let to = base[k + 1];
+        out.next.clear();
+        for (i, &key) in cur.iter().enumerate() {
+            edge_start.push(u32::try_from(out.act.len()).map_err(|_| ExactError::OverBudget)?);
+            let r = out.reach[from + i];
+            let before = out.act.len();
+            if !viable(&key) {
+                work += 1;
+                continue;
+            }
+            let vert = key.get(col);
+            if vert > 0 || key.get(hfield) > 0 {
+                let field = if vert > 0 { col } else { hfield };
+                if meets(&key) {
+                    out.emit(to, key.sub(field, 1), GO_ON, r)?;
+                }
+            } else {
+                if moves.may_stay_empty && meets(&key) {
+                    out.emit(to, key, EMPTY, r)?;
+                }
+                for &(class, len, h, v, ref cross) in &moves.starts {
+                    let used = packing.used[class];
+                    if key.get(used) >= counts[class] {
+                        continue;
+                    }
+                    let placed = key.add(used, 1);
+                    if !meets(&placed) {
+                        continue;
+                    }
+                    if h && key.clear_under(cross) {
+                        let k2 = if len > 1 { placed.add(hfield, len - 1) } else { placed };
+                        out.emit(to, k2, start(class, true), r)?;
+                    }
+                    if v {
+                        out.emit(to, placed.add(col, len - 1), start(class, false), r)?;
+                    }
+                }
+            }
+            work += 1 + (out.act.len() - before) as u64;
+            if work > budget {
+                return Err(ExactError::OverBudget);
+            }
+        }
+        cur.clear();
+        cur.extend_from_slice(&out.next.keys);
+        base.push(to + cur.len());
+    }
+    edge_start.push(u32::try_from(out.act.len()).map_err(|_| ExactError::OverBudget)?);
+    let done = cur.iter().map(|key| packing.used.iter().zip(&counts).all(|(&f, &count)| key.get(f) == count)).collect();
+    Ok(Forward { base, edge_start, dst: out.dst, act: out.act, reach: out.reach, done, work })
+}
+
+fn backward(frame: &Frame, fwd: Forward) -> Result<Sweep, ExactError> {
+    let n = frame.len();
+    let Forward { base, edge_start, dst, act, reach, done, work } = fwd;
+    let mut ways = vec![0u128; base[n + 1]];
+    for (w, &d) in ways[base[n]..].iter_mut().zip(&done) {
+        *w = u128::from(d);
+    }
+    let mut occupancy = vec![0u128; n];
+    for k in (0..n).rev() {
+        let mut occ: u128 = 0;
+        for g in base[k]..base[k + 1] {
+            let (mut all, mut covered) = (0u128, 0u128);
+            for e in edge_start[g] as usize..edge_start[g + 1] as usize {
+                let w = ways[dst[e] as usize];
+                all = all.checked_add(w).ok_or(ExactError::Overflow)?;
+                if act[e] != EMPTY {
+                    covered += w;
+                }
+            }
+            ways[g] = all;
+            if covered > 0 {
+                let through = reach[g].checked_mul(covered).ok_or(ExactError::Overflow)?;
+                occ = occ.checked_add(through).ok_or(ExactError::Overflow)?;
+            }
+        }
+        occupancy[k] = occ;
+    }
+    Ok(Sweep { base, edge_start, dst, act, ways, occupancy, work })
+}

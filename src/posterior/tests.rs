@@ -1,0 +1,290 @@
+//! The programme against the brute-force enumerator, known answers, and the sampler.
+
+use std::collections::HashMap;
+
+use rand::RngExt;
+
+use super::brute::enumerate;
+use super::*;
+use crate::board::Pos;
+use crate::engine::Game;
+use crate::layout::{Placement, random_layout};
+use crate::rng::{SonarRng, seeded};
+
+const NO_LIMIT: u64 = u64::MAX;
+
+fn board(rows: &[&str]) -> Board {
+    Board::parse(rows).unwrap()
+}
+
+fn fleet(ships: &[usize]) -> Fleet {
+    Fleet::new(ships, 26).unwrap()
+}
+
+/// The programme and the enumerator agree on every count; returns the number of layouts.
+fn agree(b: &Board, f: &Fleet) -> u128 {
+    let brute = enumerate(b, f);
+    match count_exact(b, f, NO_LIMIT) {
+        Ok(p) => {
+            assert_eq!(p.layouts, brute.layouts, "layouts of\n{b}fleet {:?}", f.lengths());
+            assert_eq!(p.occupancy, brute.occupancy, "occupancy of\n{b}fleet {:?}", f.lengths());
+            let open: f64 =
+                p.marginals().iter().zip(b.cells()).filter(|(_, c)| **c == Cell::Unknown).map(|(m, _)| m).sum();
+            let expected = (f.total_cells() - b.count(Cell::Hit)) as f64;
+            assert!((open - expected).abs() < 1e-9, "marginals of '.' cells sum to {open}, not {expected}\n{b}");
+            p.layouts
+        }
+        Err(ExactError::NoLayout) => {
+            assert_eq!(brute.layouts, 0, "the programme found no layout of\n{b}fleet {:?}", f.lengths());
+            0
+        }
+        Err(e) => panic!("{e} on\n{b}"),
+    }
+}
+
+#[test]
+fn empty_boards_of_many_shapes() {
+    let cases: &[(usize, usize, &[usize])] = &[
+        (1, 1, &[1]),
+        (1, 5, &[2]),
+        (5, 1, &[3, 1]),
+        (1, 8, &[3, 2, 1]),
+        (2, 2, &[1, 1]),
+        (3, 4, &[3, 2, 2]),
+        (4, 3, &[3, 2, 1, 1]),
+        (2, 6, &[4, 1, 1]),
+        (4, 4, &[2, 2, 2]),
+        (5, 5, &[3, 3, 2]),
+        (4, 6, &[4, 3, 2]),
+        (6, 4, &[4, 3, 2]),
+        (6, 6, &[3, 2, 1]),
+        (5, 6, &[5, 2, 2]),
+        (3, 7, &[1, 1, 1, 1]),
+    ];
+    for &(rows, cols, ships) in cases {
+        assert!(agree(&Board::empty(rows, cols), &fleet(ships)) > 0);
+    }
+}
+
+#[test]
+fn counts_small_cases_by_hand() {
+    // Two 1-ships on a 2x2 board: C(4, 2) unlabelled layouts, each cell covered by 3.
+    let p = count_exact(&Board::empty(2, 2), &fleet(&[1, 1]), NO_LIMIT).unwrap();
+    assert_eq!((p.layouts, p.occupancy.clone()), (6, vec![3; 4]));
+    // A 2-ship on 1x3 has 2 layouts; the middle is always covered.
+    let p = count_exact(&Board::empty(1, 3), &fleet(&[2]), NO_LIMIT).unwrap();
+    assert_eq!((p.layouts, p.occupancy), (2, vec![1, 2, 1]));
+}
+
+#[test]
+fn two_adjacent_hits_are_not_one_short_ship() {
+    // A 2-ship lying exactly on the two hits would have been sunk, so it is excluded.
+    assert_eq!(count_exact(&board(&[".xx."]), &fleet(&[2]), NO_LIMIT), Err(ExactError::NoLayout));
+    // A 3-ship through both hits: two ways.
+    let p = count_exact(&board(&[".xx."]), &fleet(&[3]), NO_LIMIT).unwrap();
+    assert_eq!((p.layouts, p.occupancy), (2, vec![1, 2, 2, 1]));
+    // Two 2-ships, one through each hit, pointing away from each other.
+    let p = count_exact(&board(&[".xx."]), &fleet(&[2, 2]), NO_LIMIT).unwrap();
+    assert_eq!((p.layouts, p.occupancy), (1, vec![1, 1, 1, 1]));
+    // On a 2-row board the hits may also be crossed by two vertical 2-ships.
+    // (one ship left or below the first hit) x (one right or below the second).
+    assert_eq!(agree(&board(&[".xx.", "...."]), &fleet(&[2, 2])), 4);
+    assert!(agree(&board(&["....", ".xx.", "....", "#o.."]), &fleet(&[2, 2, 1])) > 0);
+    // A lone hit may not hold a 1-ship by itself either.
+    assert_eq!(count_exact(&board(&["x"]), &fleet(&[1]), NO_LIMIT), Err(ExactError::NoLayout));
+}
+
+#[test]
+fn boards_nothing_agrees_with() {
+    for (rows, ships) in [
+        (&["o.o"][..], &[2][..]),
+        (&["x.", ".x"], &[2]),
+        (&["xox"], &[3, 1]),
+        (&["...", "...", "..."], &[3, 3, 3, 3]),
+        (&["xxxx"], &[2, 2]),
+        (&["#"], &[1]),
+    ] {
+        assert_eq!(count_exact(&board(rows), &fleet(ships), NO_LIMIT), Err(ExactError::NoLayout), "{rows:?} {ships:?}");
+        assert_eq!(enumerate(&board(rows), &fleet(ships)).layouts, 0);
+    }
+}
+
+#[test]
+fn over_budget_is_reported_not_computed() {
+    let b = Board::empty(10, 10);
+    assert_eq!(count_exact(&b, &Fleet::classic(), 10_000), Err(ExactError::OverBudget));
+    assert_eq!(count_exact(&b, &Fleet::classic(), 0), Err(ExactError::OverBudget));
+    // A generous budget for a small board is enough, and the work it reports is within it.
+    let t = ExactTables::build(&Board::empty(5, 5), &fleet(&[3, 2]), 10_000).unwrap();
+    assert!(t.work() <= 10_000);
+    let work = t.work();
+    assert!(ExactTables::build(&Board::empty(5, 5), &fleet(&[3, 2]), work).is_ok());
+    assert_eq!(ExactTables::build(&Board::empty(5, 5), &fleet(&[3, 2]), work - 1).err(), Some(ExactError::OverBudget));
+}
+
+/// A random game position: a random layout, then `shots` random shots by the referee.
+fn random_position(rng: &mut SonarRng, rows: usize, cols: usize, ships: &[usize], shots: usize) -> (Board, Fleet) {
+    let layout = random_layout(rows, cols, ships, rng).unwrap();
+    let mut game = Game::new(layout);
+    let mut open: Vec<Pos> = (0..rows * cols).map(|i| Pos::new(i / cols, i % cols)).collect();
+    for _ in 0..shots {
+        if game.is_over() || open.is_empty() {
+            break;
+        }
+        let p = open.swap_remove(rng.random_range(0..open.len()));
+        game.fire(p).unwrap();
+    }
+    (game.board().clone(), game.fleet().clone())
+}
+
+#[test]
+fn random_positions_agree_with_brute_force() {
+    let shapes: &[(usize, usize, &[usize])] = &[
+        (5, 5, &[3, 2, 2]),
+        (4, 6, &[4, 3, 1]),
+        (6, 4, &[3, 3, 2]),
+        (6, 6, &[4, 3, 2]),
+        (6, 5, &[3, 2, 1, 1]),
+        (3, 6, &[2, 2, 2]),
+        (1, 9, &[3, 2, 1]),
+        (2, 7, &[4, 2, 2]),
+    ];
+    let (mut with_hits, mut with_sunk, mut adjacent_hits) = (0, 0, 0);
+    for seed in 0..240u64 {
+        let mut rng = seeded(seed);
+        let (rows, cols, ships) = shapes[seed as usize % shapes.len()];
+        let shots = rng.random_range(0..rows * cols);
+        let (b, f) = random_position(&mut rng, rows, cols, ships, shots);
+        if f.is_empty() {
+            continue;
+        }
+        agree(&b, &f);
+        with_hits += usize::from(b.has_hits());
+        with_sunk += usize::from(b.count(Cell::Sunk) > 0);
+        adjacent_hits += usize::from(
+            (0..b.len()).any(|i| b.cells()[i] == Cell::Hit && b.neighbours(b.pos(i)).any(|q| b.get(q) == Cell::Hit)),
+        );
+    }
+    assert!(with_hits > 60 && with_sunk > 60 && adjacent_hits > 20, "{with_hits} {with_sunk} {adjacent_hits}");
+}
+
+#[test]
+fn positions_with_adjacent_hits_agree_with_brute_force() {
+    // Keep only positions where two hits touch: the case the not-wholly-on-hits rule is about.
+    let mut checked = 0;
+    for seed in 0..2000u64 {
+        let mut rng = seeded(1_000 + seed);
+        let (b, f) = random_position(&mut rng, 6, 6, &[3, 2, 2], 12 + (seed as usize % 16));
+        let touching =
+            (0..b.len()).any(|i| b.cells()[i] == Cell::Hit && b.neighbours(b.pos(i)).any(|q| b.get(q) == Cell::Hit));
+        if f.is_empty() || !touching {
+            continue;
+        }
+        assert!(agree(&b, &f) > 0, "a real position has a layout\n{b}");
+        checked += 1;
+        if checked == 40 {
+            break;
+        }
+    }
+    assert_eq!(checked, 40);
+}
+
+#[test]
+fn marginals_sum_to_the_cells_afloat() {
+    for (rows, cols) in [(7, 7), (8, 6), (6, 9)] {
+        let p = count_exact(&Board::empty(rows, cols), &Fleet::classic(), NO_LIMIT).unwrap();
+        let sum: f64 = p.marginals().iter().sum();
+        assert!((sum - 17.0).abs() < 1e-9, "{rows}x{cols}: {sum}");
+    }
+}
+
+fn canonical(ships: &[Placement]) -> Vec<(usize, usize, usize, bool)> {
+    let mut v: Vec<_> = ships.iter().map(|p| (p.len, p.row, p.col, p.horizontal)).collect();
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn samples_are_uniform_over_agreeing_layouts() {
+    let b = board(&["..x..", ".o...", "....."]);
+    let f = fleet(&[3, 2]);
+    let t = ExactTables::build(&b, &f, NO_LIMIT).unwrap();
+    let n = t.posterior().layouts as usize;
+    assert!(n > 20 && n < 400, "{n}");
+    let mut rng = seeded(5);
+    let draws = 400 * n;
+    let mut seen: HashMap<_, usize> = HashMap::new();
+    for _ in 0..draws {
+        let l = t.sample_layout(&mut rng);
+        assert_eq!(l.ships.len(), 2);
+        let mut game = Game::new(l.clone());
+        // The drawn layout agrees with the board: replaying the board's shots gives the same marks.
+        for i in 0..b.len() {
+            if b.cells()[i] != Cell::Unknown {
+                game.fire(b.pos(i)).unwrap();
+            }
+        }
+        assert_eq!(game.board(), &b, "{l:?}");
+        *seen.entry(canonical(&l.ships)).or_default() += 1;
+    }
+    assert_eq!(seen.len(), n, "every layout is drawn");
+    // Each layout is drawn 400 times on average; 6 standard deviations is 120.
+    assert!(seen.values().all(|&c| (280..=520).contains(&c)), "{:?}", seen.values().min());
+}
+
+#[test]
+fn transposed_boards_sample_placements_on_the_board() {
+    let (b, f) = random_position(&mut seeded(9), 4, 9, &[4, 3, 2, 1], 10);
+    let t = ExactTables::build(&b, &f, NO_LIMIT).unwrap();
+    let mut rng = seeded(1);
+    let mut cover = vec![0u128; b.len()];
+    let draws = 3000;
+    for _ in 0..draws {
+        for p in t.sample_layout(&mut rng).ships {
+            for c in p.cells() {
+                assert!(b.contains(c) && b.get(c).may_hold_afloat(), "{p:?}");
+                cover[b.index(c)] += 1;
+            }
+        }
+    }
+    for (i, m) in t.posterior().marginals().iter().enumerate() {
+        let freq = cover[i] as f64 / draws as f64;
+        assert!((freq - m).abs() < 0.05, "cell {i}: sampled {freq}, exact {m}");
+    }
+}
+
+/// The known answers for the empty classic board. Slow in a debug build; run with
+/// `cargo test --release --lib posterior::tests::classic_empty_board -- --ignored`.
+#[test]
+#[ignore]
+fn classic_empty_board() {
+    let p = count_exact(&Board::empty(10, 10), &Fleet::classic(), NO_LIMIT).unwrap();
+    assert_eq!(p.layouts, 15_046_987_768);
+    let m = p.marginals();
+    let round = |x: f64| (x * 1e4).round() as i64;
+    let top = [0.0800, 0.1149, 0.1435, 0.1587, 0.1667, 0.1667, 0.1587, 0.1435, 0.1149, 0.0800];
+    let row4 = [0.1667, 0.1842, 0.1994, 0.2084, 0.2136, 0.2136, 0.2084, 0.1994, 0.1842, 0.1667];
+    for c in 0..10 {
+        assert_eq!(round(m[c]), round(top[c]), "top row, column {c}");
+        assert_eq!(round(m[40 + c]), round(row4[c]), "row 4, column {c}");
+    }
+    assert_eq!(round(m[0]), 800);
+    assert_eq!(round(m[44]), 2136);
+    assert_eq!(&m[..], &CLASSIC_PRIOR[..], "the committed prior is the programme's");
+}
+
+#[test]
+fn committed_prior_is_symmetric_and_sums_to_the_fleet() {
+    let p = classic_prior();
+    assert!((p.iter().sum::<f64>() - 17.0).abs() < 1e-12);
+    for r in 0..10 {
+        for c in 0..10 {
+            let v = p[r * 10 + c];
+            for (r2, c2) in [(c, r), (9 - r, c), (r, 9 - c), (9 - c, 9 - r)] {
+                assert_eq!(v, p[r2 * 10 + c2], "({r}, {c}) vs ({r2}, {c2})");
+            }
+        }
+    }
+    assert_eq!((p[0] * 1e4).round(), 800.0);
+    assert_eq!((p[44] * 1e4).round(), 2136.0);
+}

@@ -1,0 +1,110 @@
+//! `bayes`: the whole-fleet posterior. Every layout of the ships afloat that agrees with the
+//! board is equally likely (ships inside the board, not overlapping, covering no `o` or `#`,
+//! covering every `x`, none wholly on `x`); the grid is each `.` cell's posterior probability of
+//! holding a ship, and the shot is a cell of highest probability, ties broken by the seed.
+//!
+//! Within the turn's compute budget the posterior is exact when that is feasible: the empty
+//! classic board reads a committed table, any other board first tries exact counting
+//! ([`crate::posterior::count_exact`], a broken-profile dynamic programme) with a work bound
+//! scaled from the budget. Boards over that bound (the opening, with most of the sea unshot) get
+//! a sequential importance sampling estimate ([`crate::posterior::importance`]) with a number of
+//! draws fixed by the budget and the board's size, so the same request and seed give the same
+//! answer; a deadline at the budget stops sampling early only on a machine too slow for the
+//! calibration.
+
+use std::time::{Duration, Instant};
+
+use crate::board::{Board, Cell};
+use crate::fleet::Fleet;
+use crate::posterior::importance::Sampler;
+use crate::posterior::{CLASSIC_PRIOR, ExactError, RECOMMENDED_BUDGET, count_exact};
+use crate::rng::SonarRng;
+use crate::strategy::density::hunt_density;
+use crate::strategy::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError, best_open_cell};
+use crate::turn::Turn;
+
+pub const INFO: AlgorithmInfo = AlgorithmInfo {
+    name: "bayes",
+    summary: "Whole-fleet Bayesian posterior: the probability each cell holds a ship over every layout that agrees with the board (exact when feasible within the budget, sampled otherwise); shoots the most likely cell",
+    source: "whole-fleet posterior (exact counting as in public exact-inference work; importance sampling beyond the budget)",
+    grid_kind: GridKind::Probability,
+    uses_randomness: true,
+};
+
+/// Layouts of the classic fleet on the empty 10 x 10 board (ships of equal length interchangeable).
+pub const CLASSIC_LAYOUTS: u128 = 15_046_987_768;
+
+/// Exact-counting work units per millisecond of budget ([`RECOMMENDED_BUDGET`] is about 5 ms).
+const WORK_PER_MS: u64 = RECOMMENDED_BUDGET / 5;
+/// Share of the budget exact counting may spend before sampling takes over.
+const EXACT_SHARE: f64 = 0.4;
+/// Importance draws per millisecond on the classic board (about 1 µs each, with a margin).
+const DRAWS_PER_MS_CLASSIC: f64 = 450.0;
+
+pub struct Bayes;
+
+impl Strategy for Bayes {
+    fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
+        let (marginals, facts) = posterior(turn, rng)?;
+        grid.copy_from_slice(&marginals);
+        let shot = best_open_cell(turn.board, grid, rng).expect("a checked turn has a '.' cell");
+        Ok(Decision { shot, posterior: Some(facts) })
+    }
+}
+
+/// The posterior marginals of every cell (0 off `.` cells) and how they were obtained.
+pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
+    let (board, fleet) = (turn.board, turn.fleet);
+    let started = Instant::now();
+    if is_classic_opening(board, fleet) {
+        let facts = PosteriorFacts { exact: true, layouts: Some(CLASSIC_LAYOUTS), samples: None };
+        return Ok((CLASSIC_PRIOR.to_vec(), facts));
+    }
+    let work = ((turn.budget_ms * WORK_PER_MS) as f64 * EXACT_SHARE) as u64;
+    match count_exact(board, fleet, work.max(1)) {
+        Ok(exact) => {
+            let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
+            return Ok((exact.marginals(), facts));
+        }
+        Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
+        Err(_) => {}
+    }
+    let deadline = started + Duration::from_millis(turn.budget_ms);
+    let draws = planned_draws(board, fleet, turn.budget_ms.saturating_sub(started.elapsed().as_millis() as u64));
+    let sampler = Sampler::new(board, fleet);
+    match sampler.estimate(draws, rng, |n| n % 64 != 0 || Instant::now() < deadline) {
+        Some(est) => {
+            let facts = PosteriorFacts { exact: false, layouts: None, samples: Some(est.samples) };
+            Ok((est.marginals, facts))
+        }
+        // No draw agreed with the board: not a proof that no layout does, so answer from the
+        // per-ship placement density, scaled to the expected number of ship cells left.
+        None => {
+            Ok((density_as_probability(board, fleet), PosteriorFacts { exact: false, layouts: None, samples: Some(0) }))
+        }
+    }
+}
+
+/// Draws that fit `ms` milliseconds: a draw costs about (rows + cols) x ships line scans.
+fn planned_draws(board: &Board, fleet: &Fleet, ms: u64) -> u64 {
+    let cost = ((board.rows() + board.cols()) * fleet.len()) as f64 / (20.0 * 5.0);
+    ((ms.max(1) as f64 * DRAWS_PER_MS_CLASSIC * 0.9) / cost.max(0.05)).max(64.0) as u64
+}
+
+fn is_classic_opening(board: &Board, fleet: &Fleet) -> bool {
+    board.rows() == 10
+        && board.cols() == 10
+        && fleet.lengths() == [5, 4, 3, 3, 2]
+        && board.cells().iter().all(|&c| c == Cell::Unknown)
+}
+
+fn density_as_probability(board: &Board, fleet: &Fleet) -> Vec<f64> {
+    let mut g = vec![0.0; board.len()];
+    hunt_density(board, fleet, &mut g);
+    let open_total: f64 = g.iter().zip(board.cells()).filter(|(_, c)| **c == Cell::Unknown).map(|(v, _)| v).sum();
+    let left = (fleet.total_cells() - board.count(Cell::Hit)) as f64;
+    g.iter()
+        .zip(board.cells())
+        .map(|(&v, &c)| if c == Cell::Unknown && open_total > 0.0 { (v * left / open_total).min(1.0) } else { 0.0 })
+        .collect()
+}
