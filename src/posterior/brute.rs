@@ -26,7 +26,8 @@ pub fn enumerate(board: &Board, fleet: &Fleet) -> BruteCount {
             Placement::all(rows, cols, len)
                 .into_iter()
                 .filter(|p| {
-                    p.cells().all(|c| board.get(c).may_hold_afloat()) && p.cells().any(|c| board.get(c) == Cell::Unknown)
+                    p.cells().all(|c| board.get(c).may_hold_afloat())
+                        && p.cells().any(|c| board.get(c) == Cell::Unknown)
                 })
                 .collect()
         })

@@ -21,9 +21,23 @@ fn fleet(ships: &[usize]) -> Fleet {
     Fleet::new(ships, 26).unwrap()
 }
 
-/// The programme and the enumerator agree on every count; returns the number of layouts.
+/// The programme and the enumerator agree on every count, whichever way the board is swept;
+/// returns the number of layouts.
 fn agree(b: &Board, f: &Fleet) -> u128 {
     let brute = enumerate(b, f);
+    for o in [false, true]
+        .into_iter()
+        .flat_map(|t| [false, true].map(|r| super::frame::Orientation { transpose: t, reverse: r }))
+    {
+        match ExactTables::build_in(b, f, NO_LIMIT, o) {
+            Ok(t) => assert_eq!(
+                (t.posterior().layouts, &t.posterior().occupancy),
+                (brute.layouts, &brute.occupancy),
+                "{o:?}\n{b}"
+            ),
+            Err(e) => assert_eq!((e, brute.layouts), (ExactError::NoLayout, 0), "{o:?}\n{b}"),
+        }
+    }
     match count_exact(b, f, NO_LIMIT) {
         Ok(p) => {
             assert_eq!(p.layouts, brute.layouts, "layouts of\n{b}fleet {:?}", f.lengths());
@@ -115,11 +129,17 @@ fn over_budget_is_reported_not_computed() {
     assert_eq!(count_exact(&b, &Fleet::classic(), 10_000), Err(ExactError::OverBudget));
     assert_eq!(count_exact(&b, &Fleet::classic(), 0), Err(ExactError::OverBudget));
     // A generous budget for a small board is enough, and the work it reports is within it.
-    let t = ExactTables::build(&Board::empty(5, 5), &fleet(&[3, 2]), 10_000).unwrap();
-    assert!(t.work() <= 10_000);
+    let (b, f) = (Board::empty(5, 5), fleet(&[3, 2]));
+    let t = ExactTables::build(&b, &f, 100_000).unwrap();
     let work = t.work();
-    assert!(ExactTables::build(&Board::empty(5, 5), &fleet(&[3, 2]), work).is_ok());
-    assert_eq!(ExactTables::build(&Board::empty(5, 5), &fleet(&[3, 2]), work - 1).err(), Some(ExactError::OverBudget));
+    assert!(work > 100 && work <= 100_000);
+    // The budget is a hard bound: one unit less than the work needed is refused.
+    assert_eq!(ExactTables::build(&b, &f, work - 1).err(), Some(ExactError::OverBudget));
+    // And the refusal is deterministic: the same board and budget, the same answer.
+    for budget in [work / 4, work / 2, work, 2 * work] {
+        let first = ExactTables::build(&b, &f, budget).map(|t| t.work());
+        assert_eq!(first, ExactTables::build(&b, &f, budget).map(|t| t.work()));
+    }
 }
 
 /// A random game position: a random layout, then `shots` random shots by the referee.
@@ -175,8 +195,8 @@ fn positions_with_adjacent_hits_agree_with_brute_force() {
     for seed in 0..2000u64 {
         let mut rng = seeded(1_000 + seed);
         let (b, f) = random_position(&mut rng, 6, 6, &[3, 2, 2], 12 + (seed as usize % 16));
-        let touching = (0..b.len())
-            .any(|i| b.cells()[i] == Cell::Hit && b.neighbours(b.pos(i)).any(|q| b.get(q) == Cell::Hit));
+        let touching =
+            (0..b.len()).any(|i| b.cells()[i] == Cell::Hit && b.neighbours(b.pos(i)).any(|q| b.get(q) == Cell::Hit));
         if f.is_empty() || !touching {
             continue;
         }
