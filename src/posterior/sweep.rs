@@ -108,7 +108,7 @@ struct Out<const N: usize> {
 
 impl<const N: usize> Out<N> {
     /// Adds the edge to `key` (of the frontier whose first global index is `to_base`).
-    #[inline]
+    #[inline(always)]
     fn emit(&mut self, to_base: usize, key: Key<N>, a: u8, r: u128) -> Result<(), ExactError> {
         let (idx, new) = self.next.intern(key).ok_or(ExactError::OverBudget)?;
         if new {
@@ -231,8 +231,7 @@ fn forward<const N: usize>(frame: &Frame, packing: &Packing, budget: u64) -> Res
                 return Err(ExactError::OverBudget);
             }
         }
-        cur.clear();
-        cur.extend_from_slice(&out.next.keys);
+        std::mem::swap(&mut cur, &mut out.next.keys);
         base.push(to + cur.len());
         let per_state = work as f64 / base[k + 1] as f64;
         if gives_up(k + 1, n, cur.len(), work, per_state, budget) {

@@ -22,7 +22,7 @@ impl<const N: usize> Interner<N> {
     }
 
     /// The dense index of `key`, adding it if new; `None` if the table would pass `u32` indices.
-    #[inline]
+    #[inline(always)]
     pub fn intern(&mut self, key: Key<N>) -> Option<(u32, bool)> {
         if 2 * (self.keys.len() + 1) > self.slots.len() {
             self.grow();

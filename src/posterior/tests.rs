@@ -308,3 +308,34 @@ fn committed_prior_is_symmetric_and_sums_to_the_fleet() {
     assert_eq!((p[0] * 1e4).round(), 800.0);
     assert_eq!((p[44] * 1e4).round(), 2136.0);
 }
+
+fn binomial(n: u128, k: u128) -> u128 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+#[test]
+fn large_boards_long_ships_and_many_ships() {
+    // Two 26-ships on a 26 x 26 board: both in rows or both in columns (a row and a column
+    // always cross). The state needs three words here.
+    let p = count_exact(&Board::empty(26, 26), &fleet(&[26, 26]), NO_LIMIT).unwrap();
+    assert_eq!(p.layouts, 2 * binomial(26, 2));
+    // One 25-ship on 26 x 26: 2 per row and 2 per column.
+    let p = count_exact(&Board::empty(26, 26), &fleet(&[25]), NO_LIMIT).unwrap();
+    assert_eq!(p.layouts, 104);
+    assert_eq!(p.occupancy[0], 2);
+    assert_eq!(p.occupancy[27], 4);
+    // Fifty 1-ships on 10 x 10: every half of the cells.
+    let p = count_exact(&Board::empty(10, 10), &Fleet::new(&[1; 50], 10).unwrap(), NO_LIMIT).unwrap();
+    assert_eq!(p.layouts, binomial(100, 50));
+    assert!(p.marginals().iter().all(|&m| m == 0.5));
+    // Sixty-four 1-ships fill an 8 x 8 board one way.
+    let p = count_exact(&Board::empty(8, 8), &Fleet::new(&[1; 64], 8).unwrap(), NO_LIMIT).unwrap();
+    assert_eq!((p.layouts, p.occupancy), (1, vec![1; 64]));
+}
+
+#[test]
+fn counts_past_u128_are_an_error_not_a_wrap() {
+    // C(676, 64) is about 10^91.
+    let f = Fleet::new(&[1; 64], 26).unwrap();
+    assert_eq!(count_exact(&Board::empty(26, 26), &f, NO_LIMIT), Err(ExactError::Overflow));
+}
