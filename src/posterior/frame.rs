@@ -8,6 +8,30 @@ use crate::layout::Placement;
 /// Most distinct ship lengths (a ship is at most 26 long), so a set of classes fits in a `u32`.
 pub const MAX_CLASSES: usize = 26;
 
+/// How the frame is laid on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Orientation {
+    /// Frame rows are board columns.
+    pub transpose: bool,
+    /// The frame starts from the board's far corner (the board turned half a turn).
+    pub reverse: bool,
+}
+
+impl Orientation {
+    /// The orientations whose rows are the board's shorter side (all four on a square board).
+    pub fn narrow(board: &Board) -> Vec<Orientation> {
+        let transposes: &[bool] = match board.cols().cmp(&board.rows()) {
+            std::cmp::Ordering::Greater => &[true],
+            std::cmp::Ordering::Less => &[false],
+            std::cmp::Ordering::Equal => &[false, true],
+        };
+        transposes
+            .iter()
+            .flat_map(|&transpose| [false, true].map(|reverse| Orientation { transpose, reverse }))
+            .collect()
+    }
+}
+
 /// The oriented board, the length classes, and which ships may start on each cell.
 ///
 /// Cells are numbered row-major in the frame: `k = r * width + c`. A ship "starts" on its
@@ -19,8 +43,11 @@ pub struct Frame {
     pub height: usize,
     /// Columns of the frame (the shorter side): the width of the profile.
     pub width: usize,
-    /// Whether frame cell `(r, c)` is board cell `(c, r)`.
-    pub transposed: bool,
+    pub orientation: Orientation,
+    /// Per frame cell: its board row and column.
+    pub to_board: Vec<(usize, usize)>,
+    /// Board columns, to turn board positions into row-major indices.
+    board_cols: usize,
     /// Frame cells, row-major.
     pub cells: Vec<Cell>,
     /// Each distinct ship length, longest first, with how many ships have it.
@@ -49,15 +76,19 @@ pub struct HitsAhead {
 }
 
 impl Frame {
-    pub fn new(board: &Board, fleet: &Fleet) -> Frame {
-        let transposed = board.cols() > board.rows();
-        let (height, width) = if transposed { (board.cols(), board.rows()) } else { (board.rows(), board.cols()) };
-        let cells: Vec<Cell> = (0..height * width)
+    pub fn new(board: &Board, fleet: &Fleet, orientation: Orientation) -> Frame {
+        let (height, width) =
+            if orientation.transpose { (board.cols(), board.rows()) } else { (board.rows(), board.cols()) };
+        let to_board: Vec<(usize, usize)> = (0..height * width)
             .map(|k| {
-                let (r, c) = (k / width, k % width);
-                if transposed { board.cells()[c * board.cols() + r] } else { board.cells()[k] }
+                let (mut r, mut c) = (k / width, k % width);
+                if orientation.reverse {
+                    (r, c) = (height - 1 - r, width - 1 - c);
+                }
+                if orientation.transpose { (c, r) } else { (r, c) }
             })
             .collect();
+        let cells: Vec<Cell> = to_board.iter().map(|&(r, c)| board.get(crate::board::Pos::new(r, c))).collect();
         let classes: Vec<(usize, usize)> = fleet.groups().collect();
         assert!(classes.len() <= MAX_CLASSES, "at most {MAX_CLASSES} distinct lengths");
         let n = cells.len();
@@ -101,7 +132,19 @@ impl Frame {
             }
         }
         let hits_ahead = hits_ahead(&cells, width, &classes, &start_h, &start_v);
-        Frame { height, width, transposed, cells, classes, start_h, start_v, quota, hits_ahead }
+        Frame {
+            height,
+            width,
+            orientation,
+            to_board,
+            board_cols: board.cols(),
+            cells,
+            classes,
+            start_h,
+            start_v,
+            quota,
+            hits_ahead,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -110,18 +153,17 @@ impl Frame {
 
     /// Board row-major index of frame cell `k`.
     pub fn board_index(&self, k: usize) -> usize {
-        let (r, c) = (k / self.width, k % self.width);
-        if self.transposed { c * self.height + r } else { k }
+        let (r, c) = self.to_board[k];
+        r * self.board_cols + c
     }
 
     /// The board placement of a ship of class `class` starting on frame cell `k`.
     pub fn placement(&self, k: usize, class: usize, frame_horizontal: bool) -> Placement {
         let len = self.classes[class].0;
-        let (r, c) = (k / self.width, k % self.width);
+        let last = k + (len - 1) * if frame_horizontal { 1 } else { self.width };
+        let ((r1, c1), (r2, c2)) = (self.to_board[k], self.to_board[last]);
         // A length-1 ship is always recorded as horizontal, as `Placement::all` does.
-        let horizontal = len == 1 || (frame_horizontal != self.transposed);
-        let (row, col) = if self.transposed { (c, r) } else { (r, c) };
-        Placement { len, row, col, horizontal }
+        Placement { len, row: r1.min(r2), col: c1.min(c2), horizontal: r1 == r2 }
     }
 
     /// Longest class with some valid vertical start, or 0.

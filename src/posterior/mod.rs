@@ -111,13 +111,53 @@ pub struct ExactTables {
 impl ExactTables {
     /// Runs the programme on `board` for `fleet`, spending at most `budget` units of work.
     pub fn build(board: &Board, fleet: &Fleet, budget: u64) -> Result<ExactTables, ExactError> {
-        let frame = frame::Frame::new(board, fleet);
+        let (frame, bound) = frame::Orientation::narrow(board)
+            .into_iter()
+            .filter(|o| !o.reverse)
+            .map(|o| {
+                let f = frame::Frame::new(board, fleet, o);
+                let bound = estimate::work_bound(&f);
+                (f, bound)
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("every board has a narrow orientation");
         if !frame.quota[0].is_empty() {
             return Err(ExactError::NoLayout);
         }
-        if estimate::forward_work(&frame) > budget.saturating_mul(estimate::SLACK) {
+        // Boards far over budget are turned away before any sweep (the bound is within a few
+        // times the real work without hits, and can overshoot a hundredfold with them).
+        let slack = if board.has_hits() { estimate::SLACK_WITH_HITS } else { estimate::SLACK };
+        if bound * estimate::WORK_PER_STATE > budget as f64 * slack {
             return Err(ExactError::OverBudget);
         }
+        // Sweep from the end nearer the hits: hits behind the frontier prune states, hits ahead
+        // of it leave dead ends behind.
+        let n = frame.len();
+        let hits: Vec<usize> = (0..n).filter(|&k| frame.cells[k] == Cell::Hit).collect();
+        let frame = if 2 * hits.iter().sum::<usize>() > hits.len() * (n - 1) {
+            frame::Frame::new(board, fleet, frame::Orientation { reverse: true, ..frame.orientation })
+        } else {
+            frame
+        };
+        Self::sweep(board, frame, budget)
+    }
+
+    /// [`ExactTables::build`] sweeping the board in the given orientation.
+    #[cfg(test)]
+    fn build_in(
+        board: &Board,
+        fleet: &Fleet,
+        budget: u64,
+        orientation: frame::Orientation,
+    ) -> Result<ExactTables, ExactError> {
+        let frame = frame::Frame::new(board, fleet, orientation);
+        if !frame.quota[0].is_empty() {
+            return Err(ExactError::NoLayout);
+        }
+        Self::sweep(board, frame, budget)
+    }
+
+    fn sweep(board: &Board, frame: frame::Frame, budget: u64) -> Result<ExactTables, ExactError> {
         let sweep = sweep::run(&frame, budget)?;
         let layouts = sweep.ways[0];
         if layouts == 0 {

@@ -18,6 +18,19 @@ use super::key::{Key, Packing};
 use super::table::Interner;
 use crate::board::Cell;
 
+/// The forward sweep gives up once its work so far plus the projected rest of it, divided by
+/// this, passes the budget (see [`gives_up`]).
+pub const PROJECTION_SLACK: f64 = 4.0;
+
+/// Whether the forward sweep, at frontier `k` of `n` with `states` there, having spent `work`
+/// at `per_state` units per state, should give up: it projects that every frontier ahead has
+/// as many states as this one. Frontiers grow over the first rows and seldom shrink much
+/// after, so boards far over budget are given up after a small part of it.
+fn gives_up(k: usize, n: usize, states: usize, work: u64, per_state: f64, budget: u64) -> bool {
+    let rest = per_state * states as f64 * (n - k) as f64;
+    work as f64 + rest / PROJECTION_SLACK > budget as f64
+}
+
 /// What happened at a cell on one edge of the programme.
 pub const EMPTY: u8 = 0;
 /// The cell belongs to a ship already in progress.
@@ -30,7 +43,7 @@ pub const fn start(class: usize, horizontal: bool) -> u8 {
 
 /// The class and frame direction of a start move.
 pub const fn started(act: u8) -> (usize, bool) {
-    (((act - 2) / 2) as usize, act.is_multiple_of(2))
+    (((act - 2) / 2) as usize, act & 1 == 0)
 }
 
 /// The whole programme, kept for sampling: every state's outgoing edges and completions.
@@ -95,7 +108,7 @@ struct Out<const N: usize> {
 
 impl<const N: usize> Out<N> {
     /// Adds the edge to `key` (of the frontier whose first global index is `to_base`).
-    #[inline]
+    #[inline(always)]
     fn emit(&mut self, to_base: usize, key: Key<N>, a: u8, r: u128) -> Result<(), ExactError> {
         let (idx, new) = self.next.intern(key).ok_or(ExactError::OverBudget)?;
         if new {
@@ -218,9 +231,12 @@ fn forward<const N: usize>(frame: &Frame, packing: &Packing, budget: u64) -> Res
                 return Err(ExactError::OverBudget);
             }
         }
-        cur.clear();
-        cur.extend_from_slice(&out.next.keys);
+        std::mem::swap(&mut cur, &mut out.next.keys);
         base.push(to + cur.len());
+        let per_state = work as f64 / base[k + 1] as f64;
+        if gives_up(k + 1, n, cur.len(), work, per_state, budget) {
+            return Err(ExactError::OverBudget);
+        }
     }
     edge_start.push(u32::try_from(out.act.len()).map_err(|_| ExactError::OverBudget)?);
     let done = cur.iter().map(|key| packing.used.iter().zip(&counts).all(|(&f, &count)| key.get(f) == count)).collect();

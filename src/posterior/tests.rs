@@ -21,9 +21,23 @@ fn fleet(ships: &[usize]) -> Fleet {
     Fleet::new(ships, 26).unwrap()
 }
 
-/// The programme and the enumerator agree on every count; returns the number of layouts.
+/// The programme and the enumerator agree on every count, whichever way the board is swept;
+/// returns the number of layouts.
 fn agree(b: &Board, f: &Fleet) -> u128 {
     let brute = enumerate(b, f);
+    for o in [false, true]
+        .into_iter()
+        .flat_map(|t| [false, true].map(|r| super::frame::Orientation { transpose: t, reverse: r }))
+    {
+        match ExactTables::build_in(b, f, NO_LIMIT, o) {
+            Ok(t) => assert_eq!(
+                (t.posterior().layouts, &t.posterior().occupancy),
+                (brute.layouts, &brute.occupancy),
+                "{o:?}\n{b}"
+            ),
+            Err(e) => assert_eq!((e, brute.layouts), (ExactError::NoLayout, 0), "{o:?}\n{b}"),
+        }
+    }
     match count_exact(b, f, NO_LIMIT) {
         Ok(p) => {
             assert_eq!(p.layouts, brute.layouts, "layouts of\n{b}fleet {:?}", f.lengths());
@@ -115,11 +129,17 @@ fn over_budget_is_reported_not_computed() {
     assert_eq!(count_exact(&b, &Fleet::classic(), 10_000), Err(ExactError::OverBudget));
     assert_eq!(count_exact(&b, &Fleet::classic(), 0), Err(ExactError::OverBudget));
     // A generous budget for a small board is enough, and the work it reports is within it.
-    let t = ExactTables::build(&Board::empty(5, 5), &fleet(&[3, 2]), 10_000).unwrap();
-    assert!(t.work() <= 10_000);
+    let (b, f) = (Board::empty(5, 5), fleet(&[3, 2]));
+    let t = ExactTables::build(&b, &f, 100_000).unwrap();
     let work = t.work();
-    assert!(ExactTables::build(&Board::empty(5, 5), &fleet(&[3, 2]), work).is_ok());
-    assert_eq!(ExactTables::build(&Board::empty(5, 5), &fleet(&[3, 2]), work - 1).err(), Some(ExactError::OverBudget));
+    assert!(work > 100 && work <= 100_000);
+    // The budget is a hard bound: one unit less than the work needed is refused.
+    assert_eq!(ExactTables::build(&b, &f, work - 1).err(), Some(ExactError::OverBudget));
+    // And the refusal is deterministic: the same board and budget, the same answer.
+    for budget in [work / 4, work / 2, work, 2 * work] {
+        let first = ExactTables::build(&b, &f, budget).map(|t| t.work());
+        assert_eq!(first, ExactTables::build(&b, &f, budget).map(|t| t.work()));
+    }
 }
 
 /// A random game position: a random layout, then `shots` random shots by the referee.
@@ -287,4 +307,35 @@ fn committed_prior_is_symmetric_and_sums_to_the_fleet() {
     }
     assert_eq!((p[0] * 1e4).round(), 800.0);
     assert_eq!((p[44] * 1e4).round(), 2136.0);
+}
+
+fn binomial(n: u128, k: u128) -> u128 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+#[test]
+fn large_boards_long_ships_and_many_ships() {
+    // Two 26-ships on a 26 x 26 board: both in rows or both in columns (a row and a column
+    // always cross). The state needs three words here.
+    let p = count_exact(&Board::empty(26, 26), &fleet(&[26, 26]), NO_LIMIT).unwrap();
+    assert_eq!(p.layouts, 2 * binomial(26, 2));
+    // One 25-ship on 26 x 26: 2 per row and 2 per column.
+    let p = count_exact(&Board::empty(26, 26), &fleet(&[25]), NO_LIMIT).unwrap();
+    assert_eq!(p.layouts, 104);
+    assert_eq!(p.occupancy[0], 2);
+    assert_eq!(p.occupancy[27], 4);
+    // Fifty 1-ships on 10 x 10: every half of the cells.
+    let p = count_exact(&Board::empty(10, 10), &Fleet::new(&[1; 50], 10).unwrap(), NO_LIMIT).unwrap();
+    assert_eq!(p.layouts, binomial(100, 50));
+    assert!(p.marginals().iter().all(|&m| m == 0.5));
+    // Sixty-four 1-ships fill an 8 x 8 board one way.
+    let p = count_exact(&Board::empty(8, 8), &Fleet::new(&[1; 64], 8).unwrap(), NO_LIMIT).unwrap();
+    assert_eq!((p.layouts, p.occupancy), (1, vec![1; 64]));
+}
+
+#[test]
+fn counts_past_u128_are_an_error_not_a_wrap() {
+    // C(676, 64) is about 10^91.
+    let f = Fleet::new(&[1; 64], 26).unwrap();
+    assert_eq!(count_exact(&Board::empty(26, 26), &f, NO_LIMIT), Err(ExactError::Overflow));
 }
