@@ -19,6 +19,8 @@ fn pct(v: &mut [f64], p: f64) -> f64 {
 
 fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let player = std::env::args().nth(2).and_then(|a| Algorithm::from_name(&a)).unwrap_or(Algorithm::Density);
+    let mut decide = vec![];
     let budget = RECOMMENDED_BUDGET * 10 * 2 / 5 / 5;
     let (mut exact_ok, mut exact_fail, mut sample) = (vec![], vec![], vec![]);
     let mut by_shot: Vec<(usize, bool)> = vec![];
@@ -40,13 +42,20 @@ fn main() {
                 sample.push(t.elapsed().as_secs_f64() * 1e3);
             }
             grid.fill(0.0);
-            let d = Algorithm::Density.strategy().decide(game.turn(), &mut rng, &mut grid).unwrap();
+            let t = Instant::now();
+            let d = player.strategy().decide(game.turn(), &mut rng, &mut grid).unwrap();
+            decide.push(t.elapsed().as_secs_f64() * 1e3);
             game.fire(d.shot).unwrap();
         }
     }
     let first_exact = by_shot.iter().filter(|(_, ok)| *ok).map(|(s, _)| *s).min();
     println!("budget {budget} units; first exact at shot {first_exact:?}");
-    for (name, v) in [("exact ok", &mut exact_ok), ("exact over budget", &mut exact_fail), ("sampling 3600", &mut sample)] {
+    for (name, v) in [
+        ("exact ok", &mut exact_ok),
+        ("exact over budget", &mut exact_fail),
+        ("sampling 3600", &mut sample),
+        ("player's decide", &mut decide),
+    ] {
         let n = v.len();
         println!("{name:<18} n={n:5} p50={:8.3} ms p99={:8.3} ms max={:8.3} ms", pct(v, 0.5), pct(v, 0.99), pct(v, 1.0));
     }

@@ -8,11 +8,11 @@
 //! ([`crate::posterior::count_exact`], a broken-profile dynamic programme) with a work bound
 //! scaled from the budget. Boards over that bound (the opening, with most of the sea unshot) get
 //! a sequential importance sampling estimate ([`crate::posterior::importance`]) with a number of
-//! draws fixed by the budget and the board's size, so the same request and seed give the same
-//! answer; a deadline at the budget stops sampling early only on a machine too slow for the
-//! calibration.
-
-use std::time::{Duration, Instant};
+//! draws fixed by the budget and the board's size. No clock decides anything: the work bound and
+//! the draw count are functions of the request alone, so the same request and seed always give
+//! the same answer (and the simulator the same games whatever its thread count). They are
+//! calibrated on a 2-core machine of 2026 with a margin; a slower machine takes longer rather
+//! than answering differently.
 
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
@@ -55,7 +55,6 @@ impl Strategy for Bayes {
 /// The posterior marginals of every cell (0 off `.` cells) and how they were obtained.
 pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
     let (board, fleet) = (turn.board, turn.fleet);
-    let started = Instant::now();
     if is_classic_opening(board, fleet) {
         let facts = PosteriorFacts { exact: true, layouts: Some(CLASSIC_LAYOUTS), samples: None };
         return Ok((CLASSIC_PRIOR.to_vec(), facts));
@@ -69,10 +68,8 @@ pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, Poster
         Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
         Err(_) => {}
     }
-    let deadline = started + Duration::from_millis(turn.budget_ms);
-    let draws = planned_draws(board, fleet, turn.budget_ms.saturating_sub(started.elapsed().as_millis() as u64));
-    let sampler = Sampler::new(board, fleet);
-    match sampler.estimate(draws, rng, |n| n % 64 != 0 || Instant::now() < deadline) {
+    let draws = planned_draws(board, fleet, turn.budget_ms as f64 * (1.0 - EXACT_SHARE));
+    match Sampler::new(board, fleet).estimate(draws, rng, |_| true) {
         Some(est) => {
             let facts = PosteriorFacts { exact: false, layouts: None, samples: Some(est.samples) };
             Ok((est.marginals, facts))
@@ -85,10 +82,11 @@ pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, Poster
     }
 }
 
-/// Draws that fit `ms` milliseconds: a draw costs about (rows + cols) x ships line scans.
-fn planned_draws(board: &Board, fleet: &Fleet, ms: u64) -> u64 {
+/// Draws that fit `ms` milliseconds: a draw costs about (rows + cols) x ships line scans, against
+/// 20 x 5 on the classic board.
+fn planned_draws(board: &Board, fleet: &Fleet, ms: f64) -> u64 {
     let cost = ((board.rows() + board.cols()) * fleet.len()) as f64 / (20.0 * 5.0);
-    ((ms.max(1) as f64 * DRAWS_PER_MS_CLASSIC * 0.9) / cost.max(0.05)).max(64.0) as u64
+    ((ms * DRAWS_PER_MS_CLASSIC) / cost.max(0.05)).max(64.0) as u64
 }
 
 fn is_classic_opening(board: &Board, fleet: &Fleet) -> bool {
