@@ -57,6 +57,11 @@ fn main() {
         ("player's decide", &mut decide),
     ] {
         let n = v.len();
-        println!("{name:<18} n={n:5} p50={:8.3} ms p99={:8.3} ms max={:8.3} ms", pct(v, 0.5), pct(v, 0.99), pct(v, 1.0));
+        println!(
+            "{name:<18} n={n:5} p50={:8.3} ms p99={:8.3} ms max={:8.3} ms",
+            pct(v, 0.5),
+            pct(v, 0.99),
+            pct(v, 1.0)
+        );
     }
 }

@@ -54,7 +54,7 @@ async fn any_board_size_and_fleet_gets_a_legal_answer() {
         json!({"board": [".", ".", "."], "ships": [3]}),
         json!({"board": vec![".".repeat(26); 26], "ships": [26, 26, 1]}),
         json!({"board": ["#o.x", "...."], "ships": [2, 1]}),
-        json!({"board": ["oxxo", "...."], "ships": [2]}),
+        json!({"board": ["oxx.", "...."], "ships": [3]}),
     ] {
         let (status, body) = post_json(&app, &req).await;
         assert_eq!(status, 200, "{req} -> {body}");
@@ -308,4 +308,93 @@ async fn whole_games_through_the_api_keep_the_contract() {
         }
         eprintln!("{name} through the API: {games} games, mean {:.2} shots", total as f64 / games as f64);
     }
+}
+
+fn grid_sum(answer: &Value) -> f64 {
+    answer["grid"].as_array().unwrap().iter().flat_map(|r| r.as_array().unwrap()).map(|v| v.as_f64().unwrap()).sum()
+}
+
+#[actix_web::test]
+async fn bayes_is_the_default_and_reports_how_it_knows() {
+    let app = app(AppState::new()).await;
+    // The empty classic board: the committed exact prior.
+    let empty = json!({"board": vec![".........."; 10], "ships": [5, 4, 3, 3, 2], "seed": 1});
+    let (status, a) = post_json(&app, &empty).await;
+    assert_eq!(status, 200, "{a}");
+    check_contract(&empty, &a);
+    assert_eq!((a["algorithm"].as_str(), a["grid_kind"].as_str()), (Some("bayes"), Some("probability")));
+    assert_eq!((a["exact"].as_bool(), a["layouts"].as_str()), (Some(true), Some("15046987768")));
+    assert!(a["samples"].is_null());
+    assert!((grid_sum(&a) - 17.0).abs() < 1e-9);
+    // A late board (35 shots of a real game) is counted exactly; the grid sums to the ship cells
+    // still hidden.
+    let (board, ships, hidden) = late_board(35);
+    let late = json!({"board": board, "ships": ships, "algorithm": "bayes", "seed": 2});
+    let (status, a) = post_json(&app, &late).await;
+    assert_eq!(status, 200, "{a}");
+    check_contract(&late, &a);
+    assert_eq!(a["exact"], true, "{late}");
+    assert!(a["layouts"].as_str().unwrap().parse::<u128>().unwrap() > 0);
+    assert!((grid_sum(&a) - hidden as f64).abs() < 1e-9, "sum {} for {hidden}", grid_sum(&a));
+    // An opening with a few misses is estimated; the estimate keeps the same invariant.
+    let early = json!({"board": ["..........", "...o......", "..........", ".......o..", "..........",
+                                  ".o........", "..........", ".....o....", "..........", ".........."],
+                        "ships": [5, 4, 3, 3, 2], "seed": 3});
+    let (status, a) = post_json(&app, &early).await;
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["exact"], false);
+    assert!(a["samples"].as_u64().unwrap() > 100 && a["layouts"].is_null());
+    assert!((grid_sum(&a) - 17.0).abs() < 1e-6, "sum {}", grid_sum(&a));
+    assert_eq!(post_json(&app, &early).await.1, a, "same seed, same estimate");
+}
+
+#[actix_web::test]
+async fn bayes_rejects_boards_no_layout_explains() {
+    let app = app(AppState::new()).await;
+    for board in [json!(["x.x", "ooo"]), json!(["oxxo", "...."])] {
+        // Both pass the basic checks (density answers them) ...
+        let (status, _) = post_json(&app, &json!({"board": board, "ships": [2], "algorithm": "density"})).await;
+        assert_eq!(status, 200);
+        // ... but one 2-ship cannot cover both hits, nor lie wholly on two announced hits.
+        let (status, p) = post_json(&app, &json!({"board": board, "ships": [2], "algorithm": "bayes"})).await;
+        assert_eq!(status, 422, "{p}");
+        assert_eq!(p["type"], "urn:sonar:problem:inconsistent-position");
+        assert!(p["detail"].as_str().unwrap().contains("no placement"), "{p}");
+    }
+}
+
+#[actix_web::test]
+async fn bayes_answers_the_largest_boards() {
+    let app = app(AppState::new()).await;
+    let mut board = vec![".".repeat(26); 26];
+    board[3].replace_range(5..6, "x");
+    board[20].replace_range(7..8, "o");
+    let req = json!({"board": board, "ships": [5, 5, 4, 4, 3, 3, 3, 2, 2, 1], "algorithm": "bayes", "seed": 4});
+    let (status, a) = post_json(&app, &req).await;
+    assert_eq!(status, 200, "{a}");
+    check_contract(&req, &a);
+    assert!((grid_sum(&a) - 31.0).abs() < 1e-6, "sum {}", grid_sum(&a));
+}
+
+/// The board after `shots` shots of `density` in a classic game that is not over by then, the
+/// ships afloat, and how many of their cells are not yet hit.
+fn late_board(shots: usize) -> (Vec<String>, Vec<usize>, usize) {
+    use sonar::engine::Game;
+    use sonar::layout::random_layout;
+    use sonar::rng::seeded;
+    for seed in 0.. {
+        let mut rng = seeded(seed);
+        let mut game = Game::new(random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap());
+        let mut grid = vec![0.0; 100];
+        while game.shots() < shots && !game.is_over() {
+            grid.fill(0.0);
+            let d = sonar::strategy::Algorithm::Density.strategy().decide(game.turn(), &mut rng, &mut grid).unwrap();
+            game.fire(d.shot).unwrap();
+        }
+        if !game.is_over() {
+            let hits = game.board().count(sonar::board::Cell::Hit);
+            return (game.board().to_rows(), game.fleet().lengths().to_vec(), game.fleet().total_cells() - hits);
+        }
+    }
+    unreachable!()
 }

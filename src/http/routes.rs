@@ -41,14 +41,26 @@ pub async fn recommend(
     // error can name the field at fault.
     let req: RecommendRequest = serde_path_to_error::deserialize(body.into_inner())?;
     let req = ValidRequest::try_from(req)?;
-    let turn = Turn::checked(&req.board, &req.fleet)?.with_budget(req.budget_ms);
+    Turn::checked(&req.board, &req.fleet)?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
-    let start = Instant::now();
-    let outcome = catch_unwind(AssertUnwindSafe(|| run_algorithm(req.algorithm, turn, &mut seeded(seed))));
-    let elapsed = start.elapsed().as_secs_f64();
-    let rec = outcome.map_err(|_| ApiError::Internal(format!("algorithm {} failed", req.algorithm.name())))??;
-    metrics.recommend_duration.with_label_values(&[req.algorithm.name()]).observe(elapsed);
-    Ok(web::Json(RecommendResponse::new(rec, req.board.cols(), seed)))
+    let algorithm = req.algorithm;
+    let cols = req.board.cols();
+    let compute = move || {
+        let turn = Turn::new(&req.board, &req.fleet).with_budget(req.budget_ms);
+        let start = Instant::now();
+        let outcome = catch_unwind(AssertUnwindSafe(|| run_algorithm(algorithm, turn, &mut seeded(seed))));
+        (outcome, start.elapsed().as_secs_f64())
+    };
+    // Algorithms that think for milliseconds run on the blocking pool, so that they never hold up
+    // the threads answering other requests.
+    let (outcome, elapsed) = if algorithm.is_heavy() {
+        web::block(compute).await.map_err(|e| ApiError::Internal(e.to_string()))?
+    } else {
+        compute()
+    };
+    let rec = outcome.map_err(|_| ApiError::Internal(format!("algorithm {} failed", algorithm.name())))??;
+    metrics.recommend_duration.with_label_values(&[algorithm.name()]).observe(elapsed);
+    Ok(web::Json(RecommendResponse::new(rec, cols, seed)))
 }
 
 /// List the algorithms.

@@ -109,7 +109,7 @@ fn hunt(board: &Board, shortest: usize) -> Vec<usize> {
         .copied()
         .filter(|&i| {
             let p = board.pos(i);
-            (p.row + p.col) % shortest == 0
+            (p.row + p.col).is_multiple_of(shortest)
         })
         .collect();
     [class, fits, open].into_iter().find(|c| !c.is_empty()).unwrap_or_default()

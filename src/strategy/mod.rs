@@ -148,6 +148,12 @@ impl Algorithm {
         Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
     }
 
+    /// Whether its compute time grows with the budget (milliseconds rather than microseconds), so
+    /// that a server should run it off its request-handling threads.
+    pub fn is_heavy(self) -> bool {
+        matches!(self, Algorithm::Bayes)
+    }
+
     pub fn strategy(self) -> &'static dyn Strategy {
         match self {
             Algorithm::Bayes => &bayes::Bayes,
