@@ -54,14 +54,29 @@ fn positions(games: u64) -> Vec<(&'static str, usize, Board, Fleet)> {
 fn rejections(boards: &[(&'static str, usize, Board, Fleet)], budget: u64) {
     let (mut fit, mut false_reject, mut late) = (0, 0, 0);
     let mut wasted: Vec<f64> = Vec::new();
-    for (_, _, board, fleet) in boards {
+    for (source, shots, board, fleet) in boards {
         let full = ExactTables::build(board, fleet, u64::MAX).unwrap().work();
+        if std::env::var_os("RATIO").is_some() {
+            let t = Instant::now();
+            let est = sonar::posterior::estimate_work(board, fleet);
+            let us = t.elapsed().as_secs_f64() * 1e6;
+            println!("RATIO {source} {} {:.3} {us:.1}", board.count(sonar::board::Cell::Hit), est / full as f64);
+        }
         let t = Instant::now();
         let r = ExactTables::build(board, fleet, budget);
         let ms = t.elapsed().as_secs_f64() * 1e3;
         match (full <= budget, r.is_ok()) {
             (true, true) => fit += 1,
-            (true, false) => false_reject += 1,
+            (true, false) => {
+                false_reject += 1;
+                if std::env::var_os("WHY").is_some() {
+                    println!(
+                        "turned away: {source} after {shots} shots, {} hits, work {full}, estimate {:.0}",
+                        board.count(sonar::board::Cell::Hit),
+                        sonar::posterior::estimate_work(board, fleet)
+                    );
+                }
+            }
             (false, false) => wasted.push(ms),
             (false, true) => late += 1,
         }

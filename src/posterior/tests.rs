@@ -339,3 +339,22 @@ fn counts_past_u128_are_an_error_not_a_wrap() {
     let f = Fleet::new(&[1; 64], 26).unwrap();
     assert_eq!(count_exact(&Board::empty(26, 26), &f, NO_LIMIT), Err(ExactError::Overflow));
 }
+
+#[test]
+fn the_estimate_bounds_the_live_states_of_every_frontier() {
+    for seed in 0..120u64 {
+        let mut rng = seeded(7_000 + seed);
+        let shots = rng.random_range(0..30);
+        let (b, f) = random_position(&mut rng, 6, 7, &[4, 3, 2, 2], shots);
+        if f.is_empty() {
+            continue;
+        }
+        let Ok(t) = ExactTables::build(&b, &f, NO_LIMIT) else { continue };
+        let bound = super::estimate::states_bound(&t.frame, 1);
+        let sw = &t.sweep;
+        for (k, &bound) in bound.iter().enumerate() {
+            let live = sw.ways[sw.base[k]..sw.base[k + 1]].iter().filter(|&&w| w > 0).count();
+            assert!(live as f64 <= bound * (1.0 + 1e-9), "frontier {k}: {live} live states, bound {bound}\n{b}");
+        }
+    }
+}
