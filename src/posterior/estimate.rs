@@ -18,10 +18,13 @@ use super::frame::Frame;
 use crate::board::Cell;
 
 /// Boards without hits whose [`work_bound`] passes the budget this many times over are turned
-/// away unswept. On game positions without hits the bound is 0.5 to 4 times the real work.
+/// away unswept. On classic game positions without hits the bound was 1.1 to 15 times the real
+/// work (median 1.4).
 pub const SLACK: f64 = 4.0;
 
-/// The same for boards with hits, on which the bound overshoots more.
+/// The same for boards with hits. There the bound was 0.45 to 26 times the real work (median 3
+/// on density-strategy games, 5.6 on random-shot games; it can fall below the work because the
+/// sweep also makes dead-end states, which the bound leaves out).
 pub const SLACK_WITH_HITS: f64 = 16.0;
 
 /// Units of work per state of the sweep (one expansion and about 1.5 edges).

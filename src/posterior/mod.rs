@@ -12,7 +12,7 @@
 //!
 //! # The algorithm
 //!
-//! [`count_exact`] runs a broken-profile dynamic programme ([`sweep`]) over the cells of the
+//! [`count_exact`] runs a broken-profile dynamic programme (in `sweep.rs`) over the cells of the
 //! board in row-major order, turned so that rows are the shorter side. The state at a frontier
 //! is, per column, the cells still to come of the vertical ship crossing it, the cells still to
 //! come of the horizontal ship in progress, and how many ships of each length have been
@@ -21,12 +21,25 @@
 //! that cell's occupancy. The tables are kept in [`ExactTables`], from which
 //! [`ExactTables::sample_layout`] draws layouts exactly uniformly.
 //!
+//! The sweep runs in whichever of the board's narrow orientations has the smaller
+//! [`estimate`] bound, starting from the end nearer the hits.
+//!
 //! # Budget
 //!
 //! Work is counted in units of one state expanded or one edge made, a deterministic measure
-//! (no clocks), so a board either always or never fits a budget. Before any sweep, a cheap
-//! bound ([`estimate`]) rejects boards that are clearly too large; the forward sweep also stops
-//! as soon as the budget is spent. See [`RECOMMENDED_BUDGET`].
+//! (no clocks), so a board either always or never fits a given budget. Three checks, cheapest
+//! first, turn away boards over budget with [`ExactError::OverBudget`]:
+//!
+//! 1. before any sweep, when the [`estimate`] bound (tens of microseconds to compute) passes the
+//!    budget [`estimate::SLACK`] times over (without hits) or [`estimate::SLACK_WITH_HITS`]
+//!    times (with hits);
+//! 2. after each cell, when the work so far plus the current frontier's size times the cells
+//!    left passes the budget [`PROJECTION_SLACK`] times over;
+//! 3. as soon as the work passes the budget: a hard bound, never exceeded.
+//!
+//! Checks 1 and 2 are forecasts, so a few boards that would have fitted are turned away too.
+//! Memory is at most about 40 bytes per unit of work (the tables kept for sampling: 20 bytes a
+//! state, 5 an edge). See [`RECOMMENDED_BUDGET`] for measured times.
 //!
 //! # Counts
 //!
@@ -47,16 +60,25 @@ mod frame;
 mod key;
 mod prior;
 mod sample;
-pub mod sweep;
+mod sweep;
 mod table;
 #[cfg(test)]
 mod tests;
 
 pub use prior::{CLASSIC_PRIOR, classic_prior};
+pub use sweep::PROJECTION_SLACK;
 
-/// A work budget that keeps the exact engine to about 5 ms on a 2-core machine of 2025 (one
-/// core): mid-game boards fit it, the opening does not (see the module docs for measurements).
-pub const RECOMMENDED_BUDGET: u64 = 400_000;
+/// A work budget for a target of about 5 ms a request on one core of the 2-core development
+/// machine, where a unit of work takes 12 to 20 ns.
+///
+/// Measured with `cargo run --release --example exact_timing 40 250000` on 306 positions of
+/// classic 10 x 10 games (density-strategy and random-shot games after 10, 20, 30 and 40
+/// shots): boards that fit took at most 5.6 ms (p50 under 1 ms); density games fit from
+/// about 20 shots on; of the 183 boards that would fit, 7 (all random-shot boards with several
+/// scattered hits) were turned away by the forecasts; the 123 boards over budget were turned
+/// away after p50 0.09 ms, at most 2.6 ms. The empty board needs 42 million units (1.3 to 2.9 s;
+/// use [`classic_prior`] instead).
+pub const RECOMMENDED_BUDGET: u64 = 250_000;
 
 /// Why no exact answer was given.
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! many whole layouts cover each cell.
 //!
 //! The frontier before cell `k = (r, c)` separates the cells already decided from the rest.
-//! A state there is ([`super::key`]): for each column, how many cells of a vertical ship
+//! A state there is (see `key.rs`): for each column, how many cells of a vertical ship
 //! already started are still to come below the frontier; how many cells of the horizontal ship
 //! in progress are still to come; and how many ships of each length class have been started.
 //! A ship is checked whole when it starts (it fits, covers no `o`/`#`, is not wholly on `x`,
@@ -19,7 +19,7 @@ use super::table::Interner;
 use crate::board::Cell;
 
 /// The forward sweep gives up once its work so far plus the projected rest of it, divided by
-/// this, passes the budget (see [`gives_up`]).
+/// this, passes the budget: see `gives_up`.
 pub const PROJECTION_SLACK: f64 = 4.0;
 
 /// Whether the forward sweep, at frontier `k` of `n` with `states` there, having spent `work`

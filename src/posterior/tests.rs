@@ -358,3 +358,34 @@ fn the_estimate_bounds_the_live_states_of_every_frontier() {
         }
     }
 }
+
+mod fuzz {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn arbitrary_board() -> impl Strategy<Value = Board> {
+        (1usize..=5, 1usize..=5).prop_flat_map(|(rows, cols)| {
+            // Mostly '.', some of each other mark.
+            let cell = prop_oneof![6 => Just('.'), 2 => Just('o'), 2 => Just('x'), 1 => Just('#')];
+            proptest::collection::vec(cell, rows * cols).prop_map(move |cells| {
+                let lines: Vec<String> = cells.chunks(cols).map(|r| r.iter().collect()).collect();
+                Board::parse(&lines).unwrap()
+            })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+        /// Any board, not only game positions: the programme and the enumerator agree.
+        #[test]
+        fn any_small_board_agrees_with_brute_force(
+            b in arbitrary_board(),
+            ships in proptest::collection::vec(1usize..=4, 1..=3),
+        ) {
+            let Ok(f) = Fleet::new(&ships, 26) else { return Ok(()) };
+            agree(&b, &f);
+        }
+    }
+}
