@@ -237,14 +237,8 @@ fn samples_are_uniform_over_agreeing_layouts() {
     for _ in 0..draws {
         let l = t.sample_layout(&mut rng);
         assert_eq!(l.ships.len(), 2);
-        let mut game = Game::new(l.clone());
         // The drawn layout agrees with the board: replaying the board's shots gives the same marks.
-        for i in 0..b.len() {
-            if b.cells()[i] != Cell::Unknown {
-                game.fire(b.pos(i)).unwrap();
-            }
-        }
-        assert_eq!(game.board(), &b, "{l:?}");
+        assert!(replays_to(&l, &b), "{l:?}");
         *seen.entry(canonical(&l.ships)).or_default() += 1;
     }
     assert_eq!(seen.len(), n, "every layout is drawn");
@@ -252,25 +246,75 @@ fn samples_are_uniform_over_agreeing_layouts() {
     assert!(seen.values().all(|&c| (280..=520).contains(&c)), "{:?}", seen.values().min());
 }
 
+/// Replays the board's shots against `layout`: the layout agrees with the board when the
+/// referee marks the same cells.
+fn replays_to(layout: &crate::layout::Layout, b: &Board) -> bool {
+    let mut game = Game::new(layout.clone());
+    for i in 0..b.len() {
+        if b.cells()[i] != Cell::Unknown && game.board().cells()[i] == Cell::Unknown && game.fire(b.pos(i)).is_err() {
+            return false;
+        }
+    }
+    game.board() == b
+}
+
 #[test]
-fn transposed_boards_sample_placements_on_the_board() {
-    let (b, f) = random_position(&mut seeded(9), 4, 9, &[4, 3, 2, 1], 10);
-    let t = ExactTables::build(&b, &f, NO_LIMIT).unwrap();
-    let mut rng = seeded(1);
-    let mut cover = vec![0u128; b.len()];
-    let draws = 3000;
-    for _ in 0..draws {
-        for p in t.sample_layout(&mut rng).ships {
-            for c in p.cells() {
-                assert!(b.contains(c) && b.get(c).may_hold_afloat(), "{p:?}");
-                cover[b.index(c)] += 1;
+fn samples_in_every_orientation_agree_with_the_board_and_the_marginals() {
+    use super::frame::Orientation;
+    for (seed, (rows, cols)) in [(9u64, (4, 9)), (21, (7, 5)), (33, (6, 6))] {
+        let (b, f) = random_position(&mut seeded(seed), rows, cols, &[4, 3, 2, 1], 12);
+        assert!(b.has_hits() || b.count(Cell::Sunk) > 0, "seed {seed} makes a dull board\n{b}");
+        for transpose in [false, true] {
+            for reverse in [false, true] {
+                let o = Orientation { transpose, reverse };
+                let t = ExactTables::build_in(&b, &f, NO_LIMIT, o).unwrap();
+                let mut rng = seeded(1);
+                let mut cover = vec![0u128; b.len()];
+                let draws = 2000;
+                for _ in 0..draws {
+                    let l = t.sample_layout(&mut rng);
+                    assert_eq!(l.ships.len(), f.len());
+                    // The sunk ships are not part of the drawn layout; put them back to replay.
+                    let mut whole = l.clone();
+                    whole.ships.extend(sunk_ships(&b));
+                    assert!(replays_to(&whole, &b), "{o:?} drew {l:?} on\n{b}");
+                    for p in &l.ships {
+                        for c in p.cells() {
+                            cover[b.index(c)] += 1;
+                        }
+                    }
+                }
+                for (i, m) in t.posterior().marginals().iter().enumerate() {
+                    let freq = cover[i] as f64 / draws as f64;
+                    assert!((freq - m).abs() < 0.06, "{o:?} cell {i}: sampled {freq}, exact {m}\n{b}");
+                }
             }
         }
     }
-    for (i, m) in t.posterior().marginals().iter().enumerate() {
-        let freq = cover[i] as f64 / draws as f64;
-        assert!((freq - m).abs() < 0.05, "cell {i}: sampled {freq}, exact {m}");
+}
+
+/// The sunk ships of a board whose `#` runs are straight and separate (true of these tests).
+fn sunk_ships(b: &Board) -> Vec<Placement> {
+    let mut seen = vec![false; b.len()];
+    let mut out = Vec::new();
+    for i in 0..b.len() {
+        if b.cells()[i] != Cell::Sunk || seen[i] {
+            continue;
+        }
+        let p = b.pos(i);
+        let right = (p.col..b.cols()).take_while(|&c| b.get(Pos::new(p.row, c)) == Cell::Sunk).count();
+        let down = (p.row..b.rows()).take_while(|&r| b.get(Pos::new(r, p.col)) == Cell::Sunk).count();
+        let placement = if right >= down {
+            Placement { len: right, row: p.row, col: p.col, horizontal: true }
+        } else {
+            Placement { len: down, row: p.row, col: p.col, horizontal: false }
+        };
+        for c in placement.cells() {
+            seen[b.index(c)] = true;
+        }
+        out.push(placement);
     }
+    out
 }
 
 /// The known answers for the empty classic board. Slow in a debug build; run with
@@ -388,4 +432,17 @@ mod fuzz {
             agree(&b, &f);
         }
     }
+}
+
+#[test]
+fn a_finished_game_has_one_empty_layout() {
+    let ships = vec![Placement { len: 2, row: 0, col: 0, horizontal: true }];
+    let mut game = Game::new(crate::layout::Layout { rows: 2, cols: 3, ships });
+    game.fire(Pos::new(0, 0)).unwrap();
+    game.fire(Pos::new(0, 1)).unwrap();
+    assert!(game.fleet().is_empty());
+    let p = count_exact(game.board(), game.fleet(), NO_LIMIT).unwrap();
+    assert_eq!((p.layouts, p.occupancy), (1, vec![0; 6]));
+    // With no ship afloat a hit cannot be explained.
+    assert_eq!(count_exact(&board(&["x.."]), game.fleet(), NO_LIMIT), Err(ExactError::NoLayout));
 }
