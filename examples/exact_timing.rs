@@ -76,9 +76,13 @@ fn rejections(boards: &[(&'static str, usize, Board, Fleet)], budget: u64) {
         }
     }
     let over = wasted.len();
-    let (w50, wmax) = if wasted.is_empty() { (0.0, 0.0) } else { (pct(&mut wasted, 0.5), pct(&mut wasted, 1.0)) };
+    let (w50, w90, wmax) = if wasted.is_empty() {
+        (0.0, 0.0, 0.0)
+    } else {
+        (pct(&mut wasted, 0.5), pct(&mut wasted, 0.9), pct(&mut wasted, 1.0))
+    };
     println!(
-        "budget {budget}: {fit} fit, {false_reject} turned away though they fit, {over} over (turned away in p50 {w50:.3} ms, max {wmax:.3} ms)"
+        "budget {budget}: {fit} fit, {false_reject} turned away though they fit, {over} over (turned away in p50 {w50:.3} ms, p90 {w90:.3} ms, max {wmax:.3} ms)"
     );
 }
 

@@ -213,9 +213,27 @@ pub fn states_bound(frame: &Frame, step: usize) -> Vec<f64> {
     bound
 }
 
-/// The bound summed over frontiers (sampled twice a row), in units of work: a rough, generous
-/// measure of the sweep's.
-pub fn work_bound(frame: &Frame) -> f64 {
+/// The bound at frontiers sampled twice a row, and the sampling step.
+pub fn sampled_bound(frame: &Frame) -> (Vec<f64>, usize) {
     let step = frame.width.div_ceil(2);
-    WORK_PER_STATE * step as f64 * states_bound(frame, step).iter().sum::<f64>()
+    (states_bound(frame, step), step)
+}
+
+/// The bound summed over frontiers, in units of work: a rough, generous measure of the sweep's.
+pub fn work_bound(sampled: &(Vec<f64>, usize)) -> f64 {
+    WORK_PER_STATE * sampled.1 as f64 * sampled.0.iter().sum::<f64>()
+}
+
+/// Per frontier `0..=n` of the frame swept (the sampled one, or it turned half a turn when
+/// `reversed`), the bound on the work left from that frontier on.
+pub fn work_left(sampled: &(Vec<f64>, usize), n: usize, reversed: bool) -> Vec<f64> {
+    let (bound, step) = sampled;
+    let unit = WORK_PER_STATE * *step as f64;
+    // Sampled frontier i is frontier i * step of the sampled frame, n - i * step once reversed.
+    (0..=n)
+        .map(|k| {
+            let ahead = |i: &usize| if reversed { i * step <= n - k } else { i * step >= k };
+            unit * (0..bound.len()).filter(ahead).map(|i| bound[i]).sum::<f64>()
+        })
+        .collect()
 }

@@ -33,8 +33,9 @@
 //! 1. before any sweep, when the [`estimate`] bound (tens of microseconds to compute) passes the
 //!    budget [`estimate::SLACK`] times over (without hits) or [`estimate::SLACK_WITH_HITS`]
 //!    times (with hits);
-//! 2. after each cell, when the work so far plus the current frontier's size times the cells
-//!    left passes the budget [`PROJECTION_SLACK`] times over;
+//! 2. after each cell, when the work so far plus a projection of the work left passes the
+//!    budget [`PROJECTION_SLACK`] times over; the projection is the current frontier's size
+//!    times the cells left, capped by the bound's own figure for the frontiers left;
 //! 3. as soon as the work passes the budget: a hard bound, never exceeded.
 //!
 //! Checks 1 and 2 are forecasts, so a few boards that would have fitted are turned away too.
@@ -74,10 +75,10 @@ pub use sweep::PROJECTION_SLACK;
 /// Measured with `cargo run --release --example exact_timing 40 250000` on 306 positions of
 /// classic 10 x 10 games (density-strategy and random-shot games after 10, 20, 30 and 40
 /// shots): boards that fit took at most 5.6 ms (p50 under 1 ms); density games fit from
-/// about 20 shots on; of the 183 boards that would fit, 7 (all random-shot boards with several
-/// scattered hits) were turned away by the forecasts; the 123 boards over budget were turned
-/// away after p50 0.09 ms, at most 2.6 ms. The empty board needs 42 million units (1.3 to 2.9 s;
-/// use [`classic_prior`] instead).
+/// about 20 shots on; of the 183 boards that would fit, 5 (each needing over 84% of the
+/// budget) were turned away by the forecasts; the 123 boards over budget were turned away
+/// after p50 0.12 ms, p90 1.2 ms, at most the budget's own time. The empty board needs 42
+/// million units (1.3 to 2.9 s; use [`classic_prior`] instead).
 pub const RECOMMENDED_BUDGET: u64 = 250_000;
 
 /// Why no exact answer was given.
@@ -125,7 +126,7 @@ pub struct ExactTables {
 impl ExactTables {
     /// Runs the programme on `board` for `fleet`, spending at most `budget` units of work.
     pub fn build(board: &Board, fleet: &Fleet, budget: u64) -> Result<ExactTables, ExactError> {
-        let (frame, bound) = plan(board, fleet);
+        let (frame, sampled, bound) = plan(board, fleet);
         if !frame.quota[0].is_empty() {
             return Err(ExactError::NoLayout);
         }
@@ -139,12 +140,14 @@ impl ExactTables {
         // of it leave dead ends behind.
         let n = frame.len();
         let hits: Vec<usize> = (0..n).filter(|&k| frame.cells[k] == Cell::Hit).collect();
-        let frame = if 2 * hits.iter().sum::<usize>() > hits.len() * (n - 1) {
+        let reverse = 2 * hits.iter().sum::<usize>() > hits.len() * (n - 1);
+        let ceiling = estimate::work_left(&sampled, n, reverse);
+        let frame = if reverse {
             frame::Frame::new(board, fleet, frame::Orientation { reverse: true, ..frame.orientation })
         } else {
             frame
         };
-        Self::sweep(board, frame, budget)
+        Self::sweep(board, frame, budget, &ceiling)
     }
 
     /// [`ExactTables::build`] sweeping the board in the given orientation.
@@ -159,11 +162,12 @@ impl ExactTables {
         if !frame.quota[0].is_empty() {
             return Err(ExactError::NoLayout);
         }
-        Self::sweep(board, frame, budget)
+        let ceiling = vec![f64::INFINITY; frame.len() + 1];
+        Self::sweep(board, frame, budget, &ceiling)
     }
 
-    fn sweep(board: &Board, frame: frame::Frame, budget: u64) -> Result<ExactTables, ExactError> {
-        let sweep = sweep::run(&frame, budget)?;
+    fn sweep(board: &Board, frame: frame::Frame, budget: u64, ceiling: &[f64]) -> Result<ExactTables, ExactError> {
+        let sweep = sweep::run(&frame, budget, ceiling)?;
         let layouts = sweep.ways[0];
         if layouts == 0 {
             return Err(ExactError::NoLayout);
@@ -212,24 +216,25 @@ impl ExactTables {
 
 /// The frame to sweep (of the board's narrow orientations, the one with the smaller bound) and
 /// its work bound.
-fn plan(board: &Board, fleet: &Fleet) -> (frame::Frame, f64) {
+fn plan(board: &Board, fleet: &Fleet) -> (frame::Frame, (Vec<f64>, usize), f64) {
     frame::Orientation::narrow(board)
         .into_iter()
         .filter(|o| !o.reverse)
         .map(|o| {
             let f = frame::Frame::new(board, fleet, o);
-            let bound = estimate::work_bound(&f);
-            (f, bound)
+            let sampled = estimate::sampled_bound(&f);
+            let work = estimate::work_bound(&sampled);
+            (f, sampled, work)
         })
-        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .min_by(|a, b| a.2.total_cmp(&b.2))
         .expect("every board has a narrow orientation")
 }
 
-/// The bound on the work of [`count_exact`] that its budget check uses: a few microseconds to
-/// compute, within a few times the real work on boards without hits, often far above it on
-/// boards with many scattered hits.
+/// The bound on the work of [`count_exact`] that its budget check uses (10 to 200 µs to
+/// compute on a 10 x 10 board): on classic game positions 1.1 to 15 times the real work
+/// without hits, 0.45 to 26 times with them.
 pub fn estimate_work(board: &Board, fleet: &Fleet) -> f64 {
-    plan(board, fleet).1
+    plan(board, fleet).2
 }
 
 /// The exact posterior of `board` for `fleet`, or why there is none, spending at most `budget`
