@@ -17,7 +17,7 @@
 use super::frame::Frame;
 use crate::board::Cell;
 
-/// Boards without hits whose [`work_bound`] passes the budget this many times over are turned
+/// Boards without hits whose bound ([`super::estimate_work`]) passes the budget this many times over are turned
 /// away unswept. On classic game positions without hits the bound was 1.1 to 15 times the real
 /// work (median 1.4).
 pub const SLACK: f64 = 4.0;
@@ -84,7 +84,7 @@ fn representatives(frame: &Frame) -> Vec<usize> {
 }
 
 /// The bound on the number of live states at each frontier `0, step, 2 step, ...` up to `len`.
-pub fn states_bound(frame: &Frame, step: usize) -> Vec<f64> {
+pub(crate) fn states_bound(frame: &Frame, step: usize) -> Vec<f64> {
     let n = frame.len();
     let reps = representatives(frame);
     let r = reps.len();
@@ -214,19 +214,19 @@ pub fn states_bound(frame: &Frame, step: usize) -> Vec<f64> {
 }
 
 /// The bound at frontiers sampled twice a row, and the sampling step.
-pub fn sampled_bound(frame: &Frame) -> (Vec<f64>, usize) {
+pub(crate) fn sampled_bound(frame: &Frame) -> (Vec<f64>, usize) {
     let step = frame.width.div_ceil(2);
     (states_bound(frame, step), step)
 }
 
 /// The bound summed over frontiers, in units of work: a rough, generous measure of the sweep's.
-pub fn work_bound(sampled: &(Vec<f64>, usize)) -> f64 {
+pub(crate) fn work_bound(sampled: &(Vec<f64>, usize)) -> f64 {
     WORK_PER_STATE * sampled.1 as f64 * sampled.0.iter().sum::<f64>()
 }
 
 /// Per frontier `0..=n` of the frame swept (the sampled one, or it turned half a turn when
 /// `reversed`), the bound on the work left from that frontier on.
-pub fn work_left(sampled: &(Vec<f64>, usize), n: usize, reversed: bool) -> Vec<f64> {
+pub(crate) fn work_left(sampled: &(Vec<f64>, usize), n: usize, reversed: bool) -> Vec<f64> {
     let (bound, step) = sampled;
     let unit = WORK_PER_STATE * *step as f64;
     // Sampled frontier i is frontier i * step of the sampled frame, n - i * step once reversed.
