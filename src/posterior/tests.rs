@@ -378,6 +378,22 @@ fn large_boards_long_ships_and_many_ships() {
 }
 
 #[test]
+fn wide_states_on_a_mostly_shot_26x26_board() {
+    // Only the top row and the left column are open: the 26-ship takes one, the 25-ship the
+    // rest of the other.
+    let rows: Vec<String> =
+        (0..26).map(|r| if r == 0 { ".".repeat(26) } else { format!(".{}", "o".repeat(25)) }).collect();
+    let b = Board::parse(&rows).unwrap();
+    let p = count_exact(&b, &fleet(&[26, 25]), NO_LIMIT).unwrap();
+    assert_eq!(p.layouts, 2);
+    assert_eq!((p.occupancy[0], p.occupancy[1], p.occupancy[26]), (2, 2, 2));
+    // The largest fleets are refused by the budget, not by a panic or a long wait.
+    let every_length: Vec<usize> = (1..=26).chain(1..=26).chain(1..=12).collect();
+    let big = Fleet::new(&every_length, 26).unwrap();
+    assert_eq!(count_exact(&Board::empty(26, 26), &big, RECOMMENDED_BUDGET), Err(ExactError::OverBudget));
+}
+
+#[test]
 fn counts_past_u128_are_an_error_not_a_wrap() {
     // C(676, 64) is about 10^91.
     let f = Fleet::new(&[1; 64], 26).unwrap();
