@@ -39,9 +39,8 @@ impl Orientation {
 /// and `x` cells, and covers at least one `.` (a ship wholly on hits would have been sunk).
 #[derive(Clone, Debug)]
 pub struct Frame {
-    /// Rows of the frame (the longer side of the board).
-    pub height: usize,
-    /// Columns of the frame (the shorter side): the width of the profile.
+    /// Columns of the frame (the board's shorter side, in the orientations swept): the width of
+    /// the profile.
     pub width: usize,
     pub orientation: Orientation,
     /// Per frame cell: its board row and column.
@@ -133,7 +132,6 @@ impl Frame {
         }
         let hits_ahead = hits_ahead(&cells, width, &classes, &start_h, &start_v);
         Frame {
-            height,
             width,
             orientation,
             to_board,

@@ -12,7 +12,7 @@
 //!
 //! # The algorithm
 //!
-//! [`count_exact`] runs a broken-profile dynamic programme ([`sweep`]) over the cells of the
+//! [`count_exact`] runs a broken-profile dynamic programme (in `sweep.rs`) over the cells of the
 //! board in row-major order, turned so that rows are the shorter side. The state at a frontier
 //! is, per column, the cells still to come of the vertical ship crossing it, the cells still to
 //! come of the horizontal ship in progress, and how many ships of each length have been
@@ -20,6 +20,9 @@
 //! the completions from each state; the product, summed over the edges that cover a cell, is
 //! that cell's occupancy. The tables are kept in [`ExactTables`], from which
 //! [`ExactTables::sample_layout`] draws layouts exactly uniformly.
+//!
+//! The sweep runs in whichever of the board's narrow orientations has the smaller
+//! [`estimate`] bound, starting from the end nearer the hits.
 //!
 //! # Beyond the budget
 //!
@@ -29,9 +32,20 @@
 //! # Budget
 //!
 //! Work is counted in units of one state expanded or one edge made, a deterministic measure
-//! (no clocks), so a board either always or never fits a budget. Before any sweep, a cheap
-//! bound ([`estimate`]) rejects boards that are clearly too large; the forward sweep also stops
-//! as soon as the budget is spent. See [`RECOMMENDED_BUDGET`].
+//! (no clocks), so a board either always or never fits a given budget. Three checks, cheapest
+//! first, turn away boards over budget with [`ExactError::OverBudget`]:
+//!
+//! 1. before any sweep, when the [`estimate`] bound (tens of microseconds to compute) passes the
+//!    budget [`estimate::SLACK`] times over (without hits) or [`estimate::SLACK_WITH_HITS`]
+//!    times (with hits);
+//! 2. after each cell, when the work so far plus a projection of the work left passes the
+//!    budget [`PROJECTION_SLACK`] times over; the projection is the current frontier's size
+//!    times the cells left, capped by the bound's own figure for the frontiers left;
+//! 3. as soon as the work passes the budget: a hard bound, never exceeded.
+//!
+//! Checks 1 and 2 are forecasts, so a few boards that would have fitted are turned away too.
+//! Memory is at most about 40 bytes per unit of work (the tables kept for sampling: 20 bytes a
+//! state, 5 an edge). See [`RECOMMENDED_BUDGET`] for measured times.
 //!
 //! # Counts
 //!
@@ -55,16 +69,25 @@ mod importance_tests;
 mod key;
 mod prior;
 mod sample;
-pub mod sweep;
+mod sweep;
 mod table;
 #[cfg(test)]
 mod tests;
 
 pub use prior::{CLASSIC_PRIOR, classic_prior};
+pub use sweep::PROJECTION_SLACK;
 
-/// A work budget that keeps the exact engine to about 5 ms on a 2-core machine of 2025 (one
-/// core): mid-game boards fit it, the opening does not (see the module docs for measurements).
-pub const RECOMMENDED_BUDGET: u64 = 400_000;
+/// A work budget for a target of about 5 ms a request on one core of the 2-core development
+/// machine, where a unit of work takes 12 to 20 ns.
+///
+/// Measured with `cargo run --release --example exact_timing 40 250000` on 306 positions of
+/// classic 10 x 10 games (density-strategy and random-shot games after 10, 20, 30 and 40
+/// shots): boards that fit took at most 5.6 ms (p50 under 1 ms); density games fit from
+/// about 20 shots on; of the 183 boards that would fit, 5 (each needing over 84% of the
+/// budget) were turned away by the forecasts; the 123 boards over budget were turned away
+/// after p50 0.12 ms, p90 1.2 ms, at most the budget's own time. The empty board needs 42
+/// million units (1.3 to 2.9 s; use [`classic_prior`] instead).
+pub const RECOMMENDED_BUDGET: u64 = 250_000;
 
 /// Why no exact answer was given.
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
@@ -111,35 +134,28 @@ pub struct ExactTables {
 impl ExactTables {
     /// Runs the programme on `board` for `fleet`, spending at most `budget` units of work.
     pub fn build(board: &Board, fleet: &Fleet, budget: u64) -> Result<ExactTables, ExactError> {
-        let (frame, bound) = frame::Orientation::narrow(board)
-            .into_iter()
-            .filter(|o| !o.reverse)
-            .map(|o| {
-                let f = frame::Frame::new(board, fleet, o);
-                let bound = estimate::work_bound(&f);
-                (f, bound)
-            })
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .expect("every board has a narrow orientation");
+        let (frame, sampled, bound) = plan(board, fleet);
         if !frame.quota[0].is_empty() {
             return Err(ExactError::NoLayout);
         }
         // Boards far over budget are turned away before any sweep (the bound is within a few
         // times the real work without hits, and can overshoot a hundredfold with them).
         let slack = if board.has_hits() { estimate::SLACK_WITH_HITS } else { estimate::SLACK };
-        if bound * estimate::WORK_PER_STATE > budget as f64 * slack {
+        if bound > budget as f64 * slack {
             return Err(ExactError::OverBudget);
         }
         // Sweep from the end nearer the hits: hits behind the frontier prune states, hits ahead
         // of it leave dead ends behind.
         let n = frame.len();
         let hits: Vec<usize> = (0..n).filter(|&k| frame.cells[k] == Cell::Hit).collect();
-        let frame = if 2 * hits.iter().sum::<usize>() > hits.len() * (n - 1) {
+        let reverse = 2 * hits.iter().sum::<usize>() > hits.len() * (n - 1);
+        let ceiling = estimate::work_left(&sampled, n, reverse);
+        let frame = if reverse {
             frame::Frame::new(board, fleet, frame::Orientation { reverse: true, ..frame.orientation })
         } else {
             frame
         };
-        Self::sweep(board, frame, budget)
+        Self::sweep(board, frame, budget, &ceiling)
     }
 
     /// [`ExactTables::build`] sweeping the board in the given orientation.
@@ -154,11 +170,12 @@ impl ExactTables {
         if !frame.quota[0].is_empty() {
             return Err(ExactError::NoLayout);
         }
-        Self::sweep(board, frame, budget)
+        let ceiling = vec![f64::INFINITY; frame.len() + 1];
+        Self::sweep(board, frame, budget, &ceiling)
     }
 
-    fn sweep(board: &Board, frame: frame::Frame, budget: u64) -> Result<ExactTables, ExactError> {
-        let sweep = sweep::run(&frame, budget)?;
+    fn sweep(board: &Board, frame: frame::Frame, budget: u64, ceiling: &[f64]) -> Result<ExactTables, ExactError> {
+        let sweep = sweep::run(&frame, budget, ceiling)?;
         let layouts = sweep.ways[0];
         if layouts == 0 {
             return Err(ExactError::NoLayout);
@@ -203,6 +220,29 @@ impl ExactTables {
     pub fn edges(&self) -> usize {
         self.sweep.dst.len()
     }
+}
+
+/// The frame to sweep (of the board's narrow orientations, the one with the smaller bound) and
+/// its work bound.
+fn plan(board: &Board, fleet: &Fleet) -> (frame::Frame, (Vec<f64>, usize), f64) {
+    frame::Orientation::narrow(board)
+        .into_iter()
+        .filter(|o| !o.reverse)
+        .map(|o| {
+            let f = frame::Frame::new(board, fleet, o);
+            let sampled = estimate::sampled_bound(&f);
+            let work = estimate::work_bound(&sampled);
+            (f, sampled, work)
+        })
+        .min_by(|a, b| a.2.total_cmp(&b.2))
+        .expect("every board has a narrow orientation")
+}
+
+/// The bound on the work of [`count_exact`] that its budget check uses (10 to 200 µs to
+/// compute on a 10 x 10 board): on classic game positions 1.1 to 15 times the real work
+/// without hits, 0.45 to 26 times with them.
+pub fn estimate_work(board: &Board, fleet: &Fleet) -> f64 {
+    plan(board, fleet).2
 }
 
 /// The exact posterior of `board` for `fleet`, or why there is none, spending at most `budget`

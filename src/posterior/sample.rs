@@ -31,6 +31,7 @@ impl ExactTables {
         let mut ships = Vec::new();
         let mut g = 0usize;
         for k in 0..frame.len() {
+            debug_assert!((sw.base[k]..sw.base[k + 1]).contains(&g), "state {g} is not on frontier {k}");
             let mut pick = below(rng, sw.ways[g]);
             let edges = sw.edge_start[g] as usize..sw.edge_start[g + 1] as usize;
             let mut chosen = edges.end;

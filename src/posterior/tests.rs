@@ -237,14 +237,8 @@ fn samples_are_uniform_over_agreeing_layouts() {
     for _ in 0..draws {
         let l = t.sample_layout(&mut rng);
         assert_eq!(l.ships.len(), 2);
-        let mut game = Game::new(l.clone());
         // The drawn layout agrees with the board: replaying the board's shots gives the same marks.
-        for i in 0..b.len() {
-            if b.cells()[i] != Cell::Unknown {
-                game.fire(b.pos(i)).unwrap();
-            }
-        }
-        assert_eq!(game.board(), &b, "{l:?}");
+        assert!(replays_to(&l, &b), "{l:?}");
         *seen.entry(canonical(&l.ships)).or_default() += 1;
     }
     assert_eq!(seen.len(), n, "every layout is drawn");
@@ -252,25 +246,75 @@ fn samples_are_uniform_over_agreeing_layouts() {
     assert!(seen.values().all(|&c| (280..=520).contains(&c)), "{:?}", seen.values().min());
 }
 
+/// Replays the board's shots against `layout`: the layout agrees with the board when the
+/// referee marks the same cells.
+fn replays_to(layout: &crate::layout::Layout, b: &Board) -> bool {
+    let mut game = Game::new(layout.clone());
+    for i in 0..b.len() {
+        if b.cells()[i] != Cell::Unknown && game.board().cells()[i] == Cell::Unknown && game.fire(b.pos(i)).is_err() {
+            return false;
+        }
+    }
+    game.board() == b
+}
+
 #[test]
-fn transposed_boards_sample_placements_on_the_board() {
-    let (b, f) = random_position(&mut seeded(9), 4, 9, &[4, 3, 2, 1], 10);
-    let t = ExactTables::build(&b, &f, NO_LIMIT).unwrap();
-    let mut rng = seeded(1);
-    let mut cover = vec![0u128; b.len()];
-    let draws = 3000;
-    for _ in 0..draws {
-        for p in t.sample_layout(&mut rng).ships {
-            for c in p.cells() {
-                assert!(b.contains(c) && b.get(c).may_hold_afloat(), "{p:?}");
-                cover[b.index(c)] += 1;
+fn samples_in_every_orientation_agree_with_the_board_and_the_marginals() {
+    use super::frame::Orientation;
+    for (seed, (rows, cols)) in [(9u64, (4, 9)), (21, (7, 5)), (33, (6, 6))] {
+        let (b, f) = random_position(&mut seeded(seed), rows, cols, &[4, 3, 2, 1], 12);
+        assert!(b.has_hits() || b.count(Cell::Sunk) > 0, "seed {seed} makes a dull board\n{b}");
+        for transpose in [false, true] {
+            for reverse in [false, true] {
+                let o = Orientation { transpose, reverse };
+                let t = ExactTables::build_in(&b, &f, NO_LIMIT, o).unwrap();
+                let mut rng = seeded(1);
+                let mut cover = vec![0u128; b.len()];
+                let draws = 2000;
+                for _ in 0..draws {
+                    let l = t.sample_layout(&mut rng);
+                    assert_eq!(l.ships.len(), f.len());
+                    // The sunk ships are not part of the drawn layout; put them back to replay.
+                    let mut whole = l.clone();
+                    whole.ships.extend(sunk_ships(&b));
+                    assert!(replays_to(&whole, &b), "{o:?} drew {l:?} on\n{b}");
+                    for p in &l.ships {
+                        for c in p.cells() {
+                            cover[b.index(c)] += 1;
+                        }
+                    }
+                }
+                for (i, m) in t.posterior().marginals().iter().enumerate() {
+                    let freq = cover[i] as f64 / draws as f64;
+                    assert!((freq - m).abs() < 0.06, "{o:?} cell {i}: sampled {freq}, exact {m}\n{b}");
+                }
             }
         }
     }
-    for (i, m) in t.posterior().marginals().iter().enumerate() {
-        let freq = cover[i] as f64 / draws as f64;
-        assert!((freq - m).abs() < 0.05, "cell {i}: sampled {freq}, exact {m}");
+}
+
+/// The sunk ships of a board whose `#` runs are straight and separate (true of these tests).
+fn sunk_ships(b: &Board) -> Vec<Placement> {
+    let mut seen = vec![false; b.len()];
+    let mut out = Vec::new();
+    for i in 0..b.len() {
+        if b.cells()[i] != Cell::Sunk || seen[i] {
+            continue;
+        }
+        let p = b.pos(i);
+        let right = (p.col..b.cols()).take_while(|&c| b.get(Pos::new(p.row, c)) == Cell::Sunk).count();
+        let down = (p.row..b.rows()).take_while(|&r| b.get(Pos::new(r, p.col)) == Cell::Sunk).count();
+        let placement = if right >= down {
+            Placement { len: right, row: p.row, col: p.col, horizontal: true }
+        } else {
+            Placement { len: down, row: p.row, col: p.col, horizontal: false }
+        };
+        for c in placement.cells() {
+            seen[b.index(c)] = true;
+        }
+        out.push(placement);
     }
+    out
 }
 
 /// The known answers for the empty classic board. Slow in a debug build; run with
@@ -334,8 +378,87 @@ fn large_boards_long_ships_and_many_ships() {
 }
 
 #[test]
+fn wide_states_on_a_mostly_shot_26x26_board() {
+    // Only the top row and the left column are open: the 26-ship takes one, the 25-ship the
+    // rest of the other.
+    let rows: Vec<String> =
+        (0..26).map(|r| if r == 0 { ".".repeat(26) } else { format!(".{}", "o".repeat(25)) }).collect();
+    let b = Board::parse(&rows).unwrap();
+    let p = count_exact(&b, &fleet(&[26, 25]), NO_LIMIT).unwrap();
+    assert_eq!(p.layouts, 2);
+    assert_eq!((p.occupancy[0], p.occupancy[1], p.occupancy[26]), (2, 2, 2));
+    // The largest fleets are refused by the budget, not by a panic or a long wait.
+    let every_length: Vec<usize> = (1..=26).chain(1..=26).chain(1..=12).collect();
+    let big = Fleet::new(&every_length, 26).unwrap();
+    assert_eq!(count_exact(&Board::empty(26, 26), &big, RECOMMENDED_BUDGET), Err(ExactError::OverBudget));
+}
+
+#[test]
 fn counts_past_u128_are_an_error_not_a_wrap() {
     // C(676, 64) is about 10^91.
     let f = Fleet::new(&[1; 64], 26).unwrap();
     assert_eq!(count_exact(&Board::empty(26, 26), &f, NO_LIMIT), Err(ExactError::Overflow));
+}
+
+#[test]
+fn the_estimate_bounds_the_live_states_of_every_frontier() {
+    for seed in 0..120u64 {
+        let mut rng = seeded(7_000 + seed);
+        let shots = rng.random_range(0..30);
+        let (b, f) = random_position(&mut rng, 6, 7, &[4, 3, 2, 2], shots);
+        if f.is_empty() {
+            continue;
+        }
+        let Ok(t) = ExactTables::build(&b, &f, NO_LIMIT) else { continue };
+        let bound = super::estimate::states_bound(&t.frame, 1);
+        let sw = &t.sweep;
+        for (k, &bound) in bound.iter().enumerate() {
+            let live = sw.ways[sw.base[k]..sw.base[k + 1]].iter().filter(|&&w| w > 0).count();
+            assert!(live as f64 <= bound * (1.0 + 1e-9), "frontier {k}: {live} live states, bound {bound}\n{b}");
+        }
+    }
+}
+
+mod fuzz {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn arbitrary_board() -> impl Strategy<Value = Board> {
+        (1usize..=5, 1usize..=5).prop_flat_map(|(rows, cols)| {
+            // Mostly '.', some of each other mark.
+            let cell = prop_oneof![6 => Just('.'), 2 => Just('o'), 2 => Just('x'), 1 => Just('#')];
+            proptest::collection::vec(cell, rows * cols).prop_map(move |cells| {
+                let lines: Vec<String> = cells.chunks(cols).map(|r| r.iter().collect()).collect();
+                Board::parse(&lines).unwrap()
+            })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+        /// Any board, not only game positions: the programme and the enumerator agree.
+        #[test]
+        fn any_small_board_agrees_with_brute_force(
+            b in arbitrary_board(),
+            ships in proptest::collection::vec(1usize..=4, 1..=3),
+        ) {
+            let Ok(f) = Fleet::new(&ships, 26) else { return Ok(()) };
+            agree(&b, &f);
+        }
+    }
+}
+
+#[test]
+fn a_finished_game_has_one_empty_layout() {
+    let ships = vec![Placement { len: 2, row: 0, col: 0, horizontal: true }];
+    let mut game = Game::new(crate::layout::Layout { rows: 2, cols: 3, ships });
+    game.fire(Pos::new(0, 0)).unwrap();
+    game.fire(Pos::new(0, 1)).unwrap();
+    assert!(game.fleet().is_empty());
+    let p = count_exact(game.board(), game.fleet(), NO_LIMIT).unwrap();
+    assert_eq!((p.layouts, p.occupancy), (1, vec![0; 6]));
+    // With no ship afloat a hit cannot be explained.
+    assert_eq!(count_exact(&board(&["x.."]), game.fleet(), NO_LIMIT), Err(ExactError::NoLayout));
 }
