@@ -21,7 +21,7 @@ fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
     let player = std::env::args().nth(2).and_then(|a| Algorithm::from_name(&a)).unwrap_or(Algorithm::Density);
     let mut decide = vec![];
-    let budget = RECOMMENDED_BUDGET * 10 * 2 / 5 / 5;
+    let budget = RECOMMENDED_BUDGET * 10 * 2 / 5 / 5; // as bayes does with the default 10 ms
     let (mut exact_ok, mut exact_fail, mut sample) = (vec![], vec![], vec![]);
     let mut by_shot: Vec<(usize, bool)> = vec![];
     for g in 0..games {

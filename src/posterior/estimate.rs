@@ -49,7 +49,8 @@ fn spans(frame: &Frame, i: usize, reps: &[usize]) -> Vec<Span> {
         for (ok, step) in [((frame.start_h[s] >> i) & 1 == 1, 1), ((frame.start_v[s] >> i) & 1 == 1, w)] {
             if ok {
                 let end = s + (len - 1) * step;
-                let covers = |x: usize| x >= s && x <= end && (x - s) % step == 0 && (step == w || x / w == s / w);
+                let covers =
+                    |x: usize| x >= s && x <= end && (x - s).is_multiple_of(step) && (step == w || x / w == s / w);
                 out.push(Span { start: s, end, rep: reps.iter().position(|&x| covers(x)) });
             }
         }
