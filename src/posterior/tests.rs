@@ -317,10 +317,9 @@ fn sunk_ships(b: &Board) -> Vec<Placement> {
     out
 }
 
-/// The known answers for the empty classic board. Slow in a debug build; run with
-/// `cargo test --release --lib posterior::tests::classic_empty_board -- --ignored`.
+/// The known answers for the empty classic board, counted from scratch (about 10 s in a debug
+/// build, 2 s in release, some 700 MB of tables).
 #[test]
-#[ignore]
 fn classic_empty_board() {
     let p = count_exact(&Board::empty(10, 10), &Fleet::classic(), NO_LIMIT).unwrap();
     assert_eq!(p.layouts, 15_046_987_768);
