@@ -22,6 +22,7 @@ use crate::board::{Board, Cell, MAX_SIDE};
 use crate::fleet::Fleet;
 use crate::layout::Placement;
 use crate::rng::SonarRng;
+use crate::windows::window_starts;
 
 /// What the samples say.
 #[derive(Clone, Debug, PartialEq)]
@@ -248,13 +249,4 @@ fn pick_window(lines: &[u32], line_len: usize, len: usize, k: &mut u64, horizont
         });
     }
     None
-}
-
-/// Bit `s` is set when the `len` bits from `s` are all set.
-fn window_starts(mask: u32, len: usize) -> u32 {
-    let mut w = mask;
-    for k in 1..len {
-        w &= mask >> k;
-    }
-    w
 }

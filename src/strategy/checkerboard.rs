@@ -16,6 +16,7 @@
 
 use crate::board::{Board, Cell, Pos};
 use crate::rng::SonarRng;
+use crate::strategy::hit_lines::hit_lines;
 use crate::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError, best_open_cell};
 use crate::turn::{Turn, open_runs};
 
@@ -47,16 +48,8 @@ impl Strategy for Checkerboard {
 fn target(board: &Board) -> Vec<usize> {
     let open = |p: Pos| board.get(p) == Cell::Unknown;
     let mut ends = Vec::new();
-    for (start, len, horizontal) in hit_lines(board) {
-        let step =
-            |k: usize| if horizontal { Pos::new(start.row, start.col + k) } else { Pos::new(start.row + k, start.col) };
-        let before = if horizontal {
-            start.col.checked_sub(1).map(|c| Pos::new(start.row, c))
-        } else {
-            start.row.checked_sub(1).map(|r| Pos::new(r, start.col))
-        };
-        let after = Some(step(len)).filter(|&p| board.contains(p));
-        ends.extend([before, after].into_iter().flatten().filter(|&p| open(p)).map(|p| board.index(p)));
+    for line in hit_lines(board) {
+        ends.extend(line.ends(board).filter(|&p| open(p)).map(|p| board.index(p)));
     }
     if ends.is_empty() {
         for i in 0..board.len() {
@@ -67,36 +60,6 @@ fn target(board: &Board) -> Vec<usize> {
         }
     }
     ends
-}
-
-/// The runs of two or more adjacent `x` along rows (`true`) and columns (`false`): first cell
-/// and length.
-pub(crate) fn hit_lines(board: &Board) -> Vec<(Pos, usize, bool)> {
-    let mut out = Vec::new();
-    let (rows, cols) = (board.rows(), board.cols());
-    let mut scan = |n: usize, at: &dyn Fn(usize) -> Pos, horizontal: bool| {
-        let mut k = 0;
-        while k < n {
-            if board.get(at(k)) != Cell::Hit {
-                k += 1;
-                continue;
-            }
-            let start = k;
-            while k < n && board.get(at(k)) == Cell::Hit {
-                k += 1;
-            }
-            if k - start >= 2 {
-                out.push((at(start), k - start, horizontal));
-            }
-        }
-    };
-    for r in 0..rows {
-        scan(cols, &|k| Pos::new(r, k), true);
-    }
-    for c in 0..cols {
-        scan(rows, &|k| Pos::new(k, c), false);
-    }
-    out
 }
 
 /// Indices of the `.` cells hunt mode chooses among.

@@ -17,6 +17,7 @@ use crate::fleet::Fleet;
 use crate::rng::SonarRng;
 use crate::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError, best_open_cell};
 use crate::turn::Turn;
+use crate::windows::window_starts;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "density",
@@ -147,18 +148,6 @@ pub fn target_density(board: &Board, fleet: &Fleet, grid: &mut [f64]) {
 struct LineMasks {
     open: u32,
     hits: u32,
-}
-
-/// The windows of a line, found all at once: bit `s` of the result is set when the `len` cells
-/// from `s` are all open. The same windows the document's skip scan finds (tested against brute
-/// force), without reading cell by cell.
-#[inline]
-fn window_starts(open: u32, len: usize) -> u32 {
-    let mut w = open;
-    for k in 1..len {
-        w &= open >> k;
-    }
-    w
 }
 
 fn accumulate(board: &Board, fleet: &Fleet, grid: &mut [f64], allowed: impl Fn(Cell) -> bool, by_hits: bool) {

@@ -12,6 +12,7 @@ pub mod bayes;
 pub mod checkerboard;
 pub mod density;
 pub mod flood;
+pub mod hit_lines;
 pub mod longest_run;
 pub mod middlemost;
 pub mod random;

@@ -31,8 +31,8 @@
 use crate::board::{Board, Cell, Pos};
 use crate::fleet::Fleet;
 use crate::rng::SonarRng;
-use crate::strategy::checkerboard::hit_lines;
 use crate::strategy::density::{Density, hunt_density};
+use crate::strategy::hit_lines::hit_lines;
 use crate::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError, best_open_cell};
 use crate::turn::Turn;
 
@@ -178,23 +178,14 @@ fn destroy(board: &Board, grid: &mut [f64]) -> bool {
             grid[i] = value;
         }
     };
-    for (start, len, horizontal) in hit_lines(board) {
-        let at =
-            |k: usize| if horizontal { Pos::new(start.row, start.col + k) } else { Pos::new(start.row + k, start.col) };
-        let before = if horizontal {
-            start.col.checked_sub(1).map(|c| Pos::new(start.row, c))
-        } else {
-            start.row.checked_sub(1).map(|r| Pos::new(r, start.col))
-        };
-        let after = Some(at(len)).filter(|&p| board.contains(p));
-        let ends: Vec<Pos> = [before, after].into_iter().flatten().filter(|&p| board.get(p) == Cell::Unknown).collect();
+    for line in hit_lines(board) {
+        let ends: Vec<Pos> = line.ends(board).filter(|&p| board.get(p) == Cell::Unknown).collect();
         if !ends.is_empty() {
             ends.into_iter().for_each(|p| mark(p, 3.0));
         } else {
-            for k in 0..len {
-                let p = at(k);
+            for p in line.cells() {
                 for n in board.neighbours(p) {
-                    if (n.row == p.row) != horizontal {
+                    if (n.row == p.row) != line.horizontal {
                         mark(n, 1.0);
                     }
                 }
