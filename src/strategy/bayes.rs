@@ -38,6 +38,9 @@ pub const CLASSIC_LAYOUTS: u128 = 15_046_987_768;
 const WORK_PER_MS: u64 = RECOMMENDED_BUDGET / 5;
 /// Share of the budget exact counting may spend before sampling takes over.
 const EXACT_SHARE: f64 = 0.4;
+/// Most work exact counting may do whatever the budget: its tables take up to about 40 bytes per
+/// unit, so this bounds one request's memory to some 80 MB (a larger budget buys more samples).
+pub const MAX_EXACT_WORK: u64 = 2_000_000;
 /// Importance draws per millisecond on the classic board (about 1 µs each, with a margin).
 const DRAWS_PER_MS_CLASSIC: f64 = 450.0;
 
@@ -59,8 +62,8 @@ pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, Poster
         let facts = PosteriorFacts { exact: true, layouts: Some(CLASSIC_LAYOUTS), samples: None };
         return Ok((CLASSIC_PRIOR.to_vec(), facts));
     }
-    let work = ((turn.budget_ms * WORK_PER_MS) as f64 * EXACT_SHARE) as u64;
-    match count_exact(board, fleet, work.max(1)) {
+    let work = (((turn.budget_ms * WORK_PER_MS) as f64 * EXACT_SHARE) as u64).clamp(1, MAX_EXACT_WORK);
+    match count_exact(board, fleet, work) {
         Ok(exact) => {
             let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
             return Ok((exact.marginals(), facts));
