@@ -19,6 +19,12 @@ pub enum Command {
     Serve(ServeArgs),
     /// Play many games and report each algorithm's strength.
     Simulate(SimulateArgs),
+    /// Print the benchmark corpus as request bodies, one JSON object per line.
+    Corpus {
+        /// Boards of each kind (empty, early hunt, target with one and with several hit clusters, late).
+        #[arg(long, default_value_t = 4)]
+        per_kind: usize,
+    },
     /// Print the OpenAPI document (as committed in openapi/openapi.json).
     Openapi,
 }

@@ -22,6 +22,12 @@ fn main() -> anyhow_free::Result {
                 return Err("the random shooter's self-test failed".into());
             }
         }
+        Command::Corpus { per_kind } => {
+            for s in sonar::simulate::corpus::corpus(per_kind) {
+                let body = serde_json::json!({"board": s.board.to_rows(), "ships": s.fleet.lengths(), "seed": 1});
+                println!("{body}");
+            }
+        }
         Command::Openapi => print!("{}", openapi::spec_json()),
     }
     Ok(())

@@ -18,6 +18,7 @@ use crate::rng;
 use crate::strategy::Algorithm;
 
 pub mod command;
+pub mod corpus;
 pub mod plot;
 pub mod report;
 pub mod stats;
