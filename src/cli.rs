@@ -37,6 +37,10 @@ pub struct ServeArgs {
     /// Worker threads (default: number of cores).
     #[arg(long, env = "SONAR_WORKERS")]
     pub workers: Option<usize>,
+    /// Compute-heavy requests (bayes) running or waiting at once before the service answers 503
+    /// with Retry-After (default: four per core).
+    #[arg(long, env = "SONAR_MAX_IN_FLIGHT")]
+    pub max_in_flight: Option<usize>,
 }
 
 impl Cli {

@@ -15,7 +15,8 @@ fn main() -> anyhow_free::Result {
             let workers = args.workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let listener = TcpListener::bind(&args.bind).map_err(|e| format!("cannot bind {}: {e}", args.bind))?;
             tracing::info!(addr = %listener.local_addr()?, workers, "sonar listening");
-            actix_web::rt::System::new().block_on(server(listener, workers, AppState::new())?)?;
+            let state = args.max_in_flight.map_or_else(AppState::new, AppState::with_max_in_flight);
+            actix_web::rt::System::new().block_on(server(listener, workers, state)?)?;
         }
         Command::Simulate(args) => {
             if !sonar::simulate::command::execute(&args)? {

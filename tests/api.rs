@@ -398,3 +398,40 @@ fn late_board(shots: usize) -> (Vec<String>, Vec<usize>, usize) {
     }
     unreachable!()
 }
+
+#[actix_web::test]
+async fn heavy_requests_past_the_bound_get_503_with_retry_after() {
+    let app = app(AppState::with_max_in_flight(0)).await;
+    let mut req = example();
+    req["algorithm"] = json!("bayes");
+    let res = test::call_service(&app, test::TestRequest::post().uri("/recommend").set_json(&req).to_request()).await;
+    assert_eq!(res.status(), 503);
+    assert_eq!(res.headers().get("retry-after").unwrap(), "1");
+    assert_eq!(res.headers().get("content-type").unwrap(), "application/problem+json");
+    let body: Value = serde_json::from_slice(&test::read_body(res).await).unwrap();
+    assert_eq!(body["type"], "urn:sonar:problem:overloaded");
+    // Light algorithms are not held back by the bound.
+    assert_eq!(post_json(&app, &example()).await.0, 200);
+}
+
+#[actix_web::test]
+async fn the_compute_histogram_counts_exactly_the_answers_served() {
+    let app = app(AppState::new()).await;
+    let mut served = 0;
+    for (i, algorithm) in ["bayes", "density", "random", "nope", "bayes"].iter().enumerate() {
+        let mut req = example();
+        req["algorithm"] = json!(algorithm);
+        req["seed"] = json!(i);
+        served += u32::from(post_json(&app, &req).await.0 == 200);
+    }
+    post_json(&app, &json!({"board": ["x.x", "ooo"], "ships": [2], "algorithm": "bayes"})).await;
+    let res = test::call_service(&app, test::TestRequest::get().uri("/metrics").to_request()).await;
+    let text = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
+    let histogram: f64 = ["bayes", "density", "random"]
+        .iter()
+        .map(|a| metric_value(&text, &format!("sonar_recommend_duration_seconds_count{{algorithm=\"{a}\"}}")))
+        .sum();
+    let ok = metric_value(&text, "sonar_http_requests_total{method=\"POST\",route=\"/recommend\",status=\"200\"}");
+    assert_eq!((histogram, ok), (f64::from(served), f64::from(served)));
+    assert_eq!(served, 4);
+}

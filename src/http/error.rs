@@ -75,6 +75,8 @@ pub enum ApiError {
     NotFound(String),
     #[error("method {method} is not allowed on {path}; allowed: {allow}")]
     MethodNotAllowed { method: String, path: String, allow: &'static str },
+    #[error("too many compute-heavy requests in flight; retry in a second")]
+    Overloaded,
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -95,6 +97,7 @@ impl ApiError {
             ApiError::Turn(_) | ApiError::Strategy(_) => "inconsistent-position",
             ApiError::NotFound(_) => "not-found",
             ApiError::MethodNotAllowed { .. } => "method-not-allowed",
+            ApiError::Overloaded => "overloaded",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -113,6 +116,7 @@ impl ApiError {
             ApiError::Turn(_) | ApiError::Strategy(_) => "Inconsistent position",
             ApiError::NotFound(_) => "Not found",
             ApiError::MethodNotAllowed { .. } => "Method not allowed",
+            ApiError::Overloaded => "Service overloaded",
             ApiError::Internal(_) => "Internal error",
         }
     }
@@ -175,6 +179,7 @@ impl ResponseError for ApiError {
             | ApiError::Strategy(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Overloaded => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -184,6 +189,9 @@ impl ResponseError for ApiError {
         res.insert_header((header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON)));
         if let ApiError::MethodNotAllowed { allow, .. } = self {
             res.insert_header((header::ALLOW, HeaderValue::from_static(allow)));
+        }
+        if let ApiError::Overloaded = self {
+            res.insert_header((header::RETRY_AFTER, HeaderValue::from_static("1")));
         }
         let body = serde_json::to_vec(&self.problem()).unwrap_or_else(|_| b"{}".to_vec());
         res.body(body)

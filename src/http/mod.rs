@@ -8,6 +8,7 @@ use actix_web::middleware::from_fn;
 use actix_web::{App, HttpServer, web};
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
+pub mod admission;
 pub mod dto;
 pub mod error;
 pub mod metrics;
@@ -23,11 +24,22 @@ use openapi::SpecJson;
 pub struct AppState {
     pub metrics: Metrics,
     pub spec: SpecJson,
+    /// Bound on compute-heavy requests in flight.
+    pub admission: std::sync::Arc<admission::Admission>,
 }
 
 impl AppState {
+    /// Shared state with the default bound on heavy requests: four per core.
     pub fn new() -> AppState {
-        AppState { metrics: Metrics::new(), spec: SpecJson(openapi::spec_json()) }
+        AppState::with_max_in_flight(4 * std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+
+    pub fn with_max_in_flight(max: usize) -> AppState {
+        AppState {
+            metrics: Metrics::new(),
+            spec: SpecJson(openapi::spec_json()),
+            admission: admission::Admission::new(max),
+        }
     }
 }
 
@@ -48,6 +60,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
         cfg.app_data(json)
             .app_data(web::Data::new(state.metrics))
             .app_data(web::Data::new(state.spec))
+            .app_data(web::Data::from(state.admission))
             .service(
                 web::resource("/recommend")
                     .route(web::post().to(routes::recommend))

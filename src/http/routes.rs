@@ -10,6 +10,7 @@ use crate::rng::{fresh_seed, seeded};
 use crate::strategy::{Algorithm, recommend as run_algorithm};
 use crate::turn::Turn;
 
+use super::admission::Admission;
 use super::dto::{AlgorithmEntry, Health, RecommendRequest, RecommendResponse, ValidRequest};
 use super::error::{ApiError, Problem};
 use super::metrics::Metrics;
@@ -31,10 +32,13 @@ use super::openapi::SpecJson;
         (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Content-Type is not application/json", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "A board or fleet that breaks the rules, or that no placement of the ships afloat can explain; or an unknown algorithm", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Too many compute-heavy requests in flight; retry after the number of seconds in Retry-After", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
     )
 )]
 pub async fn recommend(
     metrics: web::Data<Metrics>,
+    admission: web::Data<Admission>,
     body: web::Json<serde_json::Value>,
 ) -> Result<web::Json<RecommendResponse>, ApiError> {
     // Syntax, size and media type are checked by the extractor; the shape here, so that the
@@ -54,7 +58,10 @@ pub async fn recommend(
     // Algorithms that think for milliseconds run on the blocking pool, so that they never hold up
     // the threads answering other requests.
     let (outcome, elapsed) = if algorithm.is_heavy() {
-        web::block(compute).await.map_err(|e| ApiError::Internal(e.to_string()))?
+        let slot = admission.into_inner().try_enter().ok_or(ApiError::Overloaded)?;
+        let result = web::block(compute).await.map_err(|e| ApiError::Internal(e.to_string()))?;
+        drop(slot);
+        result
     } else {
         compute()
     };
