@@ -38,7 +38,7 @@ pub struct ServeArgs {
     #[arg(long, env = "SONAR_WORKERS")]
     pub workers: Option<usize>,
     /// Compute-heavy requests (bayes) running or waiting at once before the service answers 503
-    /// with Retry-After (default: four per core).
+    /// with Retry-After (default: 16 per core).
     #[arg(long, env = "SONAR_MAX_IN_FLIGHT")]
     pub max_in_flight: Option<usize>,
 }

@@ -139,7 +139,8 @@ pub struct RecommendResponse {
     pub algorithm: String,
     pub mode: ModeDto,
     /// Same shape as the board; finite values in [0, 1], exactly 0 on every cell that is not `.`.
-    pub grid: Vec<Vec<f64>>,
+    #[schema(value_type = Vec<Vec<f64>>)]
+    pub grid: Grid,
     pub grid_kind: GridKindDto,
     /// The seed every random choice was drawn from (the request's, or a fresh one).
     pub seed: u64,
@@ -161,13 +162,41 @@ impl RecommendResponse {
             shot: rec.shot.into(),
             algorithm: rec.algorithm.name().to_owned(),
             mode: rec.mode.into(),
-            grid: rec.grid.chunks(cols).map(<[f64]>::to_vec).collect(),
+            grid: Grid { cols, values: rec.grid },
             grid_kind: rec.grid_kind.into(),
             seed,
             exact: rec.posterior.map(|p| p.exact),
             layouts: rec.posterior.and_then(|p| p.layouts).map(|n| n.to_string()),
             samples: rec.posterior.and_then(|p| p.samples),
         }
+    }
+}
+
+/// A row-major grid that serializes as one array per row, without copying it into rows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grid {
+    pub cols: usize,
+    pub values: Vec<f64>,
+}
+
+impl Grid {
+    /// The rows.
+    pub fn rows(&self) -> std::slice::Chunks<'_, f64> {
+        self.values.chunks(self.cols.max(1))
+    }
+}
+
+impl Serialize for Grid {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.rows())
+    }
+}
+
+impl<'de> Deserialize<'de> for Grid {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Grid, D::Error> {
+        let rows = Vec::<Vec<f64>>::deserialize(d)?;
+        let cols = rows.first().map_or(0, Vec::len);
+        Ok(Grid { cols, values: rows.into_iter().flatten().collect() })
     }
 }
 

@@ -9,6 +9,7 @@ use actix_web::{App, HttpServer, web};
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
 pub mod admission;
+pub mod compute_pool;
 pub mod dto;
 pub mod error;
 pub mod metrics;
@@ -19,6 +20,10 @@ use error::{ApiError, MAX_BODY_BYTES};
 use metrics::Metrics;
 use openapi::SpecJson;
 
+/// Heavy requests admitted per core by default (running or queued): at the default 10 ms budget a
+/// queue this long drains in well under 50 ms.
+pub const MAX_IN_FLIGHT_PER_CORE: usize = 16;
+
 /// What every worker shares.
 #[derive(Clone)]
 pub struct AppState {
@@ -26,19 +31,25 @@ pub struct AppState {
     pub spec: SpecJson,
     /// Bound on compute-heavy requests in flight.
     pub admission: std::sync::Arc<admission::Admission>,
+    /// Where compute-heavy requests run.
+    pub compute: compute_pool::ComputePool,
 }
 
 impl AppState {
-    /// Shared state with the default bound on heavy requests: four per core.
+    /// Shared state with the default bound on heavy requests: [`MAX_IN_FLIGHT_PER_CORE`] per core.
     pub fn new() -> AppState {
-        AppState::with_max_in_flight(4 * std::thread::available_parallelism().map_or(1, |n| n.get()))
+        AppState::with_max_in_flight(
+            MAX_IN_FLIGHT_PER_CORE * std::thread::available_parallelism().map_or(1, |n| n.get()),
+        )
     }
 
     pub fn with_max_in_flight(max: usize) -> AppState {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         AppState {
             metrics: Metrics::new(),
             spec: SpecJson(openapi::spec_json()),
             admission: admission::Admission::new(max),
+            compute: compute_pool::ComputePool::new(cores),
         }
     }
 }
@@ -61,6 +72,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::new(state.metrics))
             .app_data(web::Data::new(state.spec))
             .app_data(web::Data::from(state.admission))
+            .app_data(web::Data::new(state.compute))
             .service(
                 web::resource("/recommend")
                     .route(web::post().to(routes::recommend))

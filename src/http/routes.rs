@@ -11,6 +11,7 @@ use crate::strategy::{Algorithm, recommend as run_algorithm};
 use crate::turn::Turn;
 
 use super::admission::Admission;
+use super::compute_pool::ComputePool;
 use super::dto::{AlgorithmEntry, Health, RecommendRequest, RecommendResponse, ValidRequest};
 use super::error::{ApiError, Problem};
 use super::metrics::Metrics;
@@ -39,11 +40,13 @@ use super::openapi::SpecJson;
 pub async fn recommend(
     metrics: web::Data<Metrics>,
     admission: web::Data<Admission>,
-    body: web::Json<serde_json::Value>,
+    pool: web::Data<ComputePool>,
+    body: web::Json<Box<serde_json::value::RawValue>>,
 ) -> Result<web::Json<RecommendResponse>, ApiError> {
     // Syntax, size and media type are checked by the extractor; the shape here, so that the
     // error can name the field at fault.
-    let req: RecommendRequest = serde_path_to_error::deserialize(body.into_inner())?;
+    let mut json = serde_json::Deserializer::from_str(body.get());
+    let req: RecommendRequest = serde_path_to_error::deserialize(&mut json)?;
     let req = ValidRequest::try_from(req)?;
     Turn::checked(&req.board, &req.fleet)?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
@@ -55,11 +58,11 @@ pub async fn recommend(
         let outcome = catch_unwind(AssertUnwindSafe(|| run_algorithm(algorithm, turn, &mut seeded(seed))));
         (outcome, start.elapsed().as_secs_f64())
     };
-    // Algorithms that think for milliseconds run on the blocking pool, so that they never hold up
-    // the threads answering other requests.
+    // Algorithms that think for milliseconds run on the low-priority compute pool, so that they
+    // never hold up the threads answering other requests.
     let (outcome, elapsed) = if algorithm.is_heavy() {
         let slot = admission.into_inner().try_enter().ok_or(ApiError::Overloaded)?;
-        let result = web::block(compute).await.map_err(|e| ApiError::Internal(e.to_string()))?;
+        let result = pool.run(compute).await.ok_or_else(|| ApiError::Internal("compute pool".to_owned()))?;
         drop(slot);
         result
     } else {
