@@ -62,9 +62,13 @@ pub async fn recommend(
     // never hold up the threads answering other requests.
     let (outcome, elapsed) = if algorithm.is_heavy() {
         let slot = admission.into_inner().try_enter().ok_or(ApiError::Overloaded)?;
-        let result = pool.run(compute).await.ok_or_else(|| ApiError::Internal("compute pool".to_owned()))?;
-        drop(slot);
-        result
+        // The slot lives with the job: a client that goes away does not free it before the
+        // computation it started has finished.
+        let job = move || {
+            let _slot = slot;
+            compute()
+        };
+        pool.run(job).await.ok_or_else(|| ApiError::Internal("compute pool".to_owned()))?
     } else {
         compute()
     };
