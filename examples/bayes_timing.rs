@@ -4,24 +4,27 @@ use std::time::Instant;
 
 use sonar::engine::Game;
 use sonar::layout::random_layout;
+use sonar::posterior::count_exact;
 use sonar::posterior::importance::Sampler;
-use sonar::posterior::{RECOMMENDED_BUDGET, count_exact};
 use sonar::rng::seeded;
+use sonar::simulate::stats::percentile;
 use sonar::strategy::Algorithm;
+use sonar::strategy::bayes::exact_work;
+use sonar::turn::DEFAULT_BUDGET_MS;
 
 fn pct(v: &mut [f64], p: f64) -> f64 {
     if v.is_empty() {
         return f64::NAN;
     }
     v.sort_by(f64::total_cmp);
-    v[((p * v.len() as f64).ceil() as usize).clamp(1, v.len()) - 1]
+    percentile(v, p)
 }
 
 fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
     let player = std::env::args().nth(2).and_then(|a| Algorithm::from_name(&a)).unwrap_or(Algorithm::Density);
     let mut decide = vec![];
-    let budget = RECOMMENDED_BUDGET * 10 * 2 / 5 / 5; // as bayes does with the default 10 ms
+    let budget = exact_work(DEFAULT_BUDGET_MS);
     let (mut exact_ok, mut exact_fail, mut sample) = (vec![], vec![], vec![]);
     let mut by_shot: Vec<(usize, bool)> = vec![];
     for g in 0..games {

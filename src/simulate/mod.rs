@@ -102,12 +102,10 @@ impl AlgorithmRun {
 
     /// Median, 99th percentile and maximum of the time one move took, in microseconds.
     pub fn move_micros(&self) -> (f64, f64, f64) {
-        let all: Vec<f64> = self.games.iter().flat_map(|g| g.move_micros.iter().map(|&t| f64::from(t))).collect();
-        let s = Summary::of(&all);
-        let mut sorted = all;
+        let mut sorted: Vec<f64> =
+            self.games.iter().flat_map(|g| g.move_micros.iter().map(|&t| f64::from(t))).collect();
         sorted.sort_by(f64::total_cmp);
-        let p99 = sorted[((0.99 * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1];
-        (s.median, p99, s.max)
+        (stats::median(&sorted), stats::percentile(&sorted, 0.99), sorted[sorted.len() - 1])
     }
 
     /// For each distinct ship length, longest first: the mean shot number at which it sank.

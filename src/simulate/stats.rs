@@ -26,15 +26,13 @@ impl Summary {
         let sd = var.sqrt();
         let mut sorted = values.to_vec();
         sorted.sort_by(f64::total_cmp);
-        let median = if n % 2 == 1 { sorted[n / 2] } else { (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0 };
-        let rank = ((0.95 * n as f64).ceil() as usize).clamp(1, n);
         Summary {
             n,
             mean,
             sd,
             ci95: 1.96 * sd / (n as f64).sqrt(),
-            median,
-            p95: sorted[rank - 1],
+            median: median(&sorted),
+            p95: percentile(&sorted, 0.95),
             min: sorted[0],
             max: sorted[n - 1],
         }
@@ -44,6 +42,18 @@ impl Summary {
     pub fn interval_contains(&self, value: f64) -> bool {
         (self.mean - value).abs() <= self.ci95
     }
+}
+
+/// The median of a sorted, non-empty sample (the mean of the two middle values when even).
+pub fn median(sorted: &[f64]) -> f64 {
+    let n = sorted.len();
+    if n % 2 == 1 { sorted[n / 2] } else { (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0 }
+}
+
+/// The `p`-quantile (0 < p <= 1) of a sorted, non-empty sample, by nearest rank.
+pub fn percentile(sorted: &[f64], p: f64) -> f64 {
+    let n = sorted.len();
+    sorted[((p * n as f64).ceil() as usize).clamp(1, n) - 1]
 }
 
 /// The paired difference `b - a` over the same games: mean and 95% interval half-width.

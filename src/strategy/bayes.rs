@@ -62,8 +62,7 @@ pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, Poster
         let facts = PosteriorFacts { exact: true, layouts: Some(CLASSIC_LAYOUTS), samples: None };
         return Ok((CLASSIC_PRIOR.to_vec(), facts));
     }
-    let work = (((turn.budget_ms * WORK_PER_MS) as f64 * EXACT_SHARE) as u64).clamp(1, MAX_EXACT_WORK);
-    match count_exact(board, fleet, work) {
+    match count_exact(board, fleet, exact_work(turn.budget_ms)) {
         Ok(exact) => {
             let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
             return Ok((exact.marginals(), facts));
@@ -83,6 +82,11 @@ pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, Poster
             Ok((density_as_probability(board, fleet), PosteriorFacts { exact: false, layouts: None, samples: Some(0) }))
         }
     }
+}
+
+/// The exact-counting work bound for a budget: its share of the budget, at most [`MAX_EXACT_WORK`].
+pub fn exact_work(budget_ms: u64) -> u64 {
+    (((budget_ms * WORK_PER_MS) as f64 * EXACT_SHARE) as u64).clamp(1, MAX_EXACT_WORK)
 }
 
 /// Draws that fit `ms` milliseconds: a draw costs about (rows + cols) x ships line scans, against
