@@ -170,6 +170,13 @@ impl RecommendResponse {
             samples: rec.posterior.and_then(|p| p.samples),
         }
     }
+
+    /// The JSON body, written into a buffer sized for the grid up front (no regrowth).
+    pub fn to_json(&self) -> Vec<u8> {
+        let mut buf = Vec::with_capacity(256 + 24 * self.grid.values.len());
+        serde_json::to_writer(&mut buf, self).expect("a response always serializes");
+        buf
+    }
 }
 
 /// A row-major grid that serializes as one array per row, without copying it into rows.

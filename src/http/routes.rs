@@ -42,7 +42,7 @@ pub async fn recommend(
     admission: web::Data<Admission>,
     pool: web::Data<ComputePool>,
     body: web::Json<Box<serde_json::value::RawValue>>,
-) -> Result<web::Json<RecommendResponse>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     // Syntax, size and media type are checked by the extractor; the shape here, so that the
     // error can name the field at fault.
     let mut json = serde_json::Deserializer::from_str(body.get());
@@ -74,7 +74,8 @@ pub async fn recommend(
     };
     let rec = outcome.map_err(|_| ApiError::Internal(format!("algorithm {} failed", algorithm.name())))??;
     metrics.recommend_duration.with_label_values(&[algorithm.name()]).observe(elapsed);
-    Ok(web::Json(RecommendResponse::new(rec, cols, seed)))
+    let body = RecommendResponse::new(rec, cols, seed).to_json();
+    Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(body))
 }
 
 /// List the algorithms.

@@ -1,0 +1,50 @@
+//! What one request costs the service in process, without sockets: the whole actix pipeline
+//! (routing, metrics middleware, extraction, the handler, serialization) for `GET /healthz` and
+//! for `POST /recommend` with each light algorithm on the load test's corpus. Prints µs per
+//! request (best of five rounds); nothing is asserted.
+//!
+//! `cargo run --release --example request_cost [rounds-of-requests]`
+
+use std::time::Instant;
+
+use actix_web::test::{TestRequest, call_service, init_service};
+use sonar::http::{AppState, app};
+use sonar::simulate::corpus::corpus;
+
+#[actix_web::main]
+async fn main() {
+    let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    let svc = init_service(app(AppState::new())).await;
+    let boards: Vec<String> = corpus(4)
+        .iter()
+        .map(|s| serde_json::json!({"board": s.board.to_rows(), "ships": s.fleet.lengths(), "seed": 1}).to_string())
+        .collect();
+    let mut targets: Vec<(String, Option<Vec<String>>)> = vec![("GET /healthz".to_owned(), None)];
+    for a in ["density", "random"] {
+        let bodies = boards.iter().map(|b| format!("{{\"algorithm\":\"{a}\",{}", &b[1..])).collect();
+        targets.push((format!("POST /recommend {a}"), Some(bodies)));
+    }
+    for (name, bodies) in &targets {
+        let mut best = f64::INFINITY;
+        let mut bytes = 0;
+        for _ in 0..5 {
+            let start = Instant::now();
+            for i in 0..n {
+                let req = match bodies {
+                    None => TestRequest::get().uri("/healthz").to_request(),
+                    Some(b) => TestRequest::post()
+                        .uri("/recommend")
+                        .insert_header(("content-type", "application/json"))
+                        .set_payload(b[i % b.len()].clone())
+                        .to_request(),
+                };
+                let res = call_service(&svc, req).await;
+                assert!(res.status().is_success(), "{name}: {}", res.status());
+                let body = actix_web::body::to_bytes(res.into_body()).await.unwrap_or_default();
+                bytes = body.len();
+            }
+            best = best.min(start.elapsed().as_secs_f64() * 1e6 / n as f64);
+        }
+        println!("{name:<28} {best:>7.2} µs/request  (last answer {bytes} bytes)");
+    }
+}
