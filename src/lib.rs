@@ -5,6 +5,7 @@
 //! - [`board`]: the board as a player sees it (`.`, `o`, `x`, `#`), its parsing and positions.
 //! - [`fleet`]: the lengths of the ships still afloat.
 //! - [`turn`]: a board plus a fleet, checked for the rules a real game position obeys.
+//! - [`witness`]: whether any layout of the ships afloat agrees with a board, by a bounded search.
 //! - [`windows`]: the straight runs a ship could occupy; the document's window scans and
 //!   per-ship occupancy counts.
 //! - [`strategy`]: one file per shot-choosing algorithm behind one trait, and the registry of names.
@@ -31,3 +32,4 @@ pub mod simulate;
 pub mod strategy;
 pub mod turn;
 pub mod windows;
+pub mod witness;

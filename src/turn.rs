@@ -4,6 +4,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Cell, Pos};
 use crate::fleet::Fleet;
+use crate::witness::{self, Witness};
 
 /// Why a board and fleet cannot be a real game position.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -23,6 +24,10 @@ pub enum TurnError {
     UnreachableHit { row: usize, col: usize, shortest: usize },
     #[error("ships[{index}]: no row or column has {len} consecutive '.'/'x' cells, so this ship fits nowhere")]
     ShipFitsNowhere { index: usize, len: usize },
+    #[error(
+        "board: no layout of the ships afloat agrees with this board (they must cover every 'x', lie on '.'/'x' cells without overlapping, and none may lie wholly on 'x', or it would have been sunk)"
+    )]
+    NoLayout,
 }
 
 impl TurnError {
@@ -71,7 +76,10 @@ impl<'a> Turn<'a> {
         Turn { budget_ms: budget_ms.clamp(1, MAX_BUDGET_MS), ..self }
     }
 
-    /// A turn from untrusted input: every rule a real position obeys is checked.
+    /// A turn from untrusted input: every rule a real position obeys is checked, and a bounded
+    /// search looks for one layout of the ships that agrees with the board. A position the search
+    /// proves impossible is refused; one it cannot settle within [`witness::STEP_BUDGET`] steps
+    /// is let through (the strategies still cope: `bayes` reports it if its count is zero).
     pub fn checked(board: &'a Board, fleet: &'a Fleet) -> Result<Turn<'a>, TurnError> {
         let turn = Turn::new(board, fleet);
         turn.validate()?;
@@ -118,7 +126,10 @@ impl<'a> Turn<'a> {
                 return Err(TurnError::ShipFitsNowhere { index, len });
             }
         }
-        Ok(())
+        match witness::find(b, self.fleet, witness::STEP_BUDGET) {
+            Witness::Impossible => Err(TurnError::NoLayout),
+            Witness::Found(_) | Witness::GaveUp => Ok(()),
+        }
     }
 }
 
@@ -195,6 +206,10 @@ mod tests {
         assert_eq!(check(&["oxo..", "ooo.."], &[2]), Err(TurnError::UnreachableHit { row: 0, col: 1, shortest: 2 }));
         assert_eq!(check(&["..o..", "ooooo", "..o.."], &[3]), Err(TurnError::ShipFitsNowhere { index: 0, len: 3 }));
         assert_eq!(check(&["...."], &[5]), Err(TurnError::ShipTooLong { index: 0, len: 5, max: 4 }));
+        // Each cheap check passes, but no layout exists: the only ship would lie wholly on hits,
+        // or one ship would have to cover two hits that a '.' separates.
+        assert_eq!(check(&["oxxo", "...."], &[2]), Err(TurnError::NoLayout));
+        assert_eq!(check(&["x.x", "ooo"], &[2]), Err(TurnError::NoLayout));
     }
 
     #[test]

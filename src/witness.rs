@@ -1,0 +1,267 @@
+//! Is a position possible at all? A depth-first search for one layout of the ships afloat that
+//! agrees with the board (a witness): every ship on `.`/`x` cells, no two overlapping, every `x`
+//! covered, and no ship lying wholly on `x` cells (it would have been sunk). The search is bounded
+//! by a step budget, so it answers "possible", "impossible" or "gave up" and never runs long.
+
+use crate::board::{Board, Cell};
+use crate::fleet::Fleet;
+use crate::layout::Placement;
+
+/// Placements the search may examine before it gives up (about a millisecond of work).
+pub const STEP_BUDGET: u64 = 200_000;
+
+/// What the search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Witness {
+    /// A layout that agrees with the board, one placement per ship afloat.
+    Found(Vec<Placement>),
+    /// Proof that no layout agrees with the board.
+    Impossible,
+    /// The step budget ran out first: the position may or may not be possible.
+    GaveUp,
+}
+
+/// Searches for a witness with the given step budget.
+pub fn find(board: &Board, fleet: &Fleet, budget: u64) -> Witness {
+    let lengths: Vec<(usize, usize)> = fleet.groups().collect(); // (length, count), longest first
+    let mut s = Search {
+        board,
+        cols: board.cols(),
+        rows: board.rows(),
+        taken: vec![false; board.len()],
+        left: lengths,
+        placed: Vec::with_capacity(fleet.len()),
+        free: board.count(Cell::Unknown),
+        steps: 0,
+        budget,
+    };
+    match s.cover_hits(0) {
+        Outcome::Found => Witness::Found(s.placed),
+        Outcome::Impossible => Witness::Impossible,
+        Outcome::GaveUp => Witness::GaveUp,
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Found,
+    Impossible,
+    GaveUp,
+}
+
+struct Search<'a> {
+    board: &'a Board,
+    rows: usize,
+    cols: usize,
+    /// Cells covered by the ships placed so far.
+    taken: Vec<bool>,
+    /// Ships still to place: (length, how many), longest first.
+    left: Vec<(usize, usize)>,
+    placed: Vec<Placement>,
+    /// `.` cells no placed ship covers.
+    free: usize,
+    steps: u64,
+    budget: u64,
+}
+
+impl Search<'_> {
+    /// Places ships over the first uncovered hit (none is before `from`) until every hit is
+    /// covered, then the rest.
+    fn cover_hits(&mut self, from: usize) -> Outcome {
+        let Some(hit) = (from..self.board.len()).find(|&i| self.board.cells()[i] == Cell::Hit && !self.taken[i]) else {
+            return self.place_rest(0, 0);
+        };
+        let (hr, hc) = (hit / self.cols, hit % self.cols);
+        let mut gave_up = false;
+        for g in 0..self.left.len() {
+            let (len, count) = self.left[g];
+            if count == 0 {
+                continue;
+            }
+            for horizontal in [true, false] {
+                if len == 1 && !horizontal {
+                    continue;
+                }
+                for k in 0..len {
+                    let start = if horizontal {
+                        hc.checked_sub(k).map(|c| (hr, c))
+                    } else {
+                        hr.checked_sub(k).map(|r| (r, hc))
+                    };
+                    let Some((row, col)) = start else { break };
+                    let p = Placement { len, row, col, horizontal };
+                    match self.try_place(p, g, |s| s.cover_hits(hit + 1)) {
+                        Outcome::Found => return Outcome::Found,
+                        Outcome::GaveUp => gave_up = true,
+                        Outcome::Impossible => {}
+                    }
+                    if self.steps > self.budget {
+                        return Outcome::GaveUp;
+                    }
+                }
+            }
+        }
+        if gave_up { Outcome::GaveUp } else { Outcome::Impossible }
+    }
+
+    /// Every hit is covered: places the remaining ships on free `.` cells, longest first. Ships
+    /// of one length take placements in increasing order, so that no arrangement is tried twice.
+    fn place_rest(&mut self, group: usize, from: usize) -> Outcome {
+        let Some(g) = (group..self.left.len()).find(|&g| self.left[g].1 > 0) else {
+            return Outcome::Found;
+        };
+        let from = if g == group { from } else { 0 };
+        let needed: usize = self.left.iter().map(|&(len, n)| len * n).sum();
+        if needed > self.free {
+            return Outcome::Impossible;
+        }
+        let len = self.left[g].0;
+        let mut gave_up = false;
+        for index in from..self.rows * self.cols * 2 {
+            let (cell, horizontal) = (index / 2, index % 2 == 0);
+            if len == 1 && !horizontal {
+                continue;
+            }
+            let p = Placement { len, row: cell / self.cols, col: cell % self.cols, horizontal };
+            match self.try_place(p, g, |s| s.place_rest(g, index + 1)) {
+                Outcome::Found => return Outcome::Found,
+                Outcome::GaveUp => gave_up = true,
+                Outcome::Impossible => {}
+            }
+            if self.steps > self.budget {
+                return Outcome::GaveUp;
+            }
+        }
+        if gave_up { Outcome::GaveUp } else { Outcome::Impossible }
+    }
+
+    /// Places `p` (a ship of group `g`) if it is legal, runs `then`, and takes it back unless
+    /// `then` found a witness.
+    fn try_place(&mut self, p: Placement, g: usize, then: impl FnOnce(&mut Self) -> Outcome) -> Outcome {
+        self.steps += 1;
+        let Some((start, step)) = self.legal(p) else {
+            return Outcome::Impossible;
+        };
+        let cells = (0..p.len).map(move |k| start + k * step);
+        cells.clone().for_each(|i| self.taken[i] = true);
+        let unknown = cells.clone().filter(|&i| self.board.cells()[i] == Cell::Unknown).count();
+        self.free -= unknown;
+        self.left[g].1 -= 1;
+        self.placed.push(p);
+        let outcome = then(self);
+        if outcome != Outcome::Found {
+            self.placed.pop();
+            self.left[g].1 += 1;
+            cells.for_each(|i| self.taken[i] = false);
+            self.free += unknown;
+        }
+        outcome
+    }
+
+    /// The first cell and the index step of `p` if it lies on the board, on free `.`/`x` cells,
+    /// and not wholly on `x`.
+    fn legal(&self, p: Placement) -> Option<(usize, usize)> {
+        let fits = if p.horizontal {
+            p.row < self.rows && p.col + p.len <= self.cols
+        } else {
+            p.col < self.cols && p.row + p.len <= self.rows
+        };
+        if !fits {
+            return None;
+        }
+        let step = if p.horizontal { 1 } else { self.cols };
+        let start = p.row * self.cols + p.col;
+        let mut cells = (0..p.len).map(|k| (start + k * step, self.board.cells()[start + k * step]));
+        let legal =
+            cells.clone().all(|(i, c)| !self.taken[i] && c.may_hold_afloat()) && cells.any(|(_, c)| c == Cell::Unknown);
+        legal.then_some((start, step))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::posterior::{ExactError, count_exact};
+
+    fn board(rows: &[&str]) -> Board {
+        Board::parse(rows).unwrap()
+    }
+
+    fn fleet(ships: &[usize]) -> Fleet {
+        Fleet::new(ships, 26).unwrap()
+    }
+
+    /// A found layout really agrees with the board.
+    fn assert_agrees(b: &Board, f: &Fleet, ships: &[Placement]) {
+        let mut lens: Vec<usize> = ships.iter().map(|p| p.len).collect();
+        lens.sort_unstable_by(|a, b| b.cmp(a));
+        assert_eq!(lens, f.lengths(), "one placement per ship afloat");
+        let mut covered = vec![false; b.len()];
+        for p in ships {
+            let cells: Vec<usize> = p.cells().map(|c| b.index(c)).collect();
+            assert!(cells.iter().all(|&i| b.cells()[i].may_hold_afloat() && !covered[i]), "{p:?} on {b}");
+            assert!(cells.iter().any(|&i| b.cells()[i] == Cell::Unknown), "{p:?} wholly on hits");
+            cells.iter().for_each(|&i| covered[i] = true);
+        }
+        assert!((0..b.len()).all(|i| b.cells()[i] != Cell::Hit || covered[i]), "every x covered");
+    }
+
+    #[test]
+    fn known_positions() {
+        let f = fleet(&[2]);
+        assert!(matches!(find(&board(&["oxxo"]), &f, STEP_BUDGET), Witness::Impossible));
+        assert!(matches!(find(&board(&["x.x"]), &f, STEP_BUDGET), Witness::Impossible));
+        assert!(matches!(find(&board(&["ox.o"]), &f, STEP_BUDGET), Witness::Found(_)));
+        // Two hits in a row that one ship cannot both cover with a '.' to spare, but two can.
+        let b = board(&[".xx.", "oooo"]);
+        assert!(matches!(find(&b, &fleet(&[2, 2]), STEP_BUDGET), Witness::Found(_)));
+        assert!(matches!(find(&b, &fleet(&[3, 1]), STEP_BUDGET), Witness::Found(_)));
+        assert!(matches!(find(&board(&["oxxo", "oooo", "...."]), &fleet(&[3, 1]), STEP_BUDGET), Witness::Impossible));
+        // The classic fleet fits the empty board at once.
+        let empty = Board::empty(10, 10);
+        let Witness::Found(ships) = find(&empty, &Fleet::classic(), STEP_BUDGET) else { panic!() };
+        assert_agrees(&empty, &Fleet::classic(), &ships);
+    }
+
+    #[test]
+    fn a_tiny_budget_gives_up_rather_than_guess() {
+        let b = board(&["....", "....", "....", "...."]);
+        assert_eq!(find(&b, &fleet(&[4, 4, 4, 4]), 2), Witness::GaveUp);
+        assert!(matches!(find(&b, &fleet(&[4, 4, 4, 4]), STEP_BUDGET), Witness::Found(_)));
+        // 17 cells of ships cannot fit in 16.
+        assert_eq!(find(&b, &fleet(&[4, 4, 4, 4, 1]), STEP_BUDGET), Witness::Impossible);
+    }
+
+    /// Every board of small random shapes and contents: the search agrees with exact counting
+    /// (itself checked against brute-force enumeration) on whether any layout exists.
+    #[test]
+    fn agrees_with_exact_counting_on_random_small_boards() {
+        use rand::RngExt;
+        let mut rng = crate::rng::seeded(7);
+        let (mut possible, mut impossible) = (0, 0);
+        for _ in 0..4000 {
+            let (rows, cols) = (rng.random_range(1..=5), rng.random_range(1..=5));
+            let rows_text: Vec<String> = (0..rows)
+                .map(|_| (0..cols).map(|_| ['.', '.', '.', 'x', 'x', 'o', '#'][rng.random_range(0..7)]).collect())
+                .collect();
+            let b = Board::parse(&rows_text).unwrap();
+            let n = rng.random_range(1..=3);
+            let ships: Vec<usize> = (0..n).map(|_| rng.random_range(1..=rows.max(cols).min(4))).collect();
+            let f = fleet(&ships);
+            let exact = count_exact(&b, &f, u64::MAX);
+            match find(&b, &f, STEP_BUDGET) {
+                Witness::Found(layout) => {
+                    assert!(exact.is_ok(), "{b}\n{ships:?}: found a layout, exact says {exact:?}");
+                    assert_agrees(&b, &f, &layout);
+                    possible += 1;
+                }
+                Witness::Impossible => {
+                    assert_eq!(exact.err(), Some(ExactError::NoLayout), "{b}\n{ships:?}");
+                    impossible += 1;
+                }
+                Witness::GaveUp => panic!("gave up on a tiny board\n{b}\n{ships:?}"),
+            }
+        }
+        assert!(possible > 500 && impossible > 500, "both kinds exercised: {possible} / {impossible}");
+    }
+}

@@ -1,0 +1,208 @@
+//! Property tests through the whole application (routing, extraction, validation, algorithms,
+//! serialization), with requests proptest makes up:
+//! - a board from a real game (random fleet, random layout, random shots) gets a legal `.` shot
+//!   with a well-formed grid from every algorithm;
+//! - an arbitrary small board gets such a shot when some layout of the ships agrees with it
+//!   (decided by exact counting, itself checked against brute force) and a 422 otherwise;
+//! - arbitrary JSON, and arbitrary bytes, get a 2xx or a 4xx problem, never a 5xx.
+//!
+//! `PROPTEST_CASES` scales every property (default 256).
+
+mod common;
+
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::test as web_test;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use serde_json::{Value, json};
+use sonar::board::{Board, Pos};
+use sonar::engine::Game;
+use sonar::fleet::Fleet;
+use sonar::http::AppState;
+use sonar::layout::random_layout;
+use sonar::posterior::count_exact;
+use sonar::rng::seeded;
+use sonar::strategy::Algorithm;
+
+fn runner() -> TestRunner {
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(256);
+    TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() })
+}
+
+/// Runs a property against one in-process app shared by every case.
+fn check_property<S: Strategy>(strategy: S, property: impl Fn(&dyn AppService, S::Value) -> Result<(), TestCaseError>)
+where
+    S::Value: std::fmt::Debug,
+{
+    let system = actix_web::rt::System::new();
+    let app = system.block_on(common::app(AppState::new()));
+    let app = Sync(app, system);
+    runner().run(&strategy, |value| property(&app, value)).unwrap();
+}
+
+/// What a property may ask of the app: a status, the content type and the JSON body.
+trait AppService {
+    fn call(&self, req: actix_http::Request) -> (u16, String, Value);
+}
+
+struct Sync<S>(S, actix_web::rt::SystemRunner);
+
+impl<S> AppService for Sync<S>
+where
+    S: Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+{
+    fn call(&self, req: actix_http::Request) -> (u16, String, Value) {
+        self.1.block_on(async {
+            let res = web_test::call_service(&self.0, req).await;
+            let status = res.status().as_u16();
+            let content_type =
+                res.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+            let body = web_test::read_body(res).await;
+            (status, content_type, serde_json::from_slice(&body).unwrap_or(Value::Null))
+        })
+    }
+}
+
+fn post(body: &Value) -> actix_http::Request {
+    web_test::TestRequest::post().uri("/recommend").set_json(body).to_request()
+}
+
+fn algorithm() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>())
+}
+
+/// A 4xx answer is a problem document that names what went wrong.
+fn assert_problem(status: u16, content_type: &str, body: &Value) -> Result<(), TestCaseError> {
+    prop_assert!((400..500).contains(&status), "status {status}: {body}");
+    prop_assert_eq!(content_type, "application/problem+json");
+    prop_assert_eq!(body["status"].as_u64(), Some(u64::from(status)));
+    prop_assert!(body["detail"].as_str().is_some_and(|d| !d.is_empty()), "no detail: {}", body);
+    Ok(())
+}
+
+/// A 200 answer keeps every promise of the contract (a `.` shot, grid shape, range and zeros).
+fn assert_answer(request: &Value, status: u16, body: &Value) -> Result<(), TestCaseError> {
+    prop_assert_eq!(status, 200, "request {} got {}", request, body);
+    std::panic::catch_unwind(|| common::check_contract(request, body))
+        .map_err(|_| TestCaseError::fail(format!("contract broken: {request} -> {body}")))
+}
+
+#[test]
+fn positions_from_real_games_get_a_legal_shot_from_every_algorithm() {
+    let fleet = prop::collection::vec(1usize..=5, 1..=4);
+    let shape = (1usize..=9, 1usize..=9);
+    let strategy = (shape, fleet, any::<u64>(), 0.0f64..1.0, algorithm(), any::<u64>());
+    check_property(strategy, |app, ((rows, cols), ships, layout_seed, fraction, algorithm, seed)| {
+        let mut rng = seeded(layout_seed);
+        let Ok(layout) = random_layout(rows, cols, &ships, &mut rng) else {
+            return Err(TestCaseError::reject("fleet does not fit"));
+        };
+        let mut game = Game::new(layout);
+        let mut cells: Vec<Pos> = (0..rows * cols).map(|i| Pos::new(i / cols, i % cols)).collect();
+        rand::seq::SliceRandom::shuffle(cells.as_mut_slice(), &mut rng);
+        let shots = (fraction * cells.len() as f64) as usize;
+        for &p in &cells[..shots] {
+            game.fire(p).expect("each cell is fired once");
+            if game.is_over() {
+                return Err(TestCaseError::reject("game over"));
+            }
+        }
+        let request = json!({
+            "board": game.board().to_rows(), "ships": game.fleet().lengths(), "algorithm": algorithm, "seed": seed,
+        });
+        let (status, _, body) = app.call(post(&request));
+        assert_answer(&request, status, &body)
+    });
+}
+
+#[test]
+fn arbitrary_small_boards_get_a_shot_exactly_when_some_layout_agrees() {
+    let row = |cols: usize| prop::collection::vec(prop::sample::select(vec!['.', '.', 'x', 'o', '#']), cols);
+    let board = (1usize..=5, 1usize..=5)
+        .prop_flat_map(move |(rows, cols)| prop::collection::vec(row(cols).prop_map(String::from_iter), rows));
+    let strategy = (board, prop::collection::vec(1usize..=5, 1..=3), algorithm(), any::<u64>());
+    check_property(strategy, |app, (rows, ships, algorithm, seed)| {
+        let request = json!({"board": rows, "ships": ships, "algorithm": algorithm, "seed": seed});
+        let possible = Fleet::new(&ships, 26)
+            .ok()
+            .is_some_and(|fleet| count_exact(&Board::parse(&rows).unwrap(), &fleet, u64::MAX).is_ok());
+        let (status, content_type, body) = app.call(post(&request));
+        if possible {
+            assert_answer(&request, status, &body)
+        } else {
+            prop_assert_eq!(status, 422, "{} got {}", request, body);
+            assert_problem(status, &content_type, &body)
+        }
+    });
+}
+
+/// Any JSON value, a few levels deep.
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(Value::from),
+        "[.oxX# ]{0,12}".prop_map(Value::from),
+        any::<String>().prop_map(Value::from),
+    ];
+    leaf.prop_recursive(4, 48, 8, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..8).prop_map(Value::from),
+            prop::collection::btree_map("[a-z_]{1,8}", inner, 0..6)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+#[test]
+fn made_up_json_gets_an_answer_or_a_problem_never_a_5xx() {
+    // Each field is either plausible or any JSON at all; an unknown field now and then.
+    let board = prop_oneof![
+        prop::collection::vec("[.ox#]{1,6}", 1..6).prop_map(|rows| json!(rows)),
+        prop::collection::vec("[.ox#]{0,30}", 0..30).prop_map(|rows| json!(rows)),
+        json_value(),
+    ];
+    let ships = prop_oneof![prop::collection::vec(0u64..30, 0..70).prop_map(|s| json!(s)), json_value()];
+    let algorithm = prop_oneof![algorithm().prop_map(Value::from), json_value()];
+    let optional = |v: BoxedStrategy<Value>| prop::option::weighted(0.7, v);
+    let seed = optional(prop_oneof![any::<u64>().prop_map(Value::from), json_value()].boxed());
+    let budget = optional(prop_oneof![(0u64..2000).prop_map(Value::from), json_value()].boxed());
+    let extra = optional(json_value().boxed());
+    let strategy = (board, ships, optional(algorithm.boxed()), seed, budget, extra);
+    check_property(strategy, |app, (board, ships, algorithm, seed, budget, extra)| {
+        let mut request = json!({"board": board, "ships": ships});
+        for (key, value) in [("algorithm", algorithm), ("seed", seed), ("budget_ms", budget), ("color", extra)] {
+            if let Some(v) = value {
+                request[key] = v;
+            }
+        }
+        let (status, content_type, body) = app.call(post(&request));
+        if status == 200 {
+            assert_answer(&request, status, &body)
+        } else {
+            assert_problem(status, &content_type, &body)
+        }
+    });
+}
+
+#[test]
+fn made_up_bytes_get_a_problem_never_a_5xx() {
+    let content_type =
+        prop::sample::select(vec!["application/json", "text/plain", "application/json; charset=utf-8", ""]);
+    let body = prop_oneof![
+        prop::collection::vec(any::<u8>(), 0..300),
+        "[\\[\\]{}\":,0-9a-z.ox# ]{0,300}".prop_map(String::into_bytes),
+    ];
+    check_property((content_type, body), |app, (content_type, body)| {
+        let mut req = web_test::TestRequest::post().uri("/recommend").set_payload(body);
+        if !content_type.is_empty() {
+            req = req.insert_header(("content-type", content_type));
+        }
+        let (status, content_type, answer) = app.call(req.to_request());
+        if status == 200 {
+            return Ok(()); // a made-up body can be a valid request; the other properties check those
+        }
+        assert_problem(status, &content_type, &answer)
+    });
+}
