@@ -41,6 +41,10 @@ pub struct ServeArgs {
     /// with Retry-After (default: 16 per core).
     #[arg(long, env = "SONAR_MAX_IN_FLIGHT")]
     pub max_in_flight: Option<usize>,
+    /// Longest a compute-heavy request may take, queueing included, before the service answers
+    /// 503 with Retry-After (milliseconds, 1 to 600000).
+    #[arg(long, env = "SONAR_COMPUTE_DEADLINE_MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub compute_deadline_ms: u64,
 }
 
 impl Cli {

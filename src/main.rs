@@ -1,8 +1,9 @@
 use std::net::TcpListener;
+use std::time::Duration;
 
 use clap::Parser;
 use sonar::cli::{Cli, Command};
-use sonar::http::{AppState, openapi, server};
+use sonar::http::{AppState, default_max_in_flight, openapi, server};
 use tracing_subscriber::EnvFilter;
 
 fn main() -> anyhow_free::Result {
@@ -15,7 +16,8 @@ fn main() -> anyhow_free::Result {
             let workers = args.workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let listener = TcpListener::bind(&args.bind).map_err(|e| format!("cannot bind {}: {e}", args.bind))?;
             tracing::info!(addr = %listener.local_addr()?, workers, "sonar listening");
-            let state = args.max_in_flight.map_or_else(AppState::new, AppState::with_max_in_flight);
+            let max_in_flight = args.max_in_flight.unwrap_or_else(default_max_in_flight);
+            let state = AppState::with_limits(max_in_flight, Duration::from_millis(args.compute_deadline_ms));
             actix_web::rt::System::new().block_on(server(listener, workers, state)?)?;
         }
         Command::Simulate(args) => {

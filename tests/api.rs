@@ -418,6 +418,22 @@ async fn heavy_requests_past_the_bound_get_503_with_retry_after() {
 }
 
 #[actix_web::test]
+async fn heavy_requests_past_the_compute_deadline_get_503_and_the_service_carries_on() {
+    let app = app(AppState::with_limits(64, std::time::Duration::from_millis(1))).await;
+    // An open 26x26 board at the largest budget thinks for far longer than a millisecond.
+    let req = json!({"board": vec![".".repeat(26); 26], "ships": [5, 5, 4, 4, 3, 3, 3, 2, 2, 1],
+                     "algorithm": "bayes", "budget_ms": 1000, "seed": 1});
+    let res = test::call_service(&app, test::TestRequest::post().uri("/recommend").set_json(&req).to_request()).await;
+    assert_eq!(res.status(), 503);
+    assert_eq!(res.headers().get("retry-after").unwrap(), "1");
+    let body: Value = serde_json::from_slice(&test::read_body(res).await).unwrap();
+    assert_eq!(body["type"], "urn:sonar:problem:deadline-exceeded");
+    assert!(body["detail"].as_str().unwrap().contains("1 ms compute deadline"), "{body}");
+    // Light algorithms do not use the pool and answer as usual.
+    assert_eq!(post_json(&app, &example()).await.0, 200);
+}
+
+#[actix_web::test]
 async fn the_compute_histogram_counts_exactly_the_answers_served() {
     let app = app(AppState::new()).await;
     let mut served = 0;

@@ -4,34 +4,68 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
+use std::time::Duration;
 
 use tokio::sync::oneshot;
 
+/// Longest a heavy request may wait for its answer, queueing included, by default.
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(5);
+
 /// Threads that run heavy computations off the request-handling threads.
 #[derive(Clone)]
-pub struct ComputePool(Arc<rayon::ThreadPool>);
+pub struct ComputePool {
+    threads: Arc<rayon::ThreadPool>,
+    deadline: Duration,
+}
+
+/// Why a job gave no answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JobError {
+    /// The job panicked.
+    Panicked,
+    /// No answer within the deadline (the job is skipped if it has not started yet).
+    Deadline(Duration),
+}
 
 impl ComputePool {
-    /// A pool of `threads` threads (at least one).
+    /// A pool of `threads` threads (at least one) with the [`DEFAULT_DEADLINE`].
     pub fn new(threads: usize) -> ComputePool {
+        ComputePool::with_deadline(threads, DEFAULT_DEADLINE)
+    }
+
+    /// A pool of `threads` threads (at least one) whose jobs must answer within `deadline`.
+    pub fn with_deadline(threads: usize, deadline: Duration) -> ComputePool {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
             .thread_name(|i| format!("sonar-compute-{i}"))
             .start_handler(|_| lowest_priority())
             .build()
             .expect("the compute pool's threads start");
-        ComputePool(Arc::new(pool))
+        ComputePool { threads: Arc::new(pool), deadline }
     }
 
-    /// Runs `job` on the pool and waits for it without holding a request thread. `None` if the
-    /// job panicked.
-    pub async fn run<T: Send + 'static>(&self, job: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    /// The deadline every job must answer within.
+    pub fn deadline(&self) -> Duration {
+        self.deadline
+    }
+
+    /// Runs `job` on the pool and waits for it, within the deadline, without holding a request
+    /// thread. A job still queued when its caller has stopped waiting (deadline passed, client
+    /// gone) is skipped; one already running finishes (computations cannot be interrupted, and
+    /// each is bounded by its own work budget).
+    pub async fn run<T: Send + 'static>(&self, job: impl FnOnce() -> T + Send + 'static) -> Result<T, JobError> {
         let (tx, rx) = oneshot::channel();
         // A panic must not escape into rayon, whose default is to abort the process.
-        self.0.spawn(move || {
-            let _ = tx.send(catch_unwind(AssertUnwindSafe(job)).ok());
+        self.threads.spawn(move || {
+            if !tx.is_closed() {
+                let _ = tx.send(catch_unwind(AssertUnwindSafe(job)).ok());
+            }
         });
-        rx.await.ok().flatten()
+        match actix_web::rt::time::timeout(self.deadline, rx).await {
+            Ok(Ok(Some(answer))) => Ok(answer),
+            Ok(_) => Err(JobError::Panicked),
+            Err(_) => Err(JobError::Deadline(self.deadline)),
+        }
     }
 }
 
@@ -58,8 +92,28 @@ mod tests {
     #[actix_web::test]
     async fn runs_jobs_and_reports_panics() {
         let pool = ComputePool::new(2);
-        assert_eq!(pool.run(|| 6 * 7).await, Some(42));
-        assert_eq!(pool.run(|| -> u8 { panic!("boom") }).await, None);
-        assert_eq!(pool.run(|| "still serving").await, Some("still serving"));
+        assert_eq!(pool.run(|| 6 * 7).await, Ok(42));
+        assert_eq!(pool.run(|| -> u8 { panic!("boom") }).await, Err(JobError::Panicked));
+        assert_eq!(pool.run(|| "still serving").await, Ok("still serving"));
+    }
+
+    #[actix_web::test]
+    async fn late_jobs_miss_the_deadline_and_queued_ones_are_skipped() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let pool = ComputePool::with_deadline(1, Duration::from_millis(50));
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        // The only thread is busy until released, so the second job waits in the queue.
+        let p = pool.clone();
+        let busy = actix_web::rt::spawn(async move { p.run(move || wait.recv().is_ok()).await });
+        actix_web::rt::time::sleep(Duration::from_millis(10)).await;
+        let ran = Arc::new(AtomicBool::new(false));
+        let flag = ran.clone();
+        let queued = pool.run(move || flag.store(true, Ordering::SeqCst)).await;
+        assert_eq!(queued, Err(JobError::Deadline(Duration::from_millis(50))));
+        assert_eq!(busy.await.unwrap(), Err(JobError::Deadline(Duration::from_millis(50))));
+        release.send(()).unwrap();
+        // Once the thread is free, the abandoned job is skipped, and new work runs.
+        assert_eq!(pool.run(|| 1).await, Ok(1));
+        assert!(!ran.load(Ordering::SeqCst), "a job nobody waits for any more was run");
     }
 }

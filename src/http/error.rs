@@ -77,6 +77,8 @@ pub enum ApiError {
     MethodNotAllowed { method: String, path: String, allow: &'static str },
     #[error("too many compute-heavy requests in flight; retry in a second")]
     Overloaded,
+    #[error("no answer within the {0} ms compute deadline (the service is busy); retry in a second")]
+    Deadline(u128),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -98,6 +100,7 @@ impl ApiError {
             ApiError::NotFound(_) => "not-found",
             ApiError::MethodNotAllowed { .. } => "method-not-allowed",
             ApiError::Overloaded => "overloaded",
+            ApiError::Deadline(_) => "deadline-exceeded",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -117,6 +120,7 @@ impl ApiError {
             ApiError::NotFound(_) => "Not found",
             ApiError::MethodNotAllowed { .. } => "Method not allowed",
             ApiError::Overloaded => "Service overloaded",
+            ApiError::Deadline(_) => "Compute deadline exceeded",
             ApiError::Internal(_) => "Internal error",
         }
     }
@@ -179,7 +183,7 @@ impl ResponseError for ApiError {
             | ApiError::Strategy(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::Overloaded => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Overloaded | ApiError::Deadline(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -190,7 +194,7 @@ impl ResponseError for ApiError {
         if let ApiError::MethodNotAllowed { allow, .. } = self {
             res.insert_header((header::ALLOW, HeaderValue::from_static(allow)));
         }
-        if let ApiError::Overloaded = self {
+        if let ApiError::Overloaded | ApiError::Deadline(_) = self {
             res.insert_header((header::RETRY_AFTER, HeaderValue::from_static("1")));
         }
         let body = serde_json::to_vec(&self.problem()).unwrap_or_else(|_| b"{}".to_vec());

@@ -24,6 +24,11 @@ use openapi::SpecJson;
 /// queue this long drains in well under 50 ms.
 pub const MAX_IN_FLIGHT_PER_CORE: usize = 16;
 
+/// The default bound on heavy requests in flight: [`MAX_IN_FLIGHT_PER_CORE`] per core.
+pub fn default_max_in_flight() -> usize {
+    MAX_IN_FLIGHT_PER_CORE * std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// What every worker shares.
 #[derive(Clone)]
 pub struct AppState {
@@ -38,18 +43,22 @@ pub struct AppState {
 impl AppState {
     /// Shared state with the default bound on heavy requests: [`MAX_IN_FLIGHT_PER_CORE`] per core.
     pub fn new() -> AppState {
-        AppState::with_max_in_flight(
-            MAX_IN_FLIGHT_PER_CORE * std::thread::available_parallelism().map_or(1, |n| n.get()),
-        )
+        AppState::with_max_in_flight(default_max_in_flight())
     }
 
     pub fn with_max_in_flight(max: usize) -> AppState {
+        AppState::with_limits(max, compute_pool::DEFAULT_DEADLINE)
+    }
+
+    /// Shared state with a bound on heavy requests in flight and the deadline each must answer
+    /// within (queueing included).
+    pub fn with_limits(max_in_flight: usize, compute_deadline: std::time::Duration) -> AppState {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         AppState {
             metrics: Metrics::new(),
             spec: SpecJson(openapi::spec_json()),
-            admission: admission::Admission::new(max),
-            compute: compute_pool::ComputePool::new(cores),
+            admission: admission::Admission::new(max_in_flight),
+            compute: compute_pool::ComputePool::with_deadline(cores, compute_deadline),
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::strategy::{Algorithm, recommend as run_algorithm};
 use crate::turn::Turn;
 
 use super::admission::Admission;
-use super::compute_pool::ComputePool;
+use super::compute_pool::{ComputePool, JobError};
 use super::dto::{AlgorithmEntry, Health, RecommendRequest, RecommendResponse, ValidRequest};
 use super::error::{ApiError, Problem};
 use super::metrics::Metrics;
@@ -33,7 +33,7 @@ use super::openapi::SpecJson;
         (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Content-Type is not application/json", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "A board or fleet that breaks the rules, or that no placement of the ships afloat can explain; or an unknown algorithm", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Too many compute-heavy requests in flight; retry after the number of seconds in Retry-After", body = Problem, content_type = "application/problem+json",
+        (status = 503, description = "Too many compute-heavy requests in flight, or no answer within the compute deadline; retry after the number of seconds in Retry-After", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
     )
 )]
@@ -68,7 +68,10 @@ pub async fn recommend(
             let _slot = slot;
             compute()
         };
-        pool.run(job).await.ok_or_else(|| ApiError::Internal("compute pool".to_owned()))?
+        pool.run(job).await.map_err(|e| match e {
+            JobError::Deadline(d) => ApiError::Deadline(d.as_millis()),
+            JobError::Panicked => ApiError::Internal("compute pool".to_owned()),
+        })?
     } else {
         compute()
     };
