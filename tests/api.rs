@@ -75,7 +75,7 @@ async fn bad_requests_get_problem_details() {
         (json!({"board": ["...", 7], "ships": [2]}), 400, "invalid-request", "board[1]: invalid type"),
         (json!({"board": ["..."], "ships": [2], "seed": -3}), 400, "invalid-request", "seed:"),
         (json!({"board": ["..."], "ships": [2.5]}), 400, "invalid-request", "ships[0]"),
-        (json!(["..."]), 400, "invalid-request", "invalid type"),
+        (json!(["..."]), 400, "invalid-request", "expected a JSON object"),
         (json!({"board": ["..."], "ships": [2], "colour": 1}), 400, "invalid-request", "unknown field `colour`"),
         (json!({"board": [], "ships": [2]}), 422, "invalid-board", "between 1 and 26 rows"),
         (json!({"board": vec!["."; 27], "ships": [1]}), 422, "invalid-board", "got 27"),

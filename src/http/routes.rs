@@ -45,6 +45,13 @@ pub async fn recommend(
 ) -> Result<HttpResponse, ApiError> {
     // Syntax, size and media type are checked by the extractor; the shape here, so that the
     // error can name the field at fault.
+    // Only an object: serde would also read a struct from an array of its fields in order.
+    if !body.get().starts_with('{') {
+        return Err(ApiError::WrongShape {
+            path: "request body".to_owned(),
+            message: "expected a JSON object".to_owned(),
+        });
+    }
     let mut json = serde_json::Deserializer::from_str(body.get());
     let req: RecommendRequest = serde_path_to_error::deserialize(&mut json)?;
     let req = ValidRequest::try_from(req)?;
