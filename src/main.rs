@@ -1,23 +1,12 @@
-use std::net::TcpListener;
-
 use clap::Parser;
 use sonar::cli::{Cli, Command};
-use sonar::http::{AppState, openapi, server};
-use tracing_subscriber::EnvFilter;
+use sonar::http::{openapi, serve};
 
 fn main() -> anyhow_free::Result {
     let cli = Cli::parse();
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
-        .init();
+    sonar::logging::init()?;
     match cli.command() {
-        Command::Serve(args) => {
-            let workers = args.workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            let listener = TcpListener::bind(&args.bind).map_err(|e| format!("cannot bind {}: {e}", args.bind))?;
-            tracing::info!(addr = %listener.local_addr()?, workers, "sonar listening");
-            let state = args.max_in_flight.map_or_else(AppState::new, AppState::with_max_in_flight);
-            actix_web::rt::System::new().block_on(server(listener, workers, state)?)?;
-        }
+        Command::Serve(args) => serve::run(&args)?,
         Command::Simulate(args) => {
             if !sonar::simulate::command::execute(&args)? {
                 return Err("the random shooter's self-test failed".into());
