@@ -4,7 +4,7 @@
 use std::net::TcpListener;
 
 use actix_web::dev::Server;
-use actix_web::middleware::from_fn;
+use actix_web::middleware::{Condition, from_fn};
 use actix_web::{App, web};
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
@@ -104,7 +104,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::new(state.compute))
             .service(
                 web::resource("/recommend")
-                    .wrap(from_fn(auth::require_bearer))
+                    .wrap(Condition::new(state.api_key.is_some(), from_fn(auth::require_bearer)))
                     .route(web::post().to(routes::recommend))
                     .default_service(web::to(routes::method_not_allowed("POST"))),
             )

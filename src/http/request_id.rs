@@ -31,7 +31,19 @@ pub fn generate() -> HeaderValue {
     static PREFIX: LazyLock<u64> = LazyLock::new(crate::rng::fresh_seed);
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    HeaderValue::try_from(format!("{:016x}-{n:x}", *PREFIX)).expect("hex digits and '-' are a valid header value")
+    let mut id = [0u8; 33];
+    hex(&mut id[..16], *PREFIX);
+    id[16] = b'-';
+    hex(&mut id[17..], n);
+    HeaderValue::from_bytes(&id).expect("hex digits and '-' are a valid header value")
+}
+
+/// Writes `n` in lower-case hex, zero-padded to fill `out` (at most 16 digits).
+fn hex(out: &mut [u8], mut n: u64) {
+    for b in out.iter_mut().rev() {
+        *b = b"0123456789abcdef"[(n & 15) as usize];
+        n >>= 4;
+    }
 }
 
 /// Middleware: tags the request with its id, runs it in a span carrying the id, logs the answer
