@@ -3,6 +3,10 @@
 //! for `POST /recommend` with each light algorithm on the load test's corpus. Prints µs per
 //! request (best of five rounds); nothing is asserted.
 //!
+//! With `REQUEST_COST_LOG=<filter>` (e.g. `info`) the service's text log subscriber is installed
+//! with that filter, writing nowhere, so that the request span and log calls cost what they cost
+//! in production; without it there is no subscriber.
+//!
 //! `cargo run --release --example request_cost [rounds-of-requests]`
 
 use std::time::Instant;
@@ -14,6 +18,9 @@ use sonar::simulate::corpus::corpus;
 #[actix_web::main]
 async fn main() {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    if let Ok(filter) = std::env::var("REQUEST_COST_LOG") {
+        tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::sink).init();
+    }
     let svc = init_service(app(AppState::new())).await;
     let boards: Vec<String> = corpus(4)
         .iter()

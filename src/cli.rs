@@ -2,6 +2,8 @@
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::http::auth::ApiKey;
+
 /// Sonar: recommends the next shot in Battleship over HTTP.
 #[derive(Debug, Parser)]
 #[command(name = "sonar", version, about, args_conflicts_with_subcommands = true)]
@@ -45,6 +47,33 @@ pub struct ServeArgs {
     /// 503 with Retry-After (milliseconds, 1 to 600000).
     #[arg(long, env = "SONAR_COMPUTE_DEADLINE_MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub compute_deadline_ms: u64,
+    /// API key: when set, POST /recommend requires `Authorization: Bearer <KEY>` and answers 401
+    /// otherwise; the other endpoints stay open. An empty value means no key. Prefer the
+    /// environment variable: command lines are visible to other users.
+    #[arg(long, env = "SONAR_API_KEY", hide_env_values = true, value_name = "KEY")]
+    pub api_key: Option<ApiKey>,
+    /// Serve /metrics on this address only (the main address then answers 404 for it).
+    #[arg(long, env = "SONAR_METRICS_BIND", value_name = "ADDR")]
+    pub metrics_bind: Option<String>,
+    /// Seconds to finish the requests in flight after SIGTERM or Ctrl-C before exiting.
+    #[arg(long, env = "SONAR_SHUTDOWN_GRACE", value_name = "SECONDS", default_value_t = 30)]
+    pub shutdown_grace: u64,
+    /// Milliseconds a client has to send the request head before it gets 408 (0: no limit).
+    #[arg(long, env = "SONAR_CLIENT_REQUEST_TIMEOUT_MS", value_name = "MS", default_value_t = 5000)]
+    pub client_request_timeout_ms: u64,
+    /// Seconds an idle keep-alive connection stays open (0: no keep-alive).
+    #[arg(long, env = "SONAR_KEEP_ALIVE_SECS", value_name = "SECONDS", default_value_t = 5)]
+    pub keep_alive_secs: u64,
+    /// Milliseconds a client has to close its side after the server closes a connection (0: no limit).
+    #[arg(long, env = "SONAR_CLIENT_DISCONNECT_TIMEOUT_MS", value_name = "MS", default_value_t = 1000)]
+    pub client_disconnect_timeout_ms: u64,
+}
+
+impl ServeArgs {
+    /// The API key, if a non-empty one was given.
+    pub fn api_key(&self) -> Option<ApiKey> {
+        self.api_key.as_ref().and_then(ApiKey::non_empty)
+    }
 }
 
 impl Cli {

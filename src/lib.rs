@@ -19,6 +19,7 @@
 //! - [`http`]: the HTTP edge (actix-web routes, request and response types, OpenAPI, errors,
 //!   metrics). Nothing outside it knows about HTTP.
 //! - [`cli`]: command-line options of the `sonar` binary.
+//! - [`logging`]: the log subscriber (text or JSON).
 
 pub mod board;
 pub mod cli;
@@ -26,6 +27,7 @@ pub mod engine;
 pub mod fleet;
 pub mod http;
 pub mod layout;
+pub mod logging;
 pub mod posterior;
 pub mod rng;
 pub mod simulate;

@@ -75,6 +75,8 @@ pub enum ApiError {
     NotFound(String),
     #[error("method {method} is not allowed on {path}; allowed: {allow}")]
     MethodNotAllowed { method: String, path: String, allow: &'static str },
+    #[error("{0}")]
+    Unauthorized(&'static str),
     #[error("too many compute-heavy requests in flight; retry in a second")]
     Overloaded,
     #[error("no answer within the {0} ms compute deadline (the service is busy); retry in a second")]
@@ -99,6 +101,7 @@ impl ApiError {
             ApiError::Turn(_) | ApiError::Strategy(_) => "inconsistent-position",
             ApiError::NotFound(_) => "not-found",
             ApiError::MethodNotAllowed { .. } => "method-not-allowed",
+            ApiError::Unauthorized(_) => "unauthorized",
             ApiError::Overloaded => "overloaded",
             ApiError::Deadline(_) => "deadline-exceeded",
             ApiError::Internal(_) => "internal",
@@ -119,6 +122,7 @@ impl ApiError {
             ApiError::Turn(_) | ApiError::Strategy(_) => "Inconsistent position",
             ApiError::NotFound(_) => "Not found",
             ApiError::MethodNotAllowed { .. } => "Method not allowed",
+            ApiError::Unauthorized(_) => "Unauthorized",
             ApiError::Overloaded => "Service overloaded",
             ApiError::Deadline(_) => "Compute deadline exceeded",
             ApiError::Internal(_) => "Internal error",
@@ -183,6 +187,7 @@ impl ResponseError for ApiError {
             | ApiError::Strategy(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Overloaded | ApiError::Deadline(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -193,6 +198,9 @@ impl ResponseError for ApiError {
         res.insert_header((header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON)));
         if let ApiError::MethodNotAllowed { allow, .. } = self {
             res.insert_header((header::ALLOW, HeaderValue::from_static(allow)));
+        }
+        if let ApiError::Unauthorized(_) = self {
+            res.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));
         }
         if let ApiError::Overloaded | ApiError::Deadline(_) = self {
             res.insert_header((header::RETRY_AFTER, HeaderValue::from_static("1")));

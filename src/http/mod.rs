@@ -4,21 +4,25 @@
 use std::net::TcpListener;
 
 use actix_web::dev::Server;
-use actix_web::middleware::from_fn;
-use actix_web::{App, HttpServer, web};
+use actix_web::middleware::{Condition, from_fn};
+use actix_web::{App, web};
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
 pub mod admission;
+pub mod auth;
 pub mod compute_pool;
 pub mod dto;
 pub mod error;
 pub mod metrics;
 pub mod openapi;
+pub mod request_id;
 pub mod routes;
+pub mod serve;
 
+use auth::ApiKey;
 use error::{ApiError, MAX_BODY_BYTES};
 use metrics::Metrics;
-use openapi::SpecJson;
+use openapi::{SpecJson, SpecOptions};
 
 /// Heavy requests admitted per core by default (running or queued): at the default 10 ms budget a
 /// queue this long drains in well under 50 ms.
@@ -38,6 +42,10 @@ pub struct AppState {
     pub admission: std::sync::Arc<admission::Admission>,
     /// Where compute-heavy requests run.
     pub compute: compute_pool::ComputePool,
+    /// The key `POST /recommend` requires, if any.
+    pub api_key: Option<ApiKey>,
+    /// Whether `/metrics` is served by this app (rather than on its own address).
+    pub metrics_route: bool,
 }
 
 impl AppState {
@@ -59,7 +67,28 @@ impl AppState {
             spec: SpecJson(openapi::spec_json()),
             admission: admission::Admission::new(max_in_flight),
             compute: compute_pool::ComputePool::with_deadline(cores, compute_deadline),
+            api_key: None,
+            metrics_route: true,
         }
+    }
+
+    /// Requires `Authorization: Bearer <key>` on `POST /recommend` when `key` is some.
+    pub fn with_api_key(mut self, key: Option<ApiKey>) -> AppState {
+        self.api_key = key;
+        self.refresh_spec()
+    }
+
+    /// Leaves `/metrics` to [`metrics_app`] on another address.
+    pub fn without_metrics_route(mut self) -> AppState {
+        self.metrics_route = false;
+        self.refresh_spec()
+    }
+
+    /// The served document follows the configuration.
+    fn refresh_spec(mut self) -> AppState {
+        let options = SpecOptions { api_key_required: self.api_key.is_some(), metrics_elsewhere: !self.metrics_route };
+        self.spec = SpecJson(openapi::spec_json_for(options));
+        self
     }
 }
 
@@ -84,12 +113,19 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::new(state.compute))
             .service(
                 web::resource("/recommend")
+                    .wrap(Condition::new(state.api_key.is_some(), from_fn(auth::require_bearer)))
                     .route(web::post().to(routes::recommend))
                     .default_service(web::to(routes::method_not_allowed("POST"))),
             )
             .service(get_only("/algorithms", web::get().to(routes::algorithms)))
-            .service(get_only("/healthz", web::get().to(routes::healthz)))
-            .service(get_only("/metrics", web::get().to(routes::metrics)))
+            .service(get_only("/healthz", web::get().to(routes::healthz)));
+        if let Some(key) = state.api_key {
+            cfg.app_data(web::Data::new(key));
+        }
+        if state.metrics_route {
+            cfg.service(get_only("/metrics", web::get().to(routes::metrics)));
+        }
+        cfg.service(get_only("/openapi.json", web::get().to(routes::openapi_json)))
             .service(get_only("/openapi.json", web::get().to(routes::openapi_json)))
             .service(get_only("/docs", web::get().to(routes::docs_redirect)))
             .service(
@@ -115,11 +151,35 @@ pub fn app(
         InitError = (),
     >,
 > {
-    App::new().configure(configure(state)).default_service(web::to(routes::not_found)).wrap(from_fn(metrics::track))
+    App::new()
+        .configure(configure(state))
+        .default_service(web::to(routes::not_found))
+        .wrap(from_fn(metrics::track))
+        .wrap(from_fn(request_id::tag))
 }
 
-/// Starts the server on an already-bound listener (port 0 in tests).
+/// The app of the metrics address (`--metrics-bind`): `/metrics` alone, from the same registry.
+pub fn metrics_app(
+    metrics: Metrics,
+) -> App<
+    impl actix_web::dev::ServiceFactory<
+        actix_web::dev::ServiceRequest,
+        Config = (),
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .app_data(web::Data::new(metrics))
+        .service(get_only("/metrics", web::get().to(routes::metrics)))
+        .default_service(web::to(routes::not_found))
+        .wrap(from_fn(metrics::track))
+        .wrap(from_fn(request_id::tag))
+}
+
+/// Starts the server on an already-bound listener (port 0 in tests), with the default timeouts
+/// and actix-web's own signal handling.
 pub fn server(listener: TcpListener, workers: usize, state: AppState) -> std::io::Result<Server> {
-    let server = HttpServer::new(move || app(state.clone())).workers(workers.max(1)).listen(listener)?.run();
-    Ok(server)
+    serve::server(listener, &serve::ServerOptions { workers, ..Default::default() }, state, None)
 }

@@ -27,9 +27,12 @@ use super::openapi::SpecJson;
     path = "/recommend",
     tag = "recommend",
     request_body(content = RecommendRequest, content_type = "application/json"),
+    security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The recommended shot and the algorithm's grid", body = RecommendResponse),
         (status = 400, description = "Malformed JSON, wrong types or unknown fields", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "An API key is configured and the request does not carry it as `Authorization: Bearer <key>`", body = Problem, content_type = "application/problem+json",
+            headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
         (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Content-Type is not application/json", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "A board or fleet that breaks the rules, or that no placement of the ships afloat can explain; or an unknown algorithm", body = Problem, content_type = "application/problem+json"),

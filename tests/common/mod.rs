@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod binary;
+
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::test;
 use serde_json::{Value, json};

@@ -1,0 +1,93 @@
+//! Request ids and the request log: every request runs in a tracing span carrying its id, every
+//! response carries it in `x-request-id`, and one line per answer is logged (5xx at WARN, 4xx at
+//! INFO, the rest at DEBUG, so that successes cost nothing at the default level).
+
+use std::sync::LazyLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use actix_web::Error;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+use tracing::Instrument;
+
+/// The header that carries the id, both ways.
+pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// Longest client-sent id reused as is.
+pub const MAX_LEN: usize = 64;
+
+/// Whether a client-sent id is short and plain enough to reuse (and to log): 1 to [`MAX_LEN`]
+/// characters of `A-Z a-z 0-9 . _ -`.
+pub fn acceptable(id: &[u8]) -> bool {
+    (1..=MAX_LEN).contains(&id.len()) && id.iter().all(|&b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+}
+
+/// A fresh id: a random prefix drawn once per process, then a counter. Unique within the process
+/// and, with overwhelming probability, across instances.
+pub fn generate() -> HeaderValue {
+    static PREFIX: LazyLock<u64> = LazyLock::new(crate::rng::fresh_seed);
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let mut id = [0u8; 33];
+    hex(&mut id[..16], *PREFIX);
+    id[16] = b'-';
+    hex(&mut id[17..], n);
+    HeaderValue::from_bytes(&id).expect("hex digits and '-' are a valid header value")
+}
+
+/// Writes `n` in lower-case hex, zero-padded to fill `out` (at most 16 digits).
+fn hex(out: &mut [u8], mut n: u64) {
+    for b in out.iter_mut().rev() {
+        *b = b"0123456789abcdef"[(n & 15) as usize];
+        n >>= 4;
+    }
+}
+
+/// Middleware: tags the request with its id, runs it in a span carrying the id, logs the answer
+/// and returns the id in `x-request-id`.
+pub async fn tag(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse, Error> {
+    let start = Instant::now();
+    let id = match req.headers().get(&X_REQUEST_ID) {
+        Some(v) if acceptable(v.as_bytes()) => v.clone(),
+        _ => generate(),
+    };
+    let span = tracing::info_span!("request", request_id = id.to_str().unwrap_or_default());
+    let mut res = next.call(req).instrument(span.clone()).await?;
+    span.in_scope(|| {
+        let (req, status) = (res.request(), res.status().as_u16());
+        let elapsed_us = start.elapsed().as_micros() as u64;
+        let (method, path) = (req.method().as_str(), req.path());
+        match status {
+            500.. => tracing::warn!(method, path, status, elapsed_us, "answered"),
+            400..=499 => tracing::info!(method, path, status, elapsed_us, "answered"),
+            _ => tracing::debug!(method, path, status, elapsed_us, "answered"),
+        }
+    });
+    res.headers_mut().insert(X_REQUEST_ID, id);
+    Ok(res.map_into_boxed_body())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_only_short_plain_ids() {
+        for ok in ["a", "req-42_x.Y", &"z".repeat(64)] {
+            assert!(acceptable(ok.as_bytes()), "{ok}");
+        }
+        for bad in ["", &"z".repeat(65), "a b", "a/b", "é", "a\"b", "a;b"] {
+            assert!(!acceptable(bad.as_bytes()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn generated_ids_are_acceptable_and_distinct() {
+        let (a, b) = (generate(), generate());
+        assert_ne!(a, b);
+        assert!(acceptable(a.as_bytes()) && acceptable(b.as_bytes()), "{a:?}");
+    }
+}

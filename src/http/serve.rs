@@ -1,0 +1,159 @@
+//! Running the service: the main server with its client timeouts, the optional metrics address,
+//! and the graceful stop on SIGTERM or Ctrl-C.
+
+use std::future::Future;
+use std::net::TcpListener;
+use std::pin::Pin;
+use std::time::Duration;
+
+use actix_web::HttpServer;
+use actix_web::dev::Server;
+
+use super::metrics::Metrics;
+use super::{AppState, app, metrics_app};
+use crate::cli::ServeArgs;
+
+/// How the servers treat their workers and clients.
+#[derive(Clone, Debug)]
+pub struct ServerOptions {
+    pub workers: usize,
+    /// Time to finish the requests in flight after the stop signal.
+    pub shutdown_grace: Duration,
+    /// Time a client has to send the request head (zero: no limit).
+    pub client_request_timeout: Duration,
+    /// Time an idle keep-alive connection stays open (zero: no keep-alive).
+    pub keep_alive: Duration,
+    /// Time a client has to close its side after the server closed the connection (zero: no limit).
+    pub client_disconnect_timeout: Duration,
+}
+
+impl Default for ServerOptions {
+    fn default() -> ServerOptions {
+        ServerOptions {
+            workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            shutdown_grace: Duration::from_secs(30),
+            client_request_timeout: Duration::from_millis(5000),
+            keep_alive: Duration::from_secs(5),
+            client_disconnect_timeout: Duration::from_millis(1000),
+        }
+    }
+}
+
+impl ServerOptions {
+    pub fn from_args(args: &ServeArgs) -> ServerOptions {
+        ServerOptions {
+            workers: args.workers.unwrap_or_else(|| ServerOptions::default().workers),
+            shutdown_grace: Duration::from_secs(args.shutdown_grace),
+            client_request_timeout: Duration::from_millis(args.client_request_timeout_ms),
+            keep_alive: Duration::from_secs(args.keep_alive_secs),
+            client_disconnect_timeout: Duration::from_millis(args.client_disconnect_timeout_ms),
+        }
+    }
+}
+
+/// A future whose completion starts the graceful stop.
+pub type StopSignal = Pin<Box<dyn Future<Output = ()> + Send>>;
+
+/// The main server on an already-bound listener. Given a `stop` future it stops gracefully when
+/// that resolves; without one, actix-web handles the signals itself.
+pub fn server(
+    listener: TcpListener,
+    options: &ServerOptions,
+    state: AppState,
+    stop: Option<StopSignal>,
+) -> std::io::Result<Server> {
+    let mut server = HttpServer::new(move || app(state.clone()))
+        .workers(options.workers.max(1))
+        .shutdown_timeout(options.shutdown_grace.as_secs())
+        .client_request_timeout(options.client_request_timeout)
+        .client_disconnect_timeout(options.client_disconnect_timeout)
+        .keep_alive(options.keep_alive);
+    if let Some(stop) = stop {
+        server = server.shutdown_signal(stop);
+    }
+    Ok(server.listen(listener)?.run())
+}
+
+/// The metrics address: one worker, no signal handling (it is stopped after the main server).
+pub fn metrics_server(listener: TcpListener, options: &ServerOptions, metrics: Metrics) -> std::io::Result<Server> {
+    let server = HttpServer::new(move || metrics_app(metrics.clone()))
+        .workers(1)
+        .disable_signals()
+        .client_request_timeout(options.client_request_timeout)
+        .client_disconnect_timeout(options.client_disconnect_timeout)
+        .keep_alive(options.keep_alive);
+    Ok(server.listen(listener)?.run())
+}
+
+/// `sonar serve`: serves until SIGTERM or Ctrl-C, then stops accepting, finishes the requests in
+/// flight within the grace period and returns.
+pub fn run(args: &ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let options = ServerOptions::from_args(args);
+    let listener = bind(&args.bind)?;
+    let metrics_listener = args.metrics_bind.as_deref().map(bind).transpose()?;
+    let max_in_flight = args.max_in_flight.unwrap_or_else(super::default_max_in_flight);
+    let deadline = std::time::Duration::from_millis(args.compute_deadline_ms);
+    let mut state = AppState::with_limits(max_in_flight, deadline);
+    state = state.with_api_key(args.api_key());
+    if metrics_listener.is_some() {
+        state = state.without_metrics_route();
+    }
+    actix_web::rt::System::new().block_on(async move {
+        // The handlers are in place before the service says it is listening.
+        let stop = stop_signal(options.shutdown_grace)?;
+        let metrics = match metrics_listener {
+            Some(listener) => {
+                tracing::info!(addr = %listener.local_addr()?, "metrics listening");
+                Some(metrics_server(listener, &options, state.metrics.clone())?)
+            }
+            None => None,
+        };
+        let (addr, api_key) = (listener.local_addr()?, state.api_key.is_some());
+        let main = server(listener, &options, state, Some(stop))?;
+        tracing::info!(%addr, workers = options.workers, api_key, "sonar listening");
+        let metrics = metrics.map(|server| {
+            let handle = server.handle();
+            actix_web::rt::spawn(server);
+            handle
+        });
+        main.await?;
+        if let Some(handle) = metrics {
+            handle.stop(true).await;
+        }
+        tracing::info!("sonar stopped");
+        Ok(())
+    })
+}
+
+fn bind(addr: &str) -> Result<TcpListener, String> {
+    TcpListener::bind(addr).map_err(|e| format!("cannot bind {addr}: {e}"))
+}
+
+/// Resolves on the first SIGTERM or SIGINT (Ctrl-C); both stop gracefully.
+#[cfg(unix)]
+fn stop_signal(grace: Duration) -> std::io::Result<StopSignal> {
+    use actix_web::rt::signal::unix::{SignalKind, signal};
+    let mut term = signal(SignalKind::terminate())?;
+    let mut int = signal(SignalKind::interrupt())?;
+    Ok(Box::pin(async move {
+        let name = std::future::poll_fn(|cx| {
+            if term.poll_recv(cx).is_ready() {
+                std::task::Poll::Ready("SIGTERM")
+            } else if int.poll_recv(cx).is_ready() {
+                std::task::Poll::Ready("SIGINT")
+            } else {
+                std::task::Poll::Pending
+            }
+        })
+        .await;
+        tracing::info!(signal = name, grace_secs = grace.as_secs(), "stopping: finishing the requests in flight");
+    }))
+}
+
+#[cfg(not(unix))]
+fn stop_signal(grace: Duration) -> std::io::Result<StopSignal> {
+    Ok(Box::pin(async move {
+        let _ = actix_web::rt::signal::ctrl_c().await;
+        tracing::info!(signal = "Ctrl-C", grace_secs = grace.as_secs(), "stopping: finishing the requests in flight");
+    }))
+}

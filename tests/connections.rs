@@ -1,0 +1,94 @@
+//! The real server's connection handling: a separate metrics address, the client request timeout
+//! and the keep-alive period. Timings are asserted with generous bounds only, though tight enough
+//! to tell the short settings used here from the defaults (5 s each; actix-web reads a clock that
+//! may be half a second stale, so its timeouts can end that much early).
+
+mod common;
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use common::binary::Sonar;
+use serde_json::Value;
+
+fn get(addr: SocketAddr, path: &str) -> (u16, String) {
+    let agent = ureq::Agent::config_builder().http_status_as_error(false).build().new_agent();
+    let mut res = agent.get(format!("http://{addr}{path}")).call().unwrap();
+    (res.status().as_u16(), res.body_mut().read_to_string().unwrap())
+}
+
+#[test]
+fn metrics_move_to_their_own_address() {
+    let sonar = Sonar::start(&["--metrics-bind", "127.0.0.1:0"], &[]);
+    let metrics_addr = sonar.metrics_addr.expect("the metrics address is logged");
+    assert_ne!(metrics_addr, sonar.addr);
+    assert_eq!(get(sonar.addr, "/healthz").0, 200);
+    let (status, body) = get(sonar.addr, "/metrics");
+    assert_eq!(status, 404, "{body}");
+    let (status, text) = get(metrics_addr, "/metrics");
+    assert_eq!(status, 200);
+    assert!(text.contains(r#"sonar_http_requests_total{method="GET",route="/healthz",status="200"} 1"#), "{text}");
+    assert!(text.contains(r#"sonar_errors_total{kind="not-found"} 1"#), "{text}");
+    assert_eq!(get(metrics_addr, "/healthz").0, 404, "the metrics address serves /metrics alone");
+    let spec: Value = serde_json::from_str(&get(sonar.addr, "/openapi.json").1).unwrap();
+    assert!(spec["paths"]["/metrics"].is_null(), "the main address documents a /metrics it does not serve");
+    assert!(spec["paths"]["/healthz"].is_object());
+}
+
+#[test]
+fn without_a_metrics_address_the_main_one_serves_them() {
+    let sonar = Sonar::start(&[], &[]);
+    assert_eq!(sonar.metrics_addr, None);
+    assert_eq!(get(sonar.addr, "/healthz").0, 200);
+    let (status, text) = get(sonar.addr, "/metrics");
+    assert_eq!(status, 200);
+    assert!(text.contains("sonar_http_requests_total"));
+}
+
+/// Reads until the server closes the connection (or `limit` passes); what it sent, and when.
+fn read_until_closed(stream: &mut TcpStream, limit: Duration) -> (Vec<u8>, Option<Instant>) {
+    stream.set_read_timeout(Some(limit)).unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 1024];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => return (got, Some(Instant::now())),
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => return (got, None),
+            Err(_) => return (got, Some(Instant::now())),
+        }
+    }
+}
+
+#[test]
+fn a_client_that_never_finishes_its_request_head_is_cut_off() {
+    let sonar = Sonar::start(&["--client-request-timeout-ms", "500"], &[]);
+    let mut stream = TcpStream::connect(sonar.addr).unwrap();
+    stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: sonar\r\n").unwrap();
+    let (got, closed) = read_until_closed(&mut stream, Duration::from_secs(3));
+    assert!(closed.is_some(), "the connection is still open after 3 s");
+    let text = String::from_utf8_lossy(&got);
+    assert!(got.is_empty() || text.starts_with("HTTP/1.1 408"), "{text}");
+}
+
+#[test]
+fn an_idle_keep_alive_connection_is_closed_after_the_period() {
+    let sonar = Sonar::start(&["--keep-alive-secs", "1"], &[]);
+    let mut stream = TcpStream::connect(sonar.addr).unwrap();
+    stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: sonar\r\n\r\n").unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 1024];
+    while !got.ends_with(br#"{"status":"ok"}"#) {
+        let n = stream.read(&mut buf).unwrap();
+        assert!(n > 0, "closed before answering");
+        got.extend_from_slice(&buf[..n]);
+    }
+    let answered = Instant::now();
+    assert!(got.starts_with(b"HTTP/1.1 200"));
+    let (more, closed) = read_until_closed(&mut stream, Duration::from_secs(3));
+    assert!(more.is_empty(), "{}", String::from_utf8_lossy(&more));
+    let closed = closed.expect("the idle connection is closed well within 3 s");
+    assert!(closed - answered >= Duration::from_millis(250), "closed before the period: {:?}", closed - answered);
+}
