@@ -35,6 +35,7 @@ use super::openapi::SpecJson;
         (status = 422, description = "A board or fleet that breaks the rules, or that no placement of the ships afloat can explain; or an unknown algorithm", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Too many compute-heavy requests in flight; retry after the number of seconds in Retry-After", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
+        (status = 500, description = "The algorithm failed: a bug in the service, reported with the algorithm's name", body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn recommend(
@@ -108,7 +109,7 @@ pub async fn healthz() -> web::Json<Health> {
     get,
     path = "/metrics",
     tag = "operations",
-    responses((status = 200, description = "Metrics in Prometheus text format", body = String, content_type = "text/plain; version=0.0.4"))
+    responses((status = 200, description = "Metrics in Prometheus text format", body = String, content_type = "text/plain; version=0.0.4; charset=utf-8"))
 )]
 pub async fn metrics(metrics: web::Data<Metrics>) -> HttpResponse {
     HttpResponse::Ok().content_type("text/plain; version=0.0.4; charset=utf-8").body(metrics.render())
