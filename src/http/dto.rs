@@ -293,7 +293,10 @@ mod whole {
                 // Whole, non-negative and at most 2^53: the cast is exact.
                 Ok(Whole(v as u64))
             } else {
-                Err(E::invalid_value(Unexpected::Float(v), &"a whole number from 0 to 2^64 - 1, and at most 2^53 when written with a fraction or exponent"))
+                Err(E::invalid_value(
+                    Unexpected::Float(v),
+                    &"a whole number from 0 to 2^64 - 1, and at most 2^53 when written with a fraction or exponent",
+                ))
             }
         }
     }
@@ -357,7 +360,9 @@ mod spec {
     pub fn algorithm() -> Object {
         ObjectBuilder::new()
             .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
-            .enum_values(Some(Algorithm::ALL.iter().map(|a| serde_json::Value::from(a.name())).chain([serde_json::Value::Null])))
+            .enum_values(Some(
+                Algorithm::ALL.iter().map(|a| serde_json::Value::from(a.name())).chain([serde_json::Value::Null]),
+            ))
             .description(Some("Algorithm name (see `GET /algorithms`); the strongest when omitted or null."))
             .build()
     }
