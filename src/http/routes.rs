@@ -29,7 +29,7 @@ use super::openapi::SpecJson;
     request_body(content = RecommendRequest, content_type = "application/json"),
     responses(
         (status = 200, description = "The recommended shot and the algorithm's grid", body = RecommendResponse),
-        (status = 400, description = "Malformed JSON, wrong types or unknown fields", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed JSON, an unreadable body, wrong types, numbers that are negative or not whole, or unknown fields", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Content-Type is not application/json", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "A board or fleet that breaks the rules, or that no placement of the ships afloat can explain; or an unknown algorithm", body = Problem, content_type = "application/problem+json"),
