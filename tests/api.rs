@@ -63,6 +63,28 @@ async fn any_board_size_and_fleet_gets_a_legal_answer() {
     }
 }
 
+/// JSON Schema counts `3.0` as the integer 3, so the integer fields take whole numbers however
+/// they are written; a fraction, or a written-out number past 2^53, is still refused.
+#[actix_web::test]
+async fn integer_fields_accept_whole_numbers_however_written() {
+    let app = app(AppState::new()).await;
+    let plain = post_json(&app, &json!({"board": vec!["....."; 5], "ships": [3, 2], "seed": 7, "budget_ms": 5})).await;
+    assert_eq!(plain.0, 200, "{}", plain.1);
+    let body = r#"{"board": [".....", ".....", ".....", ".....", "....."], "ships": [3.0, 2e0], "seed": 7.0, "budget_ms": 5.0}"#;
+    let req = test::TestRequest::post().uri("/recommend").insert_header(("content-type", "application/json"));
+    let (status, _, answer, _) = raw(&app, req.set_payload(body)).await;
+    assert_eq!((status, &answer), (200, &plain.1));
+    let (status, body) = post_json(&app, &json!({"board": ["....."], "ships": [2], "seed": u64::MAX})).await;
+    assert_eq!((status, body["seed"].as_u64()), (200, Some(u64::MAX)), "{body}");
+    for body in
+        [r#"{"board": ["..."], "ships": [2], "seed": 1e19}"#, r#"{"board": ["..."], "ships": [2], "budget_ms": 5.5}"#]
+    {
+        let req = test::TestRequest::post().uri("/recommend").insert_header(("content-type", "application/json"));
+        let (status, _, problem, _) = raw(&app, req.set_payload(body)).await;
+        assert_eq!(status, 400, "{body} -> {problem}");
+    }
+}
+
 /// Every malformed or hostile body of the contract, with the status and what the detail names.
 #[actix_web::test]
 async fn bad_requests_get_problem_details() {

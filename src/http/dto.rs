@@ -21,23 +21,26 @@ use super::error::ApiError;
 pub struct RecommendRequest {
     /// One string per row, all the same length, 1 to 26 rows and 1 to 26 columns. Cells: `.` not
     /// shot yet, `o` miss, `x` hit on a ship not sunk yet, `#` a cell of a sunk ship.
-    #[schema(min_items = 1, max_items = 26)]
+    #[schema(schema_with = spec::board)]
     pub board: Vec<String>,
     /// Lengths of the ships not yet sunk (duplicates allowed): at least one, at most 64, each
     /// between 1 and the board's longer side.
-    #[schema(min_items = 1, max_items = 64)]
+    #[serde(deserialize_with = "whole::vec")]
+    #[schema(schema_with = spec::ships)]
     pub ships: Vec<u64>,
     /// Algorithm name (see `GET /algorithms`); the strongest when omitted.
     #[serde(default)]
+    #[schema(schema_with = spec::algorithm)]
     pub algorithm: Option<String>,
     /// Makes every random choice, tie-breaking included, reproducible. A random seed is drawn
     /// when omitted; the response reports the seed used either way.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "whole::option")]
+    #[schema(schema_with = spec::optional_seed)]
     pub seed: Option<u64>,
     /// Compute budget in milliseconds for algorithms whose cost varies (`bayes`): within it the
     /// answer is exact when that is feasible and a sampled estimate otherwise. Default 10,
     /// at most 1000.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "whole::option")]
     #[schema(minimum = 1, maximum = 1000)]
     pub budget_ms: Option<u64>,
 }
@@ -143,6 +146,7 @@ pub struct RecommendResponse {
     pub grid: Grid,
     pub grid_kind: GridKindDto,
     /// The seed every random choice was drawn from (the request's, or a fresh one).
+    #[schema(schema_with = spec::seed)]
     pub seed: u64,
     /// Algorithms that compute a posterior (`bayes`): whether the grid is the exact posterior.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -244,4 +248,148 @@ impl From<AlgorithmInfo> for AlgorithmEntry {
 #[schema(example = json!({"status": "ok"}))]
 pub struct Health {
     pub status: String,
+}
+
+/// The integer fields of a request. JSON has one kind of number and JSON Schema counts `10.0` as
+/// the integer 10, so a whole number is accepted however it is written: `10`, `10.0` or `1e1`.
+/// Written with a fraction or an exponent it is read as a double, as JavaScript does, so it must
+/// be at most 2^53 (beyond that a double no longer tells neighbouring integers apart); written
+/// as digits alone, any `u64` is read exactly.
+mod whole {
+    use std::fmt;
+
+    use serde::de::{Deserialize, Deserializer, Error, Unexpected, Visitor};
+
+    /// The largest integer every double up to which is exact.
+    const MAX_EXACT: f64 = 9_007_199_254_740_992.0;
+
+    struct Whole(u64);
+
+    impl<'de> Deserialize<'de> for Whole {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Whole, D::Error> {
+            d.deserialize_any(WholeVisitor)
+        }
+    }
+
+    struct WholeVisitor;
+
+    impl Visitor<'_> for WholeVisitor {
+        type Value = Whole;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a non-negative whole number")
+        }
+
+        fn visit_u64<E: Error>(self, v: u64) -> Result<Whole, E> {
+            Ok(Whole(v))
+        }
+
+        fn visit_i64<E: Error>(self, v: i64) -> Result<Whole, E> {
+            u64::try_from(v).map(Whole).map_err(|_| E::invalid_value(Unexpected::Signed(v), &self))
+        }
+
+        fn visit_f64<E: Error>(self, v: f64) -> Result<Whole, E> {
+            if v.fract() == 0.0 && (0.0..=MAX_EXACT).contains(&v) {
+                // Whole, non-negative and at most 2^53: the cast is exact.
+                Ok(Whole(v as u64))
+            } else {
+                Err(E::invalid_value(
+                    Unexpected::Float(v),
+                    &"a whole number from 0 to 2^64 - 1, and at most 2^53 when written with a fraction or exponent",
+                ))
+            }
+        }
+    }
+
+    /// A list of whole numbers.
+    pub fn vec<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
+        Ok(Vec::<Whole>::deserialize(d)?.into_iter().map(|w| w.0).collect())
+    }
+
+    /// A whole number or null.
+    pub fn option<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        Ok(Option::<Whole>::deserialize(d)?.map(|w| w.0))
+    }
+}
+
+/// Schemas of the request fields whose rules utoipa's attributes cannot state: the board's cell
+/// alphabet, the ship lengths, the algorithm names and the full range of a `u64` seed.
+mod spec {
+    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, SchemaFormat, SchemaType, Type};
+    use utoipa::openapi::{Array, Object};
+
+    use crate::board::MAX_SIDE;
+    use crate::fleet::MAX_SHIPS;
+    use crate::strategy::Algorithm;
+
+    /// `board`: 1 to 26 rows of 1 to 26 cells from `.ox#` (that the rows have one length is
+    /// checked by the service, with a 422).
+    pub fn board() -> Array {
+        let row = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some("^[.ox#]+$"))
+            .min_length(Some(1))
+            .max_length(Some(MAX_SIDE));
+        ArrayBuilder::new()
+            .items(row)
+            .min_items(Some(1))
+            .max_items(Some(MAX_SIDE))
+            .description(Some(
+                "One string per row, all the same length, 1 to 26 rows and 1 to 26 columns. Cells: `.` not \
+                 shot yet, `o` miss, `x` hit on a ship not sunk yet, `#` a cell of a sunk ship.",
+            ))
+            .build()
+    }
+
+    /// `ships`: 1 to 64 lengths between 1 and 26 (and at most the board's longer side, which the
+    /// service checks with a 422).
+    pub fn ships() -> Array {
+        let length = ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(MAX_SIDE));
+        ArrayBuilder::new()
+            .items(length)
+            .min_items(Some(1))
+            .max_items(Some(MAX_SHIPS))
+            .description(Some(
+                "Lengths of the ships not yet sunk (duplicates allowed): at least one, at most 64, each \
+                 between 1 and the board's longer side.",
+            ))
+            .build()
+    }
+
+    /// `algorithm`: one of the names `GET /algorithms` lists, or null.
+    pub fn algorithm() -> Object {
+        ObjectBuilder::new()
+            .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+            .enum_values(Some(
+                Algorithm::ALL.iter().map(|a| serde_json::Value::from(a.name())).chain([serde_json::Value::Null]),
+            ))
+            .description(Some("Algorithm name (see `GET /algorithms`); the strongest when omitted or null."))
+            .build()
+    }
+
+    fn u64_range(nullable: bool) -> ObjectBuilder {
+        let ty = if nullable { SchemaType::from_iter([Type::Integer, Type::Null]) } else { Type::Integer.into() };
+        ObjectBuilder::new()
+            .schema_type(ty)
+            .format(Some(SchemaFormat::Custom("uint64".to_owned())))
+            .minimum(Some(0))
+            .maximum(Some(utoipa::Number::UInt(u64::MAX as usize)))
+    }
+
+    /// The request's `seed`: any `u64`, or null.
+    pub fn optional_seed() -> Object {
+        u64_range(true)
+            .description(Some(
+                "Makes every random choice, tie-breaking included, reproducible. A random seed is drawn \
+                 when omitted or null; the response reports the seed used either way.",
+            ))
+            .build()
+    }
+
+    /// The response's `seed`: any `u64`.
+    pub fn seed() -> Object {
+        u64_range(false)
+            .description(Some("The seed every random choice was drawn from (the request's, or a fresh one)."))
+            .build()
+    }
 }

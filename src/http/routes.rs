@@ -30,7 +30,7 @@ use super::openapi::SpecJson;
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The recommended shot and the algorithm's grid", body = RecommendResponse),
-        (status = 400, description = "Malformed JSON, wrong types or unknown fields", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed JSON, an unreadable body, wrong types, numbers that are negative or not whole, or unknown fields", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "An API key is configured and the request does not carry it as `Authorization: Bearer <key>`", body = Problem, content_type = "application/problem+json",
             headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
         (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
@@ -38,6 +38,7 @@ use super::openapi::SpecJson;
         (status = 422, description = "A board or fleet that breaks the rules, or that no placement of the ships afloat can explain; or an unknown algorithm", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Too many compute-heavy requests in flight, or no answer within the compute deadline; retry after the number of seconds in Retry-After", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
+        (status = 500, description = "The algorithm failed: a bug in the service, reported with the algorithm's name", body = Problem, content_type = "application/problem+json"),
     )
 )]
 pub async fn recommend(
@@ -121,7 +122,7 @@ pub async fn healthz() -> web::Json<Health> {
     get,
     path = "/metrics",
     tag = "operations",
-    responses((status = 200, description = "Metrics in Prometheus text format", body = String, content_type = "text/plain; version=0.0.4"))
+    responses((status = 200, description = "Metrics in Prometheus text format", body = String, content_type = "text/plain; version=0.0.4; charset=utf-8"))
 )]
 pub async fn metrics(metrics: web::Data<Metrics>) -> HttpResponse {
     HttpResponse::Ok().content_type("text/plain; version=0.0.4; charset=utf-8").body(metrics.render())
