@@ -1,6 +1,8 @@
 //! Request ids and the request log: every request runs in a tracing span carrying its id, every
 //! response carries it in `x-request-id`, and one line per answer is logged (5xx at WARN, 4xx at
-//! INFO, the rest at DEBUG, so that successes cost nothing at the default level).
+//! INFO, the rest at DEBUG, so that successes cost nothing at the default level). The planned 503s
+//! of an overload are the exception: at most one WARN line a second says how many were shed, so
+//! that a flood of refusals does not turn into a flood of log lines.
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -46,6 +48,38 @@ fn hex(out: &mut [u8], mut n: u64) {
     }
 }
 
+static START: LazyLock<Instant> = LazyLock::new(Instant::now);
+static SHED: Throttle = Throttle::new();
+
+/// Counts events and lets one through per second, with the count since the last one let through.
+pub struct Throttle {
+    /// The second (since start, plus one) of the last event let through; 0 before the first.
+    second: AtomicU64,
+    pending: AtomicU64,
+}
+
+impl Throttle {
+    pub const fn new() -> Throttle {
+        Throttle { second: AtomicU64::new(0), pending: AtomicU64::new(0) }
+    }
+
+    /// Notes one event at `now` (whole seconds): the number of events to report, this one
+    /// included, if none was let through in this second yet.
+    pub fn note(&self, now: u64) -> Option<u64> {
+        self.pending.fetch_add(1, Ordering::Relaxed);
+        let (now, last) = (now + 1, self.second.load(Ordering::Relaxed));
+        let first =
+            now != last && self.second.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_ok();
+        first.then(|| self.pending.swap(0, Ordering::Relaxed))
+    }
+}
+
+impl Default for Throttle {
+    fn default() -> Throttle {
+        Throttle::new()
+    }
+}
+
 /// Middleware: tags the request with its id, runs it in a span carrying the id, logs the answer
 /// and returns the id in `x-request-id`.
 pub async fn tag(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse, Error> {
@@ -61,6 +95,19 @@ pub async fn tag(req: ServiceRequest, next: Next<impl MessageBody + 'static>) ->
         let elapsed_us = start.elapsed().as_micros() as u64;
         let (method, path) = (req.method().as_str(), req.path());
         match status {
+            503 => {
+                let now = START.elapsed().as_secs();
+                if let Some(shed) = SHED.note(now) {
+                    tracing::warn!(
+                        method,
+                        path,
+                        status,
+                        elapsed_us,
+                        shed,
+                        "answered; requests shed with 503 since the last such line"
+                    )
+                }
+            }
             500.. => tracing::warn!(method, path, status, elapsed_us, "answered"),
             400..=499 => tracing::info!(method, path, status, elapsed_us, "answered"),
             _ => tracing::debug!(method, path, status, elapsed_us, "answered"),
@@ -82,6 +129,16 @@ mod tests {
         for bad in ["", &"z".repeat(65), "a b", "a/b", "é", "a\"b", "a;b"] {
             assert!(!acceptable(bad.as_bytes()), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_throttle_lets_one_event_a_second_through_with_the_count() {
+        let t = Throttle::new();
+        assert_eq!(t.note(0), Some(1));
+        assert_eq!((t.note(0), t.note(0)), (None, None));
+        assert_eq!(t.note(1), Some(3), "the two held back and this one");
+        assert_eq!(t.note(1), None);
+        assert_eq!(t.note(7), Some(2));
     }
 
     #[test]

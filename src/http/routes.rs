@@ -59,6 +59,12 @@ pub async fn recommend(
     let mut json = serde_json::Deserializer::from_str(body.get());
     let req: RecommendRequest = serde_path_to_error::deserialize(&mut json)?;
     let req = ValidRequest::try_from(req)?;
+    // A heavy request past the bound is shed before the position is checked, so that an
+    // overload costs as little as possible per refusal.
+    let slot = match req.algorithm.is_heavy() {
+        true => Some(admission.into_inner().try_enter().ok_or(ApiError::Overloaded)?),
+        false => None,
+    };
     Turn::checked(&req.board, &req.fleet)?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
     let algorithm = req.algorithm;
@@ -71,8 +77,7 @@ pub async fn recommend(
     };
     // Algorithms that think for milliseconds run on the low-priority compute pool, so that they
     // never hold up the threads answering other requests.
-    let (outcome, elapsed) = if algorithm.is_heavy() {
-        let slot = admission.into_inner().try_enter().ok_or(ApiError::Overloaded)?;
+    let (outcome, elapsed) = if let Some(slot) = slot {
         // The slot lives with the job: a client that goes away does not free it before the
         // computation it started has finished.
         let job = move || {
