@@ -26,7 +26,8 @@ use sonar::strategy::Algorithm;
 
 fn runner() -> TestRunner {
     let cases = std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(256);
-    TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() })
+    // Made-up fleets that do not fit and games that end before the board is posted are rejected.
+    TestRunner::new(Config { cases, max_global_rejects: 4 * cases, failure_persistence: None, ..Config::default() })
 }
 
 /// Runs a property against one in-process app shared by every case.
