@@ -61,6 +61,10 @@ pub struct ServeArgs {
     /// Milliseconds a client has to send the request head before it gets 408 (0: no limit).
     #[arg(long, env = "SONAR_CLIENT_REQUEST_TIMEOUT_MS", value_name = "MS", default_value_t = 5000)]
     pub client_request_timeout_ms: u64,
+    /// Milliseconds a client has to send a request body once its head has arrived, before it gets
+    /// 408 and the connection is closed.
+    #[arg(long, env = "SONAR_CLIENT_BODY_TIMEOUT_MS", value_name = "MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub client_body_timeout_ms: u64,
     /// Seconds an idle keep-alive connection stays open (0: no keep-alive).
     #[arg(long, env = "SONAR_KEEP_ALIVE_SECS", value_name = "SECONDS", default_value_t = 5)]
     pub keep_alive_secs: u64,

@@ -92,3 +92,23 @@ fn an_idle_keep_alive_connection_is_closed_after_the_period() {
     let closed = closed.expect("the idle connection is closed well within 3 s");
     assert!(closed - answered >= Duration::from_millis(250), "closed before the period: {:?}", closed - answered);
 }
+
+#[test]
+fn a_client_that_never_finishes_its_body_gets_408_and_is_cut_off() {
+    let sonar = Sonar::start(&["--client-body-timeout-ms", "300"], &[]);
+    let mut stream = TcpStream::connect(sonar.addr).unwrap();
+    let head =
+        "POST /recommend HTTP/1.1\r\nHost: sonar\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n";
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(br#"{"board": ["#).unwrap();
+    let sent = Instant::now();
+    let (got, closed) = read_until_closed(&mut stream, Duration::from_secs(3));
+    let text = String::from_utf8_lossy(&got);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(text.contains("application/problem+json") && text.contains("did not arrive within 300 ms"), "{text}");
+    assert!(closed.is_some(), "the connection is still open after 3 s");
+    assert!(sent.elapsed() >= Duration::from_millis(250), "answered before the timeout");
+    // The service still answers complete requests at once.
+    let (status, _) = get(sonar.addr, "/healthz");
+    assert_eq!(status, 200);
+}

@@ -59,6 +59,8 @@ pub enum ApiError {
     UnsupportedMediaType,
     #[error("could not read the request body: {0}")]
     BadPayload(String),
+    #[error("the request body did not arrive within {0} ms")]
+    BodyTimeout(u128),
     #[error("algorithm: unknown algorithm {0:?}; known algorithms: {names}", names = Algorithm::names())]
     UnknownAlgorithm(String),
     #[error("budget_ms: must be at least 1 and at most {max}, got {0}", max = crate::turn::MAX_BUDGET_MS)]
@@ -94,6 +96,7 @@ impl ApiError {
             ApiError::TooLarge => "payload-too-large",
             ApiError::UnsupportedMediaType => "unsupported-media-type",
             ApiError::BadPayload(_) => "bad-payload",
+            ApiError::BodyTimeout(_) => "body-timeout",
             ApiError::UnknownAlgorithm(_) => "unknown-algorithm",
             ApiError::Budget(_) => "invalid-budget",
             ApiError::Board(_) => "invalid-board",
@@ -115,6 +118,7 @@ impl ApiError {
             ApiError::TooLarge => "Payload too large",
             ApiError::UnsupportedMediaType => "Unsupported media type",
             ApiError::BadPayload(_) => "Unreadable body",
+            ApiError::BodyTimeout(_) => "Request body too slow",
             ApiError::UnknownAlgorithm(_) => "Unknown algorithm",
             ApiError::Budget(_) => "Invalid budget",
             ApiError::Board(_) => "Invalid board",
@@ -178,6 +182,7 @@ impl ResponseError for ApiError {
                 StatusCode::BAD_REQUEST
             }
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::BodyTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::UnknownAlgorithm(_)
             | ApiError::Budget(_)
@@ -198,6 +203,10 @@ impl ResponseError for ApiError {
         res.insert_header((header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON)));
         if let ApiError::MethodNotAllowed { allow, .. } = self {
             res.insert_header((header::ALLOW, HeaderValue::from_static(allow)));
+        }
+        if let ApiError::BodyTimeout(_) = self {
+            // The rest of the body may still come: the connection cannot be reused.
+            res.force_close();
         }
         if let ApiError::Unauthorized(_) = self {
             res.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));

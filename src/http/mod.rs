@@ -46,7 +46,12 @@ pub struct AppState {
     pub api_key: Option<ApiKey>,
     /// Whether `/metrics` is served by this app (rather than on its own address).
     pub metrics_route: bool,
+    /// How long a client may take to send a request body once its head has arrived.
+    pub body_timeout: std::time::Duration,
 }
+
+/// Default time a client has to send a request body: [`AppState::body_timeout`].
+pub const DEFAULT_BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 impl AppState {
     /// Shared state with the default bound on heavy requests: [`MAX_IN_FLIGHT_PER_CORE`] per core.
@@ -69,6 +74,7 @@ impl AppState {
             compute: compute_pool::ComputePool::with_deadline(cores, compute_deadline),
             api_key: None,
             metrics_route: true,
+            body_timeout: DEFAULT_BODY_TIMEOUT,
         }
     }
 
@@ -76,6 +82,12 @@ impl AppState {
     pub fn with_api_key(mut self, key: Option<ApiKey>) -> AppState {
         self.api_key = key;
         self.refresh_spec()
+    }
+
+    /// Gives clients `timeout` to send a request body (408 after it).
+    pub fn with_body_timeout(mut self, timeout: std::time::Duration) -> AppState {
+        self.body_timeout = timeout;
+        self
     }
 
     /// Leaves `/metrics` to [`metrics_app`] on another address.
@@ -111,6 +123,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::new(state.spec))
             .app_data(web::Data::from(state.admission))
             .app_data(web::Data::new(state.compute))
+            .app_data(web::Data::new(routes::BodyTimeout(state.body_timeout)))
             .service(
                 web::resource("/recommend")
                     .wrap(Condition::new(state.api_key.is_some(), from_fn(auth::require_bearer)))

@@ -4,7 +4,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
 use actix_web::http::header;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use serde_json::value::RawValue;
 
 use crate::rng::{fresh_seed, seeded};
 use crate::strategy::{Algorithm, recommend as run_algorithm};
@@ -33,6 +34,7 @@ use super::openapi::SpecJson;
         (status = 400, description = "Malformed JSON, an unreadable body, wrong types, numbers that are negative or not whole, or unknown fields", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "An API key is configured and the request does not carry it as `Authorization: Bearer <key>`", body = Problem, content_type = "application/problem+json",
             headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
+        (status = 408, description = "The request body did not arrive within the body timeout; the connection is closed", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Content-Type is not application/json", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "A board or fleet that breaks the rules, or that no placement of the ships afloat can explain; or an unknown algorithm", body = Problem, content_type = "application/problem+json"),
@@ -42,13 +44,34 @@ use super::openapi::SpecJson;
     )
 )]
 pub async fn recommend(
+    req: HttpRequest,
+    payload: web::Payload,
+    timeout: web::Data<BodyTimeout>,
     metrics: web::Data<Metrics>,
     admission: web::Data<Admission>,
     pool: web::Data<ComputePool>,
-    body: web::Json<Box<serde_json::value::RawValue>>,
+) -> Result<HttpResponse, actix_web::Error> {
+    // Syntax, size and media type are checked by the JSON extractor, within the body deadline
+    // (the head's is actix's client request timeout).
+    let read = web::Json::<Box<RawValue>>::from_request(&req, &mut payload.into_inner());
+    let body = actix_web::rt::time::timeout(timeout.0, read)
+        .await
+        .map_err(|_| ApiError::BodyTimeout(timeout.0.as_millis()))??;
+    Ok(answer(body.into_inner(), metrics, admission, pool).await?)
+}
+
+/// How long a client has to send the request body.
+#[derive(Clone, Copy, Debug)]
+pub struct BodyTimeout(pub std::time::Duration);
+
+/// The answer to a request body that is well-formed JSON.
+async fn answer(
+    body: Box<RawValue>,
+    metrics: web::Data<Metrics>,
+    admission: web::Data<Admission>,
+    pool: web::Data<ComputePool>,
 ) -> Result<HttpResponse, ApiError> {
-    // Syntax, size and media type are checked by the extractor; the shape here, so that the
-    // error can name the field at fault.
+    // The shape is checked here, so that the error can name the field at fault.
     // Only an object: serde would also read a struct from an array of its fields in order.
     if !body.get().starts_with('{') {
         return Err(ApiError::WrongShape {

@@ -94,7 +94,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     let max_in_flight = args.max_in_flight.unwrap_or_else(super::default_max_in_flight);
     let deadline = std::time::Duration::from_millis(args.compute_deadline_ms);
     let mut state = AppState::with_limits(max_in_flight, deadline);
-    state = state.with_api_key(args.api_key());
+    state = state.with_api_key(args.api_key()).with_body_timeout(Duration::from_millis(args.client_body_timeout_ms));
     if metrics_listener.is_some() {
         state = state.without_metrics_route();
     }
