@@ -209,6 +209,23 @@ async fn transport_errors_are_problems_too() {
     }
     let (_, _, _, headers) = raw(&app, test::TestRequest::put().uri("/recommend")).await;
     assert_eq!(headers.get("allow").unwrap(), "POST");
+    let (_, _, _, headers) = raw(&app, test::TestRequest::delete().uri("/healthz")).await;
+    assert_eq!(headers.get("allow").unwrap(), "GET, HEAD");
+}
+
+#[actix_web::test]
+async fn get_routes_answer_head_with_the_same_head() {
+    let app = app(AppState::new()).await;
+    for path in ["/healthz", "/algorithms", "/metrics", "/openapi.json"] {
+        let get = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
+        let head = test::call_service(
+            &app,
+            test::TestRequest::default().method(actix_web::http::Method::HEAD).uri(path).to_request(),
+        )
+        .await;
+        assert_eq!((head.status().as_u16(), get.status().as_u16()), (200, 200), "{path}");
+        assert_eq!(head.headers().get("content-type"), get.headers().get("content-type"), "{path}");
+    }
 }
 
 #[actix_web::test]

@@ -130,17 +130,16 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .route(web::post().to(routes::recommend))
                     .default_service(web::to(routes::method_not_allowed("POST"))),
             )
-            .service(get_only("/algorithms", web::get().to(routes::algorithms)))
-            .service(get_only("/healthz", web::get().to(routes::healthz)));
+            .service(get_only("/algorithms", routes::algorithms))
+            .service(get_only("/healthz", routes::healthz));
         if let Some(key) = state.api_key {
             cfg.app_data(web::Data::new(key));
         }
         if state.metrics_route {
-            cfg.service(get_only("/metrics", web::get().to(routes::metrics)));
+            cfg.service(get_only("/metrics", routes::metrics));
         }
-        cfg.service(get_only("/openapi.json", web::get().to(routes::openapi_json)))
-            .service(get_only("/openapi.json", web::get().to(routes::openapi_json)))
-            .service(get_only("/docs", web::get().to(routes::docs_redirect)))
+        cfg.service(get_only("/openapi.json", routes::openapi_json))
+            .service(get_only("/docs", routes::docs_redirect))
             .service(
                 SwaggerUi::new("/docs/{_:.*}")
                     .config(Config::from("/openapi.json").validator_url("none").try_it_out_enabled(true)),
@@ -148,8 +147,18 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     }
 }
 
-fn get_only(path: &str, route: actix_web::Route) -> actix_web::Resource {
-    web::resource(path).route(route).default_service(web::to(routes::method_not_allowed("GET")))
+/// A resource that answers GET, and HEAD with the same head and no body (as HTTP requires of a
+/// general-purpose server), and 405 to any other method.
+fn get_only<F, Args>(path: &str, handler: F) -> actix_web::Resource
+where
+    F: actix_web::Handler<Args> + Clone,
+    Args: actix_web::FromRequest + 'static,
+    F::Output: actix_web::Responder + 'static,
+{
+    web::resource(path)
+        .route(web::get().to(handler.clone()))
+        .route(web::head().to(handler))
+        .default_service(web::to(routes::method_not_allowed("GET, HEAD")))
 }
 
 /// The whole application.
@@ -185,7 +194,7 @@ pub fn metrics_app(
 > {
     App::new()
         .app_data(web::Data::new(metrics))
-        .service(get_only("/metrics", web::get().to(routes::metrics)))
+        .service(get_only("/metrics", routes::metrics))
         .default_service(web::to(routes::not_found))
         .wrap(from_fn(metrics::track))
         .wrap(from_fn(request_id::tag))
