@@ -72,36 +72,28 @@ impl Search<'_> {
             return self.place_rest(0, 0);
         };
         let (hr, hc) = (hit / self.cols, hit % self.cols);
-        let mut gave_up = false;
         for g in 0..self.left.len() {
             let (len, count) = self.left[g];
             if count == 0 {
                 continue;
             }
-            for horizontal in [true, false] {
-                if len == 1 && !horizontal {
-                    continue;
-                }
-                for k in 0..len {
+            // Every placement of this length through the hit: k cells of it before the hit.
+            let through = [true, false].into_iter().filter(move |&h| h || len > 1).flat_map(move |horizontal| {
+                (0..len).map_while(move |k| {
                     let start = if horizontal {
                         hc.checked_sub(k).map(|c| (hr, c))
                     } else {
                         hr.checked_sub(k).map(|r| (r, hc))
                     };
-                    let Some((row, col)) = start else { break };
-                    let p = Placement { len, row, col, horizontal };
-                    match self.try_place(p, g, |s| s.cover_hits(hit + 1)) {
-                        Outcome::Found => return Outcome::Found,
-                        Outcome::GaveUp => gave_up = true,
-                        Outcome::Impossible => {}
-                    }
-                    if self.steps > self.budget {
-                        return Outcome::GaveUp;
-                    }
-                }
+                    start.map(|(row, col)| (Placement { len, row, col, horizontal }, hit + 1))
+                })
+            });
+            match self.first_found(g, through, Search::cover_hits) {
+                Outcome::Impossible => {}
+                found_or_gave_up => return found_or_gave_up,
             }
         }
-        if gave_up { Outcome::GaveUp } else { Outcome::Impossible }
+        Outcome::Impossible
     }
 
     /// Every hit is covered: places the remaining ships on free `.` cells, longest first. Ships
@@ -115,24 +107,33 @@ impl Search<'_> {
         if needed > self.free {
             return Outcome::Impossible;
         }
-        let len = self.left[g].0;
-        let mut gave_up = false;
-        for index in from..self.rows * self.cols * 2 {
-            let (cell, horizontal) = (index / 2, index % 2 == 0);
-            if len == 1 && !horizontal {
-                continue;
-            }
-            let p = Placement { len, row: cell / self.cols, col: cell % self.cols, horizontal };
-            match self.try_place(p, g, |s| s.place_rest(g, index + 1)) {
-                Outcome::Found => return Outcome::Found,
-                Outcome::GaveUp => gave_up = true,
+        let (len, cols) = (self.left[g].0, self.cols);
+        // Placement index = 2 * first cell + (0 for horizontal, 1 for vertical).
+        let placements = (from..self.rows * cols * 2).filter(move |&i| i % 2 == 0 || len > 1).map(move |i| {
+            let cell = i / 2;
+            (Placement { len, row: cell / cols, col: cell % cols, horizontal: i % 2 == 0 }, i + 1)
+        });
+        self.first_found(g, placements, move |s, next| s.place_rest(g, next))
+    }
+
+    /// Tries each candidate placement for a ship of group `g` in turn, going on with `then` from
+    /// the index paired with it: the first witness found ends the search, and so does the budget.
+    fn first_found(
+        &mut self,
+        g: usize,
+        candidates: impl Iterator<Item = (Placement, usize)>,
+        then: impl Fn(&mut Self, usize) -> Outcome,
+    ) -> Outcome {
+        for (p, next) in candidates {
+            match self.try_place(p, g, |s| then(s, next)) {
                 Outcome::Impossible => {}
+                found_or_gave_up => return found_or_gave_up,
             }
             if self.steps > self.budget {
                 return Outcome::GaveUp;
             }
         }
-        if gave_up { Outcome::GaveUp } else { Outcome::Impossible }
+        Outcome::Impossible
     }
 
     /// Places `p` (a ship of group `g`) if it is legal, runs `then`, and takes it back unless
