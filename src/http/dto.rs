@@ -55,6 +55,23 @@ pub struct ValidRequest {
     pub budget_ms: u64,
 }
 
+impl ValidRequest {
+    /// A request from its JSON text (already known to be one JSON value): the shape, then the
+    /// rules of each field. Errors name the JSON path or the field at fault.
+    pub fn from_json(json: &str) -> Result<ValidRequest, ApiError> {
+        // Only an object: serde would also read a struct from an array of its fields in order.
+        if !json.starts_with('{') {
+            return Err(ApiError::WrongShape {
+                path: "request body".to_owned(),
+                message: "expected a JSON object".to_owned(),
+            });
+        }
+        let mut de = serde_json::Deserializer::from_str(json);
+        let req: RecommendRequest = serde_path_to_error::deserialize(&mut de)?;
+        ValidRequest::try_from(req)
+    }
+}
+
 impl TryFrom<RecommendRequest> for ValidRequest {
     type Error = ApiError;
 

@@ -72,16 +72,7 @@ async fn answer(
     pool: web::Data<ComputePool>,
 ) -> Result<HttpResponse, ApiError> {
     // The shape is checked here, so that the error can name the field at fault.
-    // Only an object: serde would also read a struct from an array of its fields in order.
-    if !body.get().starts_with('{') {
-        return Err(ApiError::WrongShape {
-            path: "request body".to_owned(),
-            message: "expected a JSON object".to_owned(),
-        });
-    }
-    let mut json = serde_json::Deserializer::from_str(body.get());
-    let req: RecommendRequest = serde_path_to_error::deserialize(&mut json)?;
-    let req = ValidRequest::try_from(req)?;
+    let req = ValidRequest::from_json(body.get())?;
     // A heavy request past the bound is shed before the position is checked, so that an
     // overload costs as little as possible per refusal.
     let slot = match req.algorithm.is_heavy() {
