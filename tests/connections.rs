@@ -112,3 +112,34 @@ fn a_client_that_never_finishes_its_body_gets_408_and_is_cut_off() {
     let (status, _) = get(sonar.addr, "/healthz");
     assert_eq!(status, 200);
 }
+
+#[test]
+fn a_chunked_body_gets_411_and_the_connection_closed() {
+    // actix drains an unread chunked body before closing, with no timer: a chunked body that
+    // never ends would hold the connection open after any answer that does not read it.
+    let sonar = Sonar::start(&[], &[]);
+    for head in [
+        "POST /recommend HTTP/1.1\r\nHost: sonar\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+        "POST /nowhere HTTP/1.1\r\nHost: sonar\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n",
+    ] {
+        let mut stream = TcpStream::connect(sonar.addr).unwrap();
+        stream.write_all(head.as_bytes()).unwrap();
+        let (got, closed) = read_until_closed(&mut stream, Duration::from_secs(4));
+        let text = String::from_utf8_lossy(&got);
+        assert!(text.starts_with("HTTP/1.1 411"), "{text}");
+        assert!(text.contains("urn:sonar:problem:length-required"), "{text}");
+        assert!(closed.is_some(), "the connection is still open after 4 s: {text}");
+    }
+}
+
+#[test]
+fn head_gets_the_head_of_get_and_no_body() {
+    let sonar = Sonar::start(&[], &[]);
+    let mut stream = TcpStream::connect(sonar.addr).unwrap();
+    stream.write_all(b"HEAD /healthz HTTP/1.1\r\nHost: sonar\r\nConnection: close\r\n\r\n").unwrap();
+    let (got, _) = read_until_closed(&mut stream, Duration::from_secs(3));
+    let text = String::from_utf8_lossy(&got);
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    assert!(text.contains("content-length: 15"), "the length of GET's body: {text}");
+    assert!(text.ends_with("\r\n\r\n"), "a body after the head: {text:?}");
+}

@@ -61,6 +61,8 @@ pub enum ApiError {
     BadPayload(String),
     #[error("the request body did not arrive within {0} ms")]
     BodyTimeout(u128),
+    #[error("send the request body with a Content-Length header; Transfer-Encoding is not accepted")]
+    LengthRequired,
     #[error("algorithm: unknown algorithm {0:?}; known algorithms: {names}", names = Algorithm::names())]
     UnknownAlgorithm(String),
     #[error("budget_ms: must be at least 1 and at most {max}, got {0}", max = crate::turn::MAX_BUDGET_MS)]
@@ -97,6 +99,7 @@ impl ApiError {
             ApiError::UnsupportedMediaType => "unsupported-media-type",
             ApiError::BadPayload(_) => "bad-payload",
             ApiError::BodyTimeout(_) => "body-timeout",
+            ApiError::LengthRequired => "length-required",
             ApiError::UnknownAlgorithm(_) => "unknown-algorithm",
             ApiError::Budget(_) => "invalid-budget",
             ApiError::Board(_) => "invalid-board",
@@ -119,6 +122,7 @@ impl ApiError {
             ApiError::UnsupportedMediaType => "Unsupported media type",
             ApiError::BadPayload(_) => "Unreadable body",
             ApiError::BodyTimeout(_) => "Request body too slow",
+            ApiError::LengthRequired => "Length required",
             ApiError::UnknownAlgorithm(_) => "Unknown algorithm",
             ApiError::Budget(_) => "Invalid budget",
             ApiError::Board(_) => "Invalid board",
@@ -183,6 +187,7 @@ impl ResponseError for ApiError {
             }
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::BodyTimeout(_) => StatusCode::REQUEST_TIMEOUT,
+            ApiError::LengthRequired => StatusCode::LENGTH_REQUIRED,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::UnknownAlgorithm(_)
             | ApiError::Budget(_)

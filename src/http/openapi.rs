@@ -14,7 +14,7 @@ use super::routes;
 #[openapi(
     info(
         title = "Sonar",
-        description = "Recommends the next shot in Battleship. Stateless: post the board as the shooter sees it and the ships still afloat; get the shot and the full per-cell grid the algorithm computed. Errors are application/problem+json. Any other path answers 404 (`components.responses.NotFound`), and a listed path asked with a method it does not answer gets 405 with an Allow header (`components.responses.MethodNotAllowed`).",
+        description = "Recommends the next shot in Battleship. Stateless: post the board as the shooter sees it and the ships still afloat; get the shot and the full per-cell grid the algorithm computed. Errors are application/problem+json. Any other path answers 404 (`components.responses.NotFound`), and a listed path asked with a method it does not answer gets 405 with an Allow header (`components.responses.MethodNotAllowed`). A request whose body is sent with Transfer-Encoding rather than Content-Length gets 411 and the connection is closed.",
         license(name = "MIT", identifier = "MIT")
     ),
     paths(routes::recommend, routes::algorithms, routes::healthz, routes::metrics, routes::openapi_json),
@@ -63,7 +63,7 @@ impl Modify for RoutingResponses {
             ResponseBuilder::new().description("No such path").content(PROBLEM_JSON, problem()).build();
         let allow = HeaderBuilder::new()
             .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
-            .description(Some("The one method the path answers, e.g. `POST` or `GET`"))
+            .description(Some("The methods the path answers: `POST`, or `GET, HEAD`"))
             .build();
         let method_not_allowed: Response = ResponseBuilder::new()
             .description("The path does not answer this method")

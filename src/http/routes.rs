@@ -35,6 +35,7 @@ use super::openapi::SpecJson;
         (status = 401, description = "An API key is configured and the request does not carry it as `Authorization: Bearer <key>`", body = Problem, content_type = "application/problem+json",
             headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
         (status = 408, description = "The request body did not arrive within the body timeout; the connection is closed", body = Problem, content_type = "application/problem+json"),
+        (status = 411, description = "The body was sent without Content-Length (Transfer-Encoding is not accepted); the connection is closed", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Content-Type is not application/json", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "A board or fleet that breaks the rules, or that no placement of the ships afloat can explain; or an unknown algorithm", body = Problem, content_type = "application/problem+json"),
