@@ -56,20 +56,20 @@ pub struct ServeArgs {
     #[arg(long, env = "SONAR_METRICS_BIND", value_name = "ADDR")]
     pub metrics_bind: Option<String>,
     /// Seconds to finish the requests in flight after SIGTERM or Ctrl-C before exiting.
-    #[arg(long, env = "SONAR_SHUTDOWN_GRACE", value_name = "SECONDS", default_value_t = 30)]
+    #[arg(long, env = "SONAR_SHUTDOWN_GRACE", value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=86_400))]
     pub shutdown_grace: u64,
     /// Milliseconds a client has to send the request head before it gets 408 (0: no limit).
-    #[arg(long, env = "SONAR_CLIENT_REQUEST_TIMEOUT_MS", value_name = "MS", default_value_t = 5000)]
+    #[arg(long, env = "SONAR_CLIENT_REQUEST_TIMEOUT_MS", value_name = "MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(0..=86_400_000))]
     pub client_request_timeout_ms: u64,
     /// Milliseconds a client has to send a request body once its head has arrived, before it gets
     /// 408 and the connection is closed.
     #[arg(long, env = "SONAR_CLIENT_BODY_TIMEOUT_MS", value_name = "MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub client_body_timeout_ms: u64,
     /// Seconds an idle keep-alive connection stays open (0: no keep-alive).
-    #[arg(long, env = "SONAR_KEEP_ALIVE_SECS", value_name = "SECONDS", default_value_t = 5)]
+    #[arg(long, env = "SONAR_KEEP_ALIVE_SECS", value_name = "SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=86_400))]
     pub keep_alive_secs: u64,
     /// Milliseconds a client has to close its side after the server closes a connection (0: no limit).
-    #[arg(long, env = "SONAR_CLIENT_DISCONNECT_TIMEOUT_MS", value_name = "MS", default_value_t = 1000)]
+    #[arg(long, env = "SONAR_CLIENT_DISCONNECT_TIMEOUT_MS", value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=86_400_000))]
     pub client_disconnect_timeout_ms: u64,
 }
 

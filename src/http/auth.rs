@@ -75,8 +75,11 @@ pub async fn require_bearer(
         if let Some(why) = refusal {
             return Ok(req.error_response(ApiError::Unauthorized(why)).map_into_right_body());
         }
+        return Ok(next.call(req).await?.map_into_left_body());
     }
-    Ok(next.call(req).await?.map_into_left_body())
+    // Wired without a key: refuse rather than let every request through.
+    let err = ApiError::Internal("the API key check is in place but no key is configured".to_owned());
+    Ok(req.error_response(err).map_into_right_body())
 }
 
 #[cfg(test)]

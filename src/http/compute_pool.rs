@@ -44,11 +44,6 @@ impl ComputePool {
         ComputePool { threads: Arc::new(pool), deadline }
     }
 
-    /// The deadline every job must answer within.
-    pub fn deadline(&self) -> Duration {
-        self.deadline
-    }
-
     /// Runs `job` on the pool and waits for it, within the deadline, without holding a request
     /// thread. A job still queued when its caller has stopped waiting (deadline passed, client
     /// gone) is skipped; one already running finishes (computations cannot be interrupted, and

@@ -306,8 +306,8 @@ mod whole {
         }
 
         fn visit_f64<E: Error>(self, v: f64) -> Result<Whole, E> {
-            if v.fract() == 0.0 && (0.0..=MAX_EXACT).contains(&v) {
-                // Whole, non-negative and at most 2^53: the cast is exact.
+            if v.fract() == 0.0 && (0.0..MAX_EXACT).contains(&v) {
+                // Whole, non-negative and below 2^53: the cast is exact, and no neighbour rounded to it.
                 Ok(Whole(v as u64))
             } else {
                 Err(E::invalid_value(

@@ -91,13 +91,23 @@ impl Default for Metrics {
 pub async fn track(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse, Error> {
     let start = Instant::now();
     let metrics = req.app_data::<web::Data<Metrics>>().cloned();
-    let method = req.method().to_string();
+    // Only the standard methods get their own label: made-up method tokens share one.
+    let method: &'static str = match req.method().as_str() {
+        "GET" => "GET",
+        "HEAD" => "HEAD",
+        "POST" => "POST",
+        "PUT" => "PUT",
+        "DELETE" => "DELETE",
+        "PATCH" => "PATCH",
+        "OPTIONS" => "OPTIONS",
+        _ => "other",
+    };
     let res = next.call(req).await?;
     if let Some(m) = metrics {
         // Unmatched paths share one label so that scanners cannot blow up the series count.
         let route = res.request().match_pattern().unwrap_or_else(|| "unmatched".to_owned());
         let status = res.status().as_u16().to_string();
-        let labels = [method.as_str(), route.as_str(), status.as_str()];
+        let labels = [method, route.as_str(), status.as_str()];
         m.http_requests.with_label_values(&labels).inc();
         m.http_duration.with_label_values(&labels).observe(start.elapsed().as_secs_f64());
         if let Some(err) = res.response().error().and_then(|e| e.as_error::<ApiError>()) {

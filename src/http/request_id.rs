@@ -15,6 +15,8 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use tracing::Instrument;
 
+use super::error::ApiError;
+
 /// The header that carries the id, both ways.
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -46,6 +48,12 @@ fn hex(out: &mut [u8], mut n: u64) {
         *b = b"0123456789abcdef"[(n & 15) as usize];
         n >>= 4;
     }
+}
+
+/// Whether the answer is a planned refusal of an overload (not a missed deadline, which is
+/// logged like any other 5xx).
+fn shed<B>(res: &ServiceResponse<B>) -> bool {
+    res.response().error().and_then(|e| e.as_error::<ApiError>()).is_some_and(|e| matches!(e, ApiError::Overloaded))
 }
 
 static START: LazyLock<Instant> = LazyLock::new(Instant::now);
@@ -95,7 +103,7 @@ pub async fn tag(req: ServiceRequest, next: Next<impl MessageBody + 'static>) ->
         let elapsed_us = start.elapsed().as_micros() as u64;
         let (method, path) = (req.method().as_str(), req.path());
         match status {
-            503 => {
+            503 if shed(&res) => {
                 let now = START.elapsed().as_secs();
                 if let Some(shed) = SHED.note(now) {
                     tracing::warn!(

@@ -79,6 +79,7 @@ pub fn metrics_server(listener: TcpListener, options: &ServerOptions, metrics: M
     let server = HttpServer::new(move || metrics_app(metrics.clone()))
         .workers(1)
         .disable_signals()
+        .shutdown_timeout(options.shutdown_grace.as_secs())
         .client_request_timeout(options.client_request_timeout)
         .client_disconnect_timeout(options.client_disconnect_timeout)
         .keep_alive(options.keep_alive);

@@ -94,7 +94,10 @@ pub fn odd_positions(seed: u64, count: usize) -> Vec<(Board, Fleet)> {
 pub fn check_one(strategy: &dyn Strategy, kind: GridKind, board: &Board, fleet: &Fleet, seed: u64) -> Pos {
     let turn = Turn::new(board, fleet);
     let mut grid = vec![0.0; board.len()];
-    let shot = strategy.decide(turn, &mut seeded(seed), &mut grid).expect("a checked turn gets an answer").shot;
+    let shot = strategy
+        .decide(turn, &mut seeded(seed), &mut grid)
+        .expect("every strategy answers a position with an open cell")
+        .shot;
     assert!(board.contains(shot), "shot {shot} off the board\n{board}");
     assert_eq!(board.get(shot), Cell::Unknown, "shot {shot} is not a '.' cell\n{board}fleet {:?}", fleet.lengths());
     assert!(grid.iter().all(|v| v.is_finite() && *v >= 0.0), "raw grid has a negative or non-finite value");
