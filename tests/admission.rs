@@ -1,0 +1,45 @@
+//! The bound on compute-heavy requests in flight, at the bound and one past it, through the real
+//! server: with `--max-in-flight 1` one slow `bayes` request is admitted, a second one sent while
+//! it runs gets 503 with `Retry-After`, light algorithms are not held back, and once the first
+//! has answered a heavy request is admitted again.
+
+mod common;
+
+use std::time::Duration;
+
+use common::binary::Sonar;
+use serde_json::{Value, json};
+
+fn post(base: &str, body: &Value) -> (u16, Option<String>, Value) {
+    let agent = ureq::Agent::config_builder().http_status_as_error(false).build().new_agent();
+    let mut res = agent.post(format!("{base}/recommend")).send_json(body).unwrap();
+    let retry = res.headers().get("retry-after").map(|v| v.to_str().unwrap().to_owned());
+    let body = res.body_mut().read_json().unwrap_or(Value::Null);
+    (res.status().as_u16(), retry, body)
+}
+
+fn heavy(rows: usize, budget_ms: u64) -> Value {
+    json!({"board": vec![".".repeat(rows); rows], "ships": [5, 4, 3, 3, 2, 5, 4, 3, 3, 2],
+           "algorithm": "bayes", "budget_ms": budget_ms, "seed": 7})
+}
+
+#[test]
+fn one_heavy_request_in_flight_is_the_bound() {
+    let sonar = Sonar::start(&["--max-in-flight", "1", "--compute-deadline-ms", "600000"], &[]);
+    let base = sonar.base();
+    let first = {
+        let base = base.clone();
+        std::thread::spawn(move || post(&base, &heavy(26, 1000)))
+    };
+    // Give the first request time to be admitted; it then computes for far longer than this.
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, retry, problem) = post(&base, &heavy(12, 10));
+    assert_eq!(status, 503, "{problem}");
+    assert_eq!(retry.as_deref(), Some("1"));
+    assert_eq!(problem["type"], "urn:sonar:problem:overloaded");
+    let light = json!({"board": vec![".".repeat(10); 10], "ships": [5, 4, 3, 3, 2], "algorithm": "density"});
+    assert_eq!(post(&base, &light).0, 200, "light algorithms are not held back by the bound");
+    let (status, _, answer) = first.join().unwrap();
+    assert_eq!(status, 200, "the admitted request is answered: {answer}");
+    assert_eq!(post(&base, &heavy(12, 10)).0, 200, "the slot is free again");
+}
