@@ -2,7 +2,12 @@
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::http::DEFAULT_BODY_TIMEOUT;
 use crate::http::auth::ApiKey;
+use crate::http::compute_pool::DEFAULT_DEADLINE;
+use crate::http::serve::{
+    DEFAULT_CLIENT_DISCONNECT_TIMEOUT, DEFAULT_CLIENT_REQUEST_TIMEOUT, DEFAULT_KEEP_ALIVE, DEFAULT_SHUTDOWN_GRACE,
+};
 
 /// Sonar: recommends the next shot in Battleship over HTTP.
 #[derive(Debug, Parser)]
@@ -45,7 +50,7 @@ pub struct ServeArgs {
     pub max_in_flight: Option<usize>,
     /// Longest a compute-heavy request may take, queueing included, before the service answers
     /// 503 with Retry-After (milliseconds, 1 to 600000).
-    #[arg(long, env = "SONAR_COMPUTE_DEADLINE_MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    #[arg(long, env = "SONAR_COMPUTE_DEADLINE_MS", default_value_t = DEFAULT_DEADLINE.as_millis() as u64, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub compute_deadline_ms: u64,
     /// API key: when set, POST /recommend requires `Authorization: Bearer <KEY>` and answers 401
     /// otherwise; the other endpoints stay open. An empty value means no key. Prefer the
@@ -56,20 +61,20 @@ pub struct ServeArgs {
     #[arg(long, env = "SONAR_METRICS_BIND", value_name = "ADDR")]
     pub metrics_bind: Option<String>,
     /// Seconds to finish the requests in flight after SIGTERM or Ctrl-C before exiting.
-    #[arg(long, env = "SONAR_SHUTDOWN_GRACE", value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    #[arg(long, env = "SONAR_SHUTDOWN_GRACE", value_name = "SECONDS", default_value_t = DEFAULT_SHUTDOWN_GRACE.as_secs(), value_parser = clap::value_parser!(u64).range(0..=86_400))]
     pub shutdown_grace: u64,
     /// Milliseconds a client has to send the request head before it gets 408 (0: no limit).
-    #[arg(long, env = "SONAR_CLIENT_REQUEST_TIMEOUT_MS", value_name = "MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(0..=86_400_000))]
+    #[arg(long, env = "SONAR_CLIENT_REQUEST_TIMEOUT_MS", value_name = "MS", default_value_t = DEFAULT_CLIENT_REQUEST_TIMEOUT.as_millis() as u64, value_parser = clap::value_parser!(u64).range(0..=86_400_000))]
     pub client_request_timeout_ms: u64,
     /// Milliseconds a client has to send a request body once its head has arrived, before it gets
     /// 408 and the connection is closed.
-    #[arg(long, env = "SONAR_CLIENT_BODY_TIMEOUT_MS", value_name = "MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    #[arg(long, env = "SONAR_CLIENT_BODY_TIMEOUT_MS", value_name = "MS", default_value_t = DEFAULT_BODY_TIMEOUT.as_millis() as u64, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub client_body_timeout_ms: u64,
     /// Seconds an idle keep-alive connection stays open (0: no keep-alive).
-    #[arg(long, env = "SONAR_KEEP_ALIVE_SECS", value_name = "SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    #[arg(long, env = "SONAR_KEEP_ALIVE_SECS", value_name = "SECONDS", default_value_t = DEFAULT_KEEP_ALIVE.as_secs(), value_parser = clap::value_parser!(u64).range(0..=86_400))]
     pub keep_alive_secs: u64,
     /// Milliseconds a client has to close its side after the server closes a connection (0: no limit).
-    #[arg(long, env = "SONAR_CLIENT_DISCONNECT_TIMEOUT_MS", value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=86_400_000))]
+    #[arg(long, env = "SONAR_CLIENT_DISCONNECT_TIMEOUT_MS", value_name = "MS", default_value_t = DEFAULT_CLIENT_DISCONNECT_TIMEOUT.as_millis() as u64, value_parser = clap::value_parser!(u64).range(0..=86_400_000))]
     pub client_disconnect_timeout_ms: u64,
 }
 

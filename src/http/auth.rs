@@ -25,9 +25,9 @@ impl ApiKey {
         (!key.is_empty()).then(|| ApiKey(key.into()))
     }
 
-    /// This key, or `None` if it is empty.
+    /// This key, or `None` if it is empty (the rule of [`ApiKey::new`]).
     pub fn non_empty(&self) -> Option<ApiKey> {
-        (!self.0.is_empty()).then(|| self.clone())
+        ApiKey::new(&self.0)
     }
 
     /// Whether the value of an `Authorization` header is `Bearer <this key>`.

@@ -13,6 +13,15 @@ use super::metrics::Metrics;
 use super::{AppState, app, metrics_app};
 use crate::cli::ServeArgs;
 
+/// Time to finish the requests in flight after the stop signal, by default.
+pub const DEFAULT_SHUTDOWN_GRACE: Duration = Duration::from_secs(30);
+/// Time a client has to send the request head, by default.
+pub const DEFAULT_CLIENT_REQUEST_TIMEOUT: Duration = Duration::from_millis(5000);
+/// Time an idle keep-alive connection stays open, by default.
+pub const DEFAULT_KEEP_ALIVE: Duration = Duration::from_secs(5);
+/// Time a client has to close its side after the server closed the connection, by default.
+pub const DEFAULT_CLIENT_DISCONNECT_TIMEOUT: Duration = Duration::from_millis(1000);
+
 /// How the servers treat their workers and clients.
 #[derive(Clone, Debug)]
 pub struct ServerOptions {
@@ -31,10 +40,10 @@ impl Default for ServerOptions {
     fn default() -> ServerOptions {
         ServerOptions {
             workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            shutdown_grace: Duration::from_secs(30),
-            client_request_timeout: Duration::from_millis(5000),
-            keep_alive: Duration::from_secs(5),
-            client_disconnect_timeout: Duration::from_millis(1000),
+            shutdown_grace: DEFAULT_SHUTDOWN_GRACE,
+            client_request_timeout: DEFAULT_CLIENT_REQUEST_TIMEOUT,
+            keep_alive: DEFAULT_KEEP_ALIVE,
+            client_disconnect_timeout: DEFAULT_CLIENT_DISCONNECT_TIMEOUT,
         }
     }
 }
@@ -93,7 +102,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     let listener = bind(&args.bind)?;
     let metrics_listener = args.metrics_bind.as_deref().map(bind).transpose()?;
     let max_in_flight = args.max_in_flight.unwrap_or_else(super::default_max_in_flight);
-    let deadline = std::time::Duration::from_millis(args.compute_deadline_ms);
+    let deadline = Duration::from_millis(args.compute_deadline_ms);
     let mut state = AppState::with_limits(max_in_flight, deadline);
     state = state.with_api_key(args.api_key()).with_body_timeout(Duration::from_millis(args.client_body_timeout_ms));
     if metrics_listener.is_some() {
