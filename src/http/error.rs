@@ -209,7 +209,7 @@ impl ResponseError for ApiError {
         if let ApiError::MethodNotAllowed { allow, .. } = self {
             res.insert_header((header::ALLOW, HeaderValue::from_static(allow)));
         }
-        if let ApiError::BodyTimeout(_) = self {
+        if let ApiError::BodyTimeout(_) | ApiError::LengthRequired = self {
             // The rest of the body may still come: the connection cannot be reused.
             res.force_close();
         }
