@@ -270,14 +270,14 @@ pub struct Health {
 /// The integer fields of a request. JSON has one kind of number and JSON Schema counts `10.0` as
 /// the integer 10, so a whole number is accepted however it is written: `10`, `10.0` or `1e1`.
 /// Written with a fraction or an exponent it is read as a double, as JavaScript does, so it must
-/// be at most 2^53 (beyond that a double no longer tells neighbouring integers apart); written
+/// be below 2^53 (from there on a double no longer tells neighbouring integers apart); written
 /// as digits alone, any `u64` is read exactly.
 mod whole {
     use std::fmt;
 
     use serde::de::{Deserialize, Deserializer, Error, Unexpected, Visitor};
 
-    /// The largest integer every double up to which is exact.
+    /// 2^53: every integer below it is exactly a double, and no other integer rounds to one.
     const MAX_EXACT: f64 = 9_007_199_254_740_992.0;
 
     struct Whole(u64);
@@ -312,7 +312,7 @@ mod whole {
             } else {
                 Err(E::invalid_value(
                     Unexpected::Float(v),
-                    &"a whole number from 0 to 2^64 - 1, and at most 2^53 when written with a fraction or exponent",
+                    &"a whole number from 0 to 2^64 - 1, and below 2^53 when written with a fraction or exponent",
                 ))
             }
         }
