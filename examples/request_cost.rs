@@ -12,8 +12,12 @@
 use std::time::Instant;
 
 use actix_web::test::{TestRequest, call_service, init_service};
+use sonar::http::dto::{RecommendResponse, ValidRequest};
 use sonar::http::{AppState, app};
+use sonar::rng::seeded;
 use sonar::simulate::corpus::corpus;
+use sonar::strategy::{Algorithm, recommend};
+use sonar::turn::Turn;
 
 #[actix_web::main]
 async fn main() {
@@ -54,4 +58,37 @@ async fn main() {
         }
         println!("{name:<28} {best:>7.2} µs/request  (last answer {bytes} bytes)");
     }
+    stages(&targets[1].1.clone().unwrap_or_default(), n);
+}
+
+/// µs per call of each stage of a `density` answer, best of five rounds over the corpus.
+fn stages(bodies: &[String], n: usize) {
+    let time = |name: &str, f: &mut dyn FnMut(usize)| {
+        let mut best = f64::INFINITY;
+        for _ in 0..5 {
+            let start = Instant::now();
+            (0..n).for_each(&mut *f);
+            best = best.min(start.elapsed().as_secs_f64() * 1e6 / n as f64);
+        }
+        println!("  {name:<26} {best:>7.2} µs");
+    };
+    let density = Algorithm::from_name("density").expect("density is offered");
+    let reqs: Vec<ValidRequest> = bodies.iter().map(|b| ValidRequest::from_json(b).expect("corpus body")).collect();
+    let answer = |r: &ValidRequest| recommend(density, Turn::new(&r.board, &r.fleet), &mut seeded(1)).expect("answer");
+    let recs: Vec<_> = reqs.iter().map(answer).collect();
+    println!("density, stage by stage:");
+    time("read the request", &mut |i| {
+        std::hint::black_box(ValidRequest::from_json(&bodies[i % bodies.len()]).is_ok());
+    });
+    time("check the position", &mut |i| {
+        let r = &reqs[i % reqs.len()];
+        std::hint::black_box(Turn::checked(&r.board, &r.fleet).is_ok());
+    });
+    time("the algorithm", &mut |i| {
+        std::hint::black_box(answer(&reqs[i % reqs.len()]));
+    });
+    time("write the answer", &mut |i| {
+        let k = i % recs.len();
+        std::hint::black_box(RecommendResponse::new(recs[k].clone(), reqs[k].board.cols(), 1).to_json());
+    });
 }
