@@ -3,7 +3,7 @@
 
 use std::net::TcpListener;
 
-use actix_web::dev::Server;
+use actix_web::dev::{Server, ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{Condition, from_fn};
 use actix_web::{App, web};
 use utoipa_swagger_ui::{Config, SwaggerUi};
@@ -162,42 +162,41 @@ where
         .default_service(web::to(routes::method_not_allowed("GET, HEAD")))
 }
 
+/// What [`app`] and [`metrics_app`] build: a service factory that actix-web's server and its
+/// test harness both accept.
+pub trait AppFactory:
+    ServiceFactory<ServiceRequest, Config = (), Response = ServiceResponse, Error = actix_web::Error, InitError = ()>
+{
+}
+
+impl<T> AppFactory for T where
+    T: ServiceFactory<
+            ServiceRequest,
+            Config = (),
+            Response = ServiceResponse,
+            Error = actix_web::Error,
+            InitError = (),
+        >
+{
+}
+
 /// The whole application.
-pub fn app(
-    state: AppState,
-) -> App<
-    impl actix_web::dev::ServiceFactory<
-        actix_web::dev::ServiceRequest,
-        Config = (),
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-        InitError = (),
-    >,
-> {
-    App::new()
-        .configure(configure(state))
-        .default_service(web::to(routes::not_found))
-        .wrap(from_fn(length_required::refuse_unsized))
-        .wrap(from_fn(metrics::track))
-        .wrap(from_fn(request_id::tag))
+pub fn app(state: AppState) -> App<impl AppFactory> {
+    with_edge(App::new().configure(configure(state)))
 }
 
 /// The app of the metrics address (`--metrics-bind`): `/metrics` alone, from the same registry.
-pub fn metrics_app(
-    metrics: Metrics,
-) -> App<
-    impl actix_web::dev::ServiceFactory<
-        actix_web::dev::ServiceRequest,
-        Config = (),
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-        InitError = (),
-    >,
-> {
-    App::new()
-        .app_data(web::Data::new(metrics))
-        .service(get_only("/metrics", routes::metrics))
-        .default_service(web::to(routes::not_found))
+pub fn metrics_app(metrics: Metrics) -> App<impl AppFactory> {
+    with_edge(App::new().app_data(web::Data::new(metrics)).service(get_only("/metrics", routes::metrics)))
+}
+
+/// What every address does around its routes: 404 for unknown paths, 411 for bodies without a
+/// length, metrics and the request id.
+fn with_edge<T>(app: App<T>) -> App<impl AppFactory>
+where
+    T: AppFactory<Service: 'static> + 'static,
+{
+    app.default_service(web::to(routes::not_found))
         .wrap(from_fn(length_required::refuse_unsized))
         .wrap(from_fn(metrics::track))
         .wrap(from_fn(request_id::tag))

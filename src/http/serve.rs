@@ -6,11 +6,11 @@ use std::net::TcpListener;
 use std::pin::Pin;
 use std::time::Duration;
 
-use actix_web::HttpServer;
 use actix_web::dev::Server;
+use actix_web::{App, HttpServer};
 
 use super::metrics::Metrics;
-use super::{AppState, app, metrics_app};
+use super::{AppFactory, AppState, app, metrics_app};
 use crate::cli::ServeArgs;
 
 /// Time to finish the requests in flight after the stop signal, by default.
@@ -63,6 +63,16 @@ impl ServerOptions {
 /// A future whose completion starts the graceful stop.
 pub type StopSignal = Pin<Box<dyn Future<Output = ()> + Send>>;
 
+/// Who stops a server.
+enum Signals {
+    /// actix-web, on SIGTERM, SIGINT or SIGQUIT.
+    Actix,
+    /// This future, when it resolves.
+    Stop(StopSignal),
+    /// Nobody but the caller, through the server's handle.
+    None,
+}
+
 /// The main server on an already-bound listener. Given a `stop` future it stops gracefully when
 /// that resolves; without one, actix-web handles the signals itself.
 pub fn server(
@@ -71,27 +81,37 @@ pub fn server(
     state: AppState,
     stop: Option<StopSignal>,
 ) -> std::io::Result<Server> {
-    let mut server = HttpServer::new(move || app(state.clone()))
-        .workers(options.workers.max(1))
-        .shutdown_timeout(options.shutdown_grace.as_secs())
-        .client_request_timeout(options.client_request_timeout)
-        .client_disconnect_timeout(options.client_disconnect_timeout)
-        .keep_alive(options.keep_alive);
-    if let Some(stop) = stop {
-        server = server.shutdown_signal(stop);
-    }
-    Ok(server.listen(listener)?.run())
+    let signals = stop.map_or(Signals::Actix, Signals::Stop);
+    start(listener, options, options.workers, signals, move || app(state.clone()))
 }
 
 /// The metrics address: one worker, no signal handling (it is stopped after the main server).
 pub fn metrics_server(listener: TcpListener, options: &ServerOptions, metrics: Metrics) -> std::io::Result<Server> {
-    let server = HttpServer::new(move || metrics_app(metrics.clone()))
-        .workers(1)
-        .disable_signals()
+    start(listener, options, 1, Signals::None, move || metrics_app(metrics.clone()))
+}
+
+/// A server of `app` on `listener` with the options' grace period and client timeouts.
+fn start<A>(
+    listener: TcpListener,
+    options: &ServerOptions,
+    workers: usize,
+    signals: Signals,
+    app: impl Fn() -> App<A> + Send + Clone + 'static,
+) -> std::io::Result<Server>
+where
+    A: AppFactory + 'static,
+{
+    let mut server = HttpServer::new(app)
+        .workers(workers.max(1))
         .shutdown_timeout(options.shutdown_grace.as_secs())
         .client_request_timeout(options.client_request_timeout)
         .client_disconnect_timeout(options.client_disconnect_timeout)
         .keep_alive(options.keep_alive);
+    server = match signals {
+        Signals::Actix => server,
+        Signals::Stop(stop) => server.shutdown_signal(stop),
+        Signals::None => server.disable_signals(),
+    };
     Ok(server.listen(listener)?.run())
 }
 
