@@ -4,7 +4,7 @@
 mod common;
 
 use actix_web::test::{TestRequest, call_service, read_body};
-use common::binary::Sonar;
+use common::binary::{Sonar, client};
 use serde_json::{Value, json};
 use sonar::http::AppState;
 use sonar::http::auth::ApiKey;
@@ -120,7 +120,7 @@ async fn the_served_spec_tells_whether_the_key_is_required() {
 fn the_real_server_asks_for_the_key_from_the_environment() {
     let sonar = Sonar::start(&[], &[("SONAR_API_KEY", KEY)]);
     let url = format!("{}/recommend", sonar.base());
-    let agent = ureq::Agent::config_builder().http_status_as_error(false).build().new_agent();
+    let agent = client();
     let refused = agent.post(&url).send_json(request()).unwrap();
     assert_eq!(refused.status(), 401);
     assert_eq!(refused.headers().get("www-authenticate").unwrap(), "Bearer");

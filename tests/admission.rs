@@ -7,11 +7,11 @@ mod common;
 
 use std::time::Duration;
 
-use common::binary::Sonar;
+use common::binary::{Sonar, client};
 use serde_json::{Value, json};
 
 fn post(base: &str, body: &Value) -> (u16, Option<String>, Value) {
-    let agent = ureq::Agent::config_builder().http_status_as_error(false).build().new_agent();
+    let agent = client();
     let mut res = agent.post(format!("{base}/recommend")).send_json(body).unwrap();
     let retry = res.headers().get("retry-after").map(|v| v.to_str().unwrap().to_owned());
     let body = res.body_mut().read_json().unwrap_or(Value::Null);

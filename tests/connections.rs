@@ -9,11 +9,11 @@ use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use common::binary::Sonar;
+use common::binary::{Sonar, client};
 use serde_json::Value;
 
 fn get(addr: SocketAddr, path: &str) -> (u16, String) {
-    let agent = ureq::Agent::config_builder().http_status_as_error(false).build().new_agent();
+    let agent = client();
     let mut res = agent.get(format!("http://{addr}{path}")).call().unwrap();
     (res.status().as_u16(), res.body_mut().read_to_string().unwrap())
 }

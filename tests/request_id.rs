@@ -6,7 +6,7 @@ mod common;
 use std::time::Duration;
 
 use actix_web::test::{TestRequest, call_service, init_service};
-use common::binary::Sonar;
+use common::binary::{Sonar, client};
 use serde_json::{Value, json};
 use sonar::http::AppState;
 use sonar::http::auth::ApiKey;
@@ -68,7 +68,7 @@ fn lines_with_id<'a>(logs: &'a [Value], id: &str) -> Vec<&'a Value> {
 #[test]
 fn the_request_log_lines_carry_the_id() {
     let sonar = Sonar::start(&[], &[("RUST_LOG", "debug")]);
-    let agent = ureq::Agent::config_builder().http_status_as_error(false).build().new_agent();
+    let agent = client();
     let ok = agent
         .post(format!("{}/recommend", sonar.base()))
         .header("x-request-id", "trace-me-42")
@@ -97,7 +97,7 @@ fn the_request_log_lines_carry_the_id() {
 #[test]
 fn successes_are_not_logged_at_the_default_level() {
     let sonar = Sonar::start(&[], &[]);
-    let agent = ureq::Agent::config_builder().http_status_as_error(false).build().new_agent();
+    let agent = client();
     let ok = agent.get(format!("{}/healthz", sonar.base())).header("x-request-id", "quiet-1").call().unwrap();
     assert_eq!(ok.status(), 200);
     let missing = agent.get(format!("{}/nowhere", sonar.base())).header("x-request-id", "loud-1").call().unwrap();

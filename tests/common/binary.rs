@@ -19,6 +19,11 @@ pub struct Sonar {
     logs: Arc<Mutex<Vec<Value>>>,
 }
 
+/// An HTTP client that returns 4xx and 5xx answers instead of failing on them.
+pub fn client() -> ureq::Agent {
+    ureq::Agent::config_builder().http_status_as_error(false).build().new_agent()
+}
+
 fn addr_of(line: &Value) -> SocketAddr {
     line["fields"]["addr"].as_str().unwrap().parse().unwrap()
 }
