@@ -38,7 +38,7 @@ impl ComputePool {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
             .thread_name(|i| format!("sonar-compute-{i}"))
-            .start_handler(|_| lowest_priority())
+            .start_handler(|_| lower_priority())
             .build()
             .expect("the compute pool's threads start");
         ComputePool { threads: Arc::new(pool), deadline }
@@ -71,7 +71,7 @@ const COMPUTE_NICE: libc::c_int = 10;
 
 /// Gives the calling thread a lower priority ([`COMPUTE_NICE`]); the scheduler then favours every
 /// normal thread of the process. Best effort: where it is not allowed, nothing changes.
-fn lowest_priority() {
+fn lower_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority on the calling thread's id only changes that thread's nice value.
     unsafe {

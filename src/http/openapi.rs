@@ -70,7 +70,7 @@ impl Modify for RoutingResponses {
             .header("Allow", allow)
             .content(PROBLEM_JSON, problem())
             .build();
-        let components = doc.components.get_or_insert_with(Default::default);
+        let components = doc.components.get_or_insert_default();
         components.responses.insert("NotFound".to_owned(), not_found.into());
         components.responses.insert("MethodNotAllowed".to_owned(), method_not_allowed.into());
     }
