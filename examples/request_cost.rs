@@ -58,7 +58,7 @@ async fn main() {
         }
         println!("{name:<28} {best:>7.2} µs/request  (last answer {bytes} bytes)");
     }
-    stages(&targets[1].1.clone().unwrap_or_default(), n);
+    stages(targets[1].1.as_deref().unwrap_or_default(), n);
 }
 
 /// µs per call of each stage of a `density` answer, best of five rounds over the corpus.
