@@ -9,6 +9,7 @@ use crate::strategy::{Algorithm, AlgorithmInfo, GridKind, Recommendation};
 use crate::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Mode};
 
 use super::error::ApiError;
+use super::whole_number;
 
 /// A board position and the ships still afloat; which algorithm to ask, with an optional seed.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -25,7 +26,7 @@ pub struct RecommendRequest {
     pub board: Vec<String>,
     /// Lengths of the ships not yet sunk (duplicates allowed): at least one, at most 64, each
     /// between 1 and the board's longer side.
-    #[serde(deserialize_with = "whole::vec")]
+    #[serde(deserialize_with = "whole_number::vec")]
     #[schema(schema_with = spec::ships)]
     pub ships: Vec<u64>,
     /// Algorithm name (see `GET /algorithms`); the strongest when omitted.
@@ -34,13 +35,13 @@ pub struct RecommendRequest {
     pub algorithm: Option<String>,
     /// Makes every random choice, tie-breaking included, reproducible. A random seed is drawn
     /// when omitted; the response reports the seed used either way.
-    #[serde(default, deserialize_with = "whole::option")]
+    #[serde(default, deserialize_with = "whole_number::option")]
     #[schema(schema_with = spec::optional_seed)]
     pub seed: Option<u64>,
     /// Compute budget in milliseconds for algorithms whose cost varies (`bayes`): within it the
     /// answer is exact when that is feasible and a sampled estimate otherwise. Default 10,
     /// at most 1000.
-    #[serde(default, deserialize_with = "whole::option")]
+    #[serde(default, deserialize_with = "whole_number::option")]
     #[schema(minimum = 1, maximum = 1000)]
     pub budget_ms: Option<u64>,
 }
@@ -265,68 +266,6 @@ impl From<AlgorithmInfo> for AlgorithmEntry {
 #[schema(example = json!({"status": "ok"}))]
 pub struct Health {
     pub status: String,
-}
-
-/// The integer fields of a request. JSON has one kind of number and JSON Schema counts `10.0` as
-/// the integer 10, so a whole number is accepted however it is written: `10`, `10.0` or `1e1`.
-/// Written with a fraction or an exponent it is read as a double, as JavaScript does, so it must
-/// be below 2^53 (from there on a double no longer tells neighbouring integers apart); written
-/// as digits alone, any `u64` is read exactly.
-mod whole {
-    use std::fmt;
-
-    use serde::de::{Deserialize, Deserializer, Error, Unexpected, Visitor};
-
-    /// 2^53: every integer below it is exactly a double, and no other integer rounds to one.
-    const MAX_EXACT: f64 = 9_007_199_254_740_992.0;
-
-    struct Whole(u64);
-
-    impl<'de> Deserialize<'de> for Whole {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Whole, D::Error> {
-            d.deserialize_any(WholeVisitor)
-        }
-    }
-
-    struct WholeVisitor;
-
-    impl Visitor<'_> for WholeVisitor {
-        type Value = Whole;
-
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("a non-negative whole number")
-        }
-
-        fn visit_u64<E: Error>(self, v: u64) -> Result<Whole, E> {
-            Ok(Whole(v))
-        }
-
-        fn visit_i64<E: Error>(self, v: i64) -> Result<Whole, E> {
-            u64::try_from(v).map(Whole).map_err(|_| E::invalid_value(Unexpected::Signed(v), &self))
-        }
-
-        fn visit_f64<E: Error>(self, v: f64) -> Result<Whole, E> {
-            if v.fract() == 0.0 && (0.0..MAX_EXACT).contains(&v) {
-                // Whole, non-negative and below 2^53: the cast is exact, and no neighbour rounded to it.
-                Ok(Whole(v as u64))
-            } else {
-                Err(E::invalid_value(
-                    Unexpected::Float(v),
-                    &"a whole number from 0 to 2^64 - 1, and below 2^53 when written with a fraction or exponent",
-                ))
-            }
-        }
-    }
-
-    /// A list of whole numbers.
-    pub fn vec<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
-        Ok(Vec::<Whole>::deserialize(d)?.into_iter().map(|w| w.0).collect())
-    }
-
-    /// A whole number or null.
-    pub fn option<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-        Ok(Option::<Whole>::deserialize(d)?.map(|w| w.0))
-    }
 }
 
 /// Schemas of the request fields whose rules utoipa's attributes cannot state: the board's cell

@@ -19,6 +19,7 @@ pub mod openapi;
 pub mod request_id;
 pub mod routes;
 pub mod serve;
+pub mod whole_number;
 
 use auth::ApiKey;
 use error::{ApiError, MAX_BODY_BYTES};
