@@ -172,6 +172,31 @@ mod tests {
         }
     }
 
+    /// `digits` with the decimal point `shift` places from the right (zeros in front where
+    /// needed) and `zeros` zeros after the last digit: `written(123, 5, 2)` is `0.0012300`.
+    fn written(v: u64, shift: usize, zeros: usize) -> String {
+        let digits = format!("{v:0>width$}", width = shift + 1);
+        let (int, frac) = digits.split_at(digits.len() - shift);
+        format!("{int}.{frac}{}", "0".repeat(zeros))
+    }
+
+    proptest::proptest! {
+        /// Any u64, its point moved left and an exponent moving it back, reads back exactly.
+        #[test]
+        fn any_u64_with_a_shifted_point_reads_back(v: u64, shift in 0usize..30, zeros in 0usize..4, e in 0..2usize) {
+            let text = format!("{}{}{shift}", written(v, shift, zeros), ["e", "E+"][e]);
+            proptest::prop_assert_eq!(exact(&text), Some(v), "{}", text);
+        }
+
+        /// One place short of the exponent it needs, a number that does not end in 0 is a fraction.
+        #[test]
+        fn a_point_left_over_is_a_fraction(v in 1u64.., shift in 1usize..30, zeros in 0usize..4) {
+            proptest::prop_assume!(v % 10 != 0);
+            let text = format!("{}e{}", written(v, shift, zeros), shift - 1);
+            proptest::prop_assert_eq!(exact(&text), None, "{}", text);
+        }
+    }
+
     #[test]
     fn other_values_name_their_type() {
         #[derive(Debug, serde::Deserialize)]
