@@ -32,7 +32,13 @@ pub const MAX_IN_FLIGHT_PER_CORE: usize = 16;
 
 /// The default bound on heavy requests in flight: [`MAX_IN_FLIGHT_PER_CORE`] per core.
 pub fn default_max_in_flight() -> usize {
-    MAX_IN_FLIGHT_PER_CORE * std::thread::available_parallelism().map_or(1, |n| n.get())
+    MAX_IN_FLIGHT_PER_CORE * cores()
+}
+
+/// The cores the service may use (one when the system cannot tell): the default number of
+/// request workers, and of compute threads.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// What every worker shares.
@@ -68,12 +74,11 @@ impl AppState {
     /// Shared state with a bound on heavy requests in flight and the deadline each must answer
     /// within (queueing included).
     pub fn with_limits(max_in_flight: usize, compute_deadline: std::time::Duration) -> AppState {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         AppState {
             metrics: Metrics::new(),
             spec: SpecJson(openapi::spec_json()),
             admission: admission::Admission::new(max_in_flight),
-            compute: compute_pool::ComputePool::with_deadline(cores, compute_deadline),
+            compute: compute_pool::ComputePool::with_deadline(cores(), compute_deadline),
             api_key: None,
             metrics_route: true,
             body_timeout: DEFAULT_BODY_TIMEOUT,

@@ -39,7 +39,7 @@ pub struct ServerOptions {
 impl Default for ServerOptions {
     fn default() -> ServerOptions {
         ServerOptions {
-            workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            workers: super::cores(),
             shutdown_grace: DEFAULT_SHUTDOWN_GRACE,
             client_request_timeout: DEFAULT_CLIENT_REQUEST_TIMEOUT,
             keep_alive: DEFAULT_KEEP_ALIVE,
