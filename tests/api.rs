@@ -3,7 +3,7 @@
 mod common;
 
 use actix_web::test;
-use common::{app, check_contract, play_through_api, post_json};
+use common::{app, check_contract, play_through_api, post_json, post_text};
 use serde_json::{Value, json};
 use sonar::http::AppState;
 use sonar::strategy::Algorithm;
@@ -72,8 +72,7 @@ async fn integer_fields_accept_whole_numbers_however_written() {
     let plain = post_json(&app, &json!({"board": vec!["....."; 5], "ships": [3, 2], "seed": 7, "budget_ms": 5})).await;
     assert_eq!(plain.0, 200, "{}", plain.1);
     let body = r#"{"board": [".....", ".....", ".....", ".....", "....."], "ships": [3.0, 2e0], "seed": 7.0, "budget_ms": 5.0}"#;
-    let req = test::TestRequest::post().uri("/recommend").insert_header(("content-type", "application/json"));
-    let (status, _, answer, _) = raw(&app, req.set_payload(body)).await;
+    let (status, answer) = post_text(&app, body).await;
     assert_eq!((status, &answer), (200, &plain.1));
     let (status, body) = post_json(&app, &json!({"board": ["....."], "ships": [2], "seed": u64::MAX})).await;
     assert_eq!((status, body["seed"].as_u64()), (200, Some(u64::MAX)), "{body}");
@@ -87,17 +86,15 @@ async fn integer_fields_accept_whole_numbers_however_written() {
         ("1e19", 10_000_000_000_000_000_000),
         ("18446744073709551615.0", u64::MAX),
     ] {
-        let body = format!(r#"{{"board": ["....."], "ships": [2], "seed": {written}}}"#);
-        let req = test::TestRequest::post().uri("/recommend").insert_header(("content-type", "application/json"));
-        let (status, _, answer, _) = raw(&app, req.set_payload(body)).await;
+        let (status, answer) =
+            post_text(&app, format!(r#"{{"board": ["....."], "ships": [2], "seed": {written}}}"#)).await;
         assert_eq!((status, answer["seed"].as_u64()), (200, Some(seed)), "{written} -> {answer}");
     }
     for body in [
         r#"{"board": ["..."], "ships": [2], "seed": 1.8446744073709551616e19}"#,
         r#"{"board": ["..."], "ships": [2], "budget_ms": 5.5}"#,
     ] {
-        let req = test::TestRequest::post().uri("/recommend").insert_header(("content-type", "application/json"));
-        let (status, _, problem, _) = raw(&app, req.set_payload(body)).await;
+        let (status, problem) = post_text(&app, body).await;
         assert_eq!(status, 400, "{body} -> {problem}");
     }
 }

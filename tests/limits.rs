@@ -5,8 +5,7 @@
 
 mod common;
 
-use actix_web::test;
-use common::app;
+use common::{app, post_text};
 use serde_json::{Value, json};
 use sonar::board::MAX_SIDE;
 use sonar::fleet::MAX_SHIPS;
@@ -15,15 +14,7 @@ use sonar::http::error::MAX_BODY_BYTES;
 use sonar::turn::MAX_BUDGET_MS;
 
 async fn post_raw(body: Vec<u8>) -> (u16, Value) {
-    let app = app(AppState::new()).await;
-    let req = test::TestRequest::post()
-        .uri("/recommend")
-        .insert_header(("content-type", "application/json"))
-        .set_payload(body)
-        .to_request();
-    let res = test::call_service(&app, req).await;
-    let status = res.status().as_u16();
-    (status, serde_json::from_slice(&test::read_body(res).await).unwrap_or(Value::Null))
+    post_text(&app(AppState::new()).await, body).await
 }
 
 async fn post(body: &Value) -> (u16, Value) {

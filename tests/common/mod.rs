@@ -20,11 +20,25 @@ pub async fn app(
     test::init_service(sonar::http::app(state)).await
 }
 
+/// Posts `body` to `/recommend`; the status and the JSON answer (null if it is not JSON).
 pub async fn post_json(
     app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
     body: &Value,
 ) -> (u16, Value) {
-    let req = test::TestRequest::post().uri("/recommend").set_json(body).to_request();
+    post_text(app, body.to_string()).await
+}
+
+/// Posts `body` as it is written (any bytes) to `/recommend` as `application/json`: for numbers
+/// spelt a particular way, whitespace or bodies that are not JSON at all.
+pub async fn post_text(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    body: impl Into<actix_web::web::Bytes>,
+) -> (u16, Value) {
+    let req = test::TestRequest::post()
+        .uri("/recommend")
+        .insert_header(("content-type", "application/json"))
+        .set_payload(body)
+        .to_request();
     let res = test::call_service(app, req).await;
     let status = res.status().as_u16();
     let bytes = test::read_body(res).await;
