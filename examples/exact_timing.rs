@@ -16,6 +16,7 @@ use sonar::layout::random_layout;
 use sonar::posterior::{ExactError, ExactTables, estimate_work};
 use sonar::rng::stream;
 use sonar::strategy::Algorithm;
+use sonar::tie_order::TieOrder;
 
 const CHECKPOINTS: [usize; 4] = [10, 20, 30, 40];
 
@@ -32,11 +33,18 @@ fn positions(games: u64) -> Vec<(&'static str, usize, Board, Fleet)> {
     for g in 0..games {
         let mut rng = stream(11, g);
         let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
-        play(Algorithm::Density.strategy(), Game::new(layout.clone()), &mut rng, &mut grid, |game, _, _| {
-            if CHECKPOINTS.contains(&game.shots()) && !game.is_over() {
-                out.push(("density", game.shots(), game.board().clone(), game.fleet().clone()));
-            }
-        })
+        play(
+            Algorithm::Density.strategy(),
+            Game::new(layout.clone()),
+            TieOrder::ROW_MAJOR,
+            &mut rng,
+            &mut grid,
+            |game, _, _| {
+                if CHECKPOINTS.contains(&game.shots()) && !game.is_over() {
+                    out.push(("density", game.shots(), game.board().clone(), game.fleet().clone()));
+                }
+            },
+        )
         .unwrap();
         let mut game = Game::new(layout);
         let mut open: Vec<Pos> = (0..100).map(|i| Pos::new(i / 10, i % 10)).collect();

@@ -7,6 +7,7 @@ use crate::fleet::Fleet;
 use crate::layout::Layout;
 use crate::rng::SonarRng;
 use crate::strategy::{Strategy, StrategyError};
+use crate::tie_order::TieOrder;
 use crate::turn::Turn;
 
 /// The referee's answer to a shot.
@@ -143,10 +144,12 @@ pub enum PlayError {
 }
 
 /// Plays a whole game, calling `on_shot` after every shot. `grid` is scratch space of one slot per
-/// cell, reused across moves.
+/// cell, reused across moves; `order` is the tie order of every move (one per game, as a client
+/// that sends one seed per game gets).
 pub fn play(
     strategy: &dyn Strategy,
     mut game: Game,
+    order: TieOrder,
     rng: &mut SonarRng,
     grid: &mut Vec<f64>,
     mut on_shot: impl FnMut(&Game, Pos, Outcome),
@@ -157,7 +160,7 @@ pub fn play(
     while !game.is_over() {
         grid.clear();
         grid.resize(n, 0.0);
-        let decision = strategy.decide(game.turn(), rng, grid)?;
+        let decision = strategy.decide(game.turn().with_order(order), rng, grid)?;
         let outcome = game.fire(decision.shot)?;
         if outcome != Outcome::Miss {
             hits += 1;
@@ -210,8 +213,15 @@ mod tests {
         let mut grid = Vec::new();
         for _ in 0..50 {
             let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
-            let rec =
-                play(Algorithm::Density.strategy(), Game::new(layout), &mut rng, &mut grid, |_, _, _| {}).unwrap();
+            let rec = play(
+                Algorithm::Density.strategy(),
+                Game::new(layout),
+                TieOrder::ROW_MAJOR,
+                &mut rng,
+                &mut grid,
+                |_, _, _| {},
+            )
+            .unwrap();
             assert_eq!(rec.hits, 17);
             assert!((17..=100).contains(&rec.shots));
             assert!(rec.sunk_at.iter().all(|&(_, t)| t >= 1 && t <= rec.shots));

@@ -9,6 +9,8 @@
 //! - [`windows`]: the straight runs a ship could occupy; the document's window scans and
 //!   per-ship occupancy counts.
 //! - [`strategy`]: one file per shot-choosing algorithm behind one trait, and the registry of names.
+//! - [`tie_order`]: the one order (a symmetry of the board, picked by the seed) in which a strategy
+//!   that plays coherently breaks ties between equally good cells.
 //! - [`layout`]: hidden fleets and the uniform random layout sampler.
 //! - [`posterior`]: the whole-fleet posterior: exact counts of the layouts that agree with a
 //!   board, per-cell marginals, uniform sampling of those layouts, the exact prior of the classic
@@ -32,6 +34,7 @@ pub mod posterior;
 pub mod rng;
 pub mod simulate;
 pub mod strategy;
+pub mod tie_order;
 pub mod turn;
 pub mod windows;
 pub mod witness;

@@ -4,6 +4,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Cell, Pos};
 use crate::fleet::Fleet;
+use crate::tie_order::TieOrder;
 use crate::witness::{self, Witness};
 
 /// Why a board and fleet cannot be a real game position.
@@ -63,17 +64,24 @@ pub struct Turn<'a> {
     pub fleet: &'a Fleet,
     /// Compute budget in milliseconds, between 1 and [`MAX_BUDGET_MS`].
     pub budget_ms: u64,
+    /// The order in which the strategies that play one coherent order break ties.
+    pub order: TieOrder,
 }
 
 impl<'a> Turn<'a> {
     /// A turn the caller vouches for (the game engine); see [`Turn::checked`] for untrusted input.
     pub fn new(board: &'a Board, fleet: &'a Fleet) -> Turn<'a> {
-        Turn { board, fleet, budget_ms: DEFAULT_BUDGET_MS }
+        Turn { board, fleet, budget_ms: DEFAULT_BUDGET_MS, order: TieOrder::ROW_MAJOR }
     }
 
     /// The same turn with another compute budget, clamped to 1..=[`MAX_BUDGET_MS`].
     pub fn with_budget(self, budget_ms: u64) -> Turn<'a> {
         Turn { budget_ms: budget_ms.clamp(1, MAX_BUDGET_MS), ..self }
+    }
+
+    /// The same turn with another tie order.
+    pub fn with_order(self, order: TieOrder) -> Turn<'a> {
+        Turn { order, ..self }
     }
 
     /// A turn from untrusted input: every rule a real position obeys is checked, and a bounded

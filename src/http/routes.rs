@@ -9,6 +9,7 @@ use serde_json::value::RawValue;
 
 use crate::rng::{fresh_seed, seeded};
 use crate::strategy::{Algorithm, recommend as run_algorithm};
+use crate::tie_order::TieOrder;
 use crate::turn::Turn;
 
 use super::admission::Admission;
@@ -81,11 +82,14 @@ async fn answer(
         false => None,
     };
     Turn::checked(&req.board, &req.fleet)?;
+    // A request's seed picks its tie order; one without a seed plays row-major order, so a client
+    // that sends no seed still gets one coherent order through its game.
+    let order = req.seed.map_or(TieOrder::ROW_MAJOR, TieOrder::from_seed);
     let seed = req.seed.unwrap_or_else(fresh_seed);
     let algorithm = req.algorithm;
     let cols = req.board.cols();
     let compute = move || {
-        let turn = Turn::new(&req.board, &req.fleet).with_budget(req.budget_ms);
+        let turn = Turn::new(&req.board, &req.fleet).with_budget(req.budget_ms).with_order(order);
         let start = Instant::now();
         let outcome = catch_unwind(AssertUnwindSafe(|| run_algorithm(algorithm, turn, &mut seeded(seed))));
         (outcome, start.elapsed().as_secs_f64())

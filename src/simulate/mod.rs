@@ -8,6 +8,7 @@
 
 use std::time::Instant;
 
+use rand::Rng;
 use rayon::prelude::*;
 use thiserror::Error;
 
@@ -16,6 +17,7 @@ use crate::engine::{Game, Outcome, PlayError, play};
 use crate::layout::{LayoutError, random_layout};
 use crate::rng;
 use crate::strategy::Algorithm;
+use crate::tie_order::TieOrder;
 
 pub mod command;
 pub mod corpus;
@@ -27,6 +29,8 @@ use stats::Summary;
 
 /// Salt separating the strategies' random streams from the layouts'.
 const STRATEGY_SALT: u64 = 0x5354_5241_5445_4759;
+/// Salt of the per-game tie orders.
+const ORDER_SALT: u64 = 0x4f52_4445_5220_5449;
 
 /// What to simulate.
 #[derive(Clone, Debug)]
@@ -161,11 +165,13 @@ pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Algor
             .enumerate()
             .map_init(Vec::new, |grid, (i, layout)| {
                 let mut rng = rng::stream(config.seed ^ STRATEGY_SALT, i as u64);
+                // One tie order per game, as a client that sends one seed per game gets.
+                let order = TieOrder::from_seed(rng::stream(config.seed ^ ORDER_SALT, i as u64).next_u64());
                 let mut log = Vec::new();
                 let mut move_micros = Vec::with_capacity(64);
                 let start = Instant::now();
                 let mut last = start;
-                let record = play(strategy, Game::new(layout.clone()), &mut rng, grid, |_, p, o| {
+                let record = play(strategy, Game::new(layout.clone()), order, &mut rng, grid, |_, p, o| {
                     let now = Instant::now();
                     move_micros.push((now - last).as_secs_f32() * 1e6);
                     last = now;

@@ -19,6 +19,7 @@ pub mod random;
 pub mod strafing;
 #[cfg(test)]
 mod testkit;
+pub mod weighted_density;
 
 /// What the values of a strategy's grid mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +96,7 @@ pub struct AlgorithmInfo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     Bayes,
+    WeightedDensity,
     Density,
     Middlemost,
     Strafing,
@@ -109,6 +111,7 @@ impl Algorithm {
     /// All algorithms, strongest first.
     pub const ALL: &'static [Algorithm] = &[
         Algorithm::Bayes,
+        Algorithm::WeightedDensity,
         Algorithm::Density,
         Algorithm::Middlemost,
         Algorithm::Strafing,
@@ -125,6 +128,7 @@ impl Algorithm {
     pub fn info(self) -> AlgorithmInfo {
         match self {
             Algorithm::Bayes => bayes::INFO,
+            Algorithm::WeightedDensity => weighted_density::INFO,
             Algorithm::Density => density::INFO,
             Algorithm::Middlemost => middlemost::INFO,
             Algorithm::LongestRun => longest_run::INFO,
@@ -158,6 +162,7 @@ impl Algorithm {
     pub fn strategy(self) -> &'static dyn Strategy {
         match self {
             Algorithm::Bayes => &bayes::Bayes,
+            Algorithm::WeightedDensity => &weighted_density::WeightedDensity,
             Algorithm::Density => &density::Density,
             Algorithm::Middlemost => &middlemost::Middlemost,
             Algorithm::LongestRun => &longest_run::LongestRun,

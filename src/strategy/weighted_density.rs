@@ -1,0 +1,155 @@
+//! `weighted-density`: hit-weighted placement density, the cheap policy of the public C++ project
+//! Canon-Regularis/mayflower (`include/mayflower/policy.hpp`, `DensityPolicy`).
+//!
+//! For each ship afloat, every horizontal and vertical placement that covers no miss (`o`) and no
+//! sunk cell (`#`) adds `50^k` to each `.` cell it covers, `k` being the number of hits (`x`) it
+//! covers; a length-1 ship counts once per cell, not once per direction. The shot is the `.` cell
+//! of highest total, ties going to the cell that comes first in the turn's [`TieOrder`] (the
+//! lowest cell index without a seed, as published). Hunt and target are one formula: with no hits
+//! every placement weighs 1, and a placement through hits outweighs any number of placements
+//! through fewer.
+//!
+//! Totals are sums of whole numbers, exact in `f64` while they stay below 2^53 (every classic
+//! position: `50^5` times a few hundred placements), so ties are exact ties.
+
+use crate::board::{Board, Cell};
+use crate::fleet::Fleet;
+use crate::rng::SonarRng;
+use crate::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
+use crate::turn::Turn;
+use crate::windows::lines;
+
+pub const INFO: AlgorithmInfo = AlgorithmInfo {
+    name: "weighted-density",
+    summary: "Hit-weighted placement density: every placement of each unsunk ship that avoids misses and sunk cells adds 50^k to its unshot cells, k the hits it covers; the highest total, ties in one fixed order (row-major without a seed)",
+    source: "Canon-Regularis/mayflower, include/mayflower/policy.hpp (DensityPolicy, hit bonus 50)",
+    grid_kind: GridKind::Score,
+    uses_randomness: false,
+};
+
+/// The weight of one hit: a placement covering `k` hits adds `HIT_BONUS^k`.
+pub const HIT_BONUS: f64 = 50.0;
+
+pub struct WeightedDensity;
+
+impl Strategy for WeightedDensity {
+    fn decide(&self, turn: Turn<'_>, _rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
+        let board = turn.board;
+        weighted_density(board, turn.fleet, HIT_BONUS, grid);
+        let shot = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
+        Ok(Decision::at(shot.expect("a checked turn has a '.' cell")))
+    }
+}
+
+/// Adds to each `.` cell the hit-weighted count of the placements covering it (see the module).
+pub fn weighted_density(board: &Board, fleet: &Fleet, bonus: f64, grid: &mut [f64]) {
+    let cells = board.cells();
+    for line in lines(board.rows(), board.cols()) {
+        for (ship, count) in fleet.groups() {
+            if ship > line.len || (ship == 1 && line.step != 1) {
+                continue;
+            }
+            for start in 0..=line.len - ship {
+                let window = (start..start + ship).map(|k| line.index(k));
+                let mut hits = 0;
+                if window.clone().any(|i| {
+                    hits += usize::from(cells[i] == Cell::Hit);
+                    matches!(cells[i], Cell::Miss | Cell::Sunk)
+                }) {
+                    continue;
+                }
+                let weight = count as f64 * bonus.powi(hits as i32);
+                for i in window.filter(|&i| cells[i] == Cell::Unknown) {
+                    grid[i] += weight;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Pos;
+    use crate::rng::seeded;
+    use crate::strategy::testkit;
+    use crate::tie_order::TieOrder;
+
+    /// The published loop, placement by placement and ship by ship, in whole numbers.
+    fn by_placements(board: &Board, fleet: &Fleet) -> Vec<u128> {
+        let (rows, cols) = (board.rows(), board.cols());
+        let mut score = vec![0u128; board.len()];
+        for &len in fleet.lengths() {
+            for r in 0..rows {
+                for c in 0..cols {
+                    for horizontal in [true, false] {
+                        if (horizontal && c + len > cols)
+                            || (!horizontal && r + len > rows)
+                            || (len == 1 && !horizontal)
+                        {
+                            continue;
+                        }
+                        let idx: Vec<usize> =
+                            (0..len).map(|k| if horizontal { r * cols + c + k } else { (r + k) * cols + c }).collect();
+                        if idx.iter().any(|&i| matches!(board.cells()[i], Cell::Miss | Cell::Sunk)) {
+                            continue;
+                        }
+                        let open = idx.iter().filter(|&&i| board.cells()[i] == Cell::Hit).count();
+                        let w = 50u128.pow(open as u32);
+                        idx.iter().filter(|&&i| board.cells()[i] == Cell::Unknown).for_each(|&i| score[i] += w);
+                    }
+                }
+            }
+        }
+        score
+    }
+
+    #[test]
+    fn totals_match_the_published_loop() {
+        for (rows, ships) in [
+            (vec!["..........", "...o......", "..xx.o....", "....#.....", "....#....."], vec![5, 3, 2]),
+            (vec![".....", ".x...", ".x.o.", "....."], vec![4, 3, 1, 1]),
+            (vec!["......", "......"], vec![2, 2, 1]),
+        ] {
+            let b = Board::parse(&rows).unwrap();
+            let f = Fleet::new(&ships, 10).unwrap();
+            let mut grid = vec![0.0; b.len()];
+            weighted_density(&b, &f, HIT_BONUS, &mut grid);
+            let want: Vec<f64> = by_placements(&b, &f).into_iter().map(|v| v as f64).collect();
+            assert_eq!(grid, want, "{rows:?}");
+        }
+    }
+
+    #[test]
+    fn ties_go_to_the_lowest_index_without_a_seed_and_follow_the_order_with_one() {
+        let b = Board::empty(10, 10);
+        let f = Fleet::classic();
+        let shot = |order| {
+            let turn = Turn::new(&b, &f).with_order(order);
+            WeightedDensity.decide(turn, &mut seeded(1), &mut vec![0.0; 100]).unwrap().shot
+        };
+        // The empty board's highest totals are the four central cells (4,4), (4,5), (5,4), (5,5).
+        assert_eq!(shot(TieOrder::ROW_MAJOR), Pos::new(4, 4));
+        let firsts: std::collections::BTreeSet<Pos> = (0..64).map(|s| shot(TieOrder::from_seed(s))).collect();
+        assert_eq!(firsts.len(), 4, "{firsts:?}");
+    }
+
+    #[test]
+    fn a_line_of_hits_is_extended() {
+        let b = Board::parse(&["......", "..xx..", "......", "......"]).unwrap();
+        let f = Fleet::new(&[4, 2], 6).unwrap();
+        let turn = Turn::new(&b, &f);
+        let shot = WeightedDensity.decide(turn, &mut seeded(1), &mut vec![0.0; 24]).unwrap().shot;
+        assert!(shot == Pos::new(1, 1) || shot == Pos::new(1, 4), "{shot:?}");
+    }
+
+    #[test]
+    fn always_shoots_an_open_cell_of_highest_score() {
+        testkit::check_always_open(&WeightedDensity, INFO.grid_kind);
+    }
+
+    #[test]
+    fn whole_games_finish() {
+        testkit::check_games_finish(&WeightedDensity, 20);
+    }
+}
