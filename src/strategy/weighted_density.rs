@@ -83,10 +83,8 @@ mod tests {
             for r in 0..rows {
                 for c in 0..cols {
                     for horizontal in [true, false] {
-                        if (horizontal && c + len > cols)
-                            || (!horizontal && r + len > rows)
-                            || (len == 1 && !horizontal)
-                        {
+                        let fits = if horizontal { c + len <= cols } else { r + len <= rows && len > 1 };
+                        if !fits {
                             continue;
                         }
                         let idx: Vec<usize> =
@@ -126,7 +124,7 @@ mod tests {
         let f = Fleet::classic();
         let shot = |order| {
             let turn = Turn::new(&b, &f).with_order(order);
-            WeightedDensity.decide(turn, &mut seeded(1), &mut vec![0.0; 100]).unwrap().shot
+            WeightedDensity.decide(turn, &mut seeded(1), &mut [0.0; 100]).unwrap().shot
         };
         // The empty board's highest totals are the four central cells (4,4), (4,5), (5,4), (5,5).
         assert_eq!(shot(TieOrder::ROW_MAJOR), Pos::new(4, 4));
@@ -139,7 +137,7 @@ mod tests {
         let b = Board::parse(&["......", "..xx..", "......", "......"]).unwrap();
         let f = Fleet::new(&[4, 2], 6).unwrap();
         let turn = Turn::new(&b, &f);
-        let shot = WeightedDensity.decide(turn, &mut seeded(1), &mut vec![0.0; 24]).unwrap().shot;
+        let shot = WeightedDensity.decide(turn, &mut seeded(1), &mut [0.0; 24]).unwrap().shot;
         assert!(shot == Pos::new(1, 1) || shot == Pos::new(1, 4), "{shot:?}");
     }
 
