@@ -10,13 +10,12 @@ use std::time::Instant;
 
 use rand::RngExt;
 use sonar::board::{Board, Cell, Pos};
-use sonar::engine::{Game, play};
+use sonar::engine::{Game, Seat, play};
 use sonar::fleet::Fleet;
 use sonar::layout::random_layout;
 use sonar::posterior::{ExactError, ExactTables, estimate_work};
 use sonar::rng::stream;
 use sonar::strategy::Algorithm;
-use sonar::tie_order::TieOrder;
 
 const CHECKPOINTS: [usize; 4] = [10, 20, 30, 40];
 

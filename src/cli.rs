@@ -110,6 +110,10 @@ pub struct SimulateArgs {
     /// Ship lengths, comma-separated.
     #[arg(long, default_value = "5,4,3,3,2")]
     pub ships: String,
+    /// Compute budget of every move in milliseconds, as a request's `budget_ms` (only `bayes`
+    /// looks at it): a larger one measures stronger, slower settings.
+    #[arg(long, value_name = "MS", default_value_t = crate::turn::DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=crate::turn::MAX_BUDGET_MS))]
+    pub budget_ms: u64,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,

@@ -8,7 +8,7 @@ use crate::layout::Layout;
 use crate::rng::SonarRng;
 use crate::strategy::{Strategy, StrategyError};
 use crate::tie_order::TieOrder;
-use crate::turn::Turn;
+use crate::turn::{DEFAULT_BUDGET_MS, Turn};
 
 /// The referee's answer to a shot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,13 +143,26 @@ pub enum PlayError {
     IllegalShot(#[from] ShotError),
 }
 
+/// What a shooter is told on every move of a game besides the position: the tie order (one per
+/// game, as a client that sends one seed per game gets) and the compute budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seat {
+    pub order: TieOrder,
+    pub budget_ms: u64,
+}
+
+impl Default for Seat {
+    fn default() -> Seat {
+        Seat { order: TieOrder::ROW_MAJOR, budget_ms: DEFAULT_BUDGET_MS }
+    }
+}
+
 /// Plays a whole game, calling `on_shot` after every shot. `grid` is scratch space of one slot per
-/// cell, reused across moves; `order` is the tie order of every move (one per game, as a client
-/// that sends one seed per game gets).
+/// cell, reused across moves.
 pub fn play(
     strategy: &dyn Strategy,
     mut game: Game,
-    order: TieOrder,
+    seat: Seat,
     rng: &mut SonarRng,
     grid: &mut Vec<f64>,
     mut on_shot: impl FnMut(&Game, Pos, Outcome),
@@ -160,7 +173,7 @@ pub fn play(
     while !game.is_over() {
         grid.clear();
         grid.resize(n, 0.0);
-        let decision = strategy.decide(game.turn().with_order(order), rng, grid)?;
+        let decision = strategy.decide(game.turn().with_order(seat.order).with_budget(seat.budget_ms), rng, grid)?;
         let outcome = game.fire(decision.shot)?;
         if outcome != Outcome::Miss {
             hits += 1;
@@ -216,7 +229,7 @@ mod tests {
             let rec = play(
                 Algorithm::Density.strategy(),
                 Game::new(layout),
-                TieOrder::ROW_MAJOR,
+                Seat::default(),
                 &mut rng,
                 &mut grid,
                 |_, _, _| {},

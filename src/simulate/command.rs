@@ -44,6 +44,7 @@ pub fn execute(args: &SimulateArgs) -> Result<bool, String> {
         cols,
         ships: Fleet::parse_list(&args.ships)?,
         keep_shots: args.log.is_some(),
+        budget_ms: args.budget_ms,
     };
     let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().map_err(|e| e.to_string())?;

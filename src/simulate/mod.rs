@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::board::Pos;
-use crate::engine::{Game, Outcome, PlayError, play};
+use crate::engine::{Game, Outcome, PlayError, Seat, play};
 use crate::layout::{LayoutError, random_layout};
 use crate::rng;
 use crate::strategy::Algorithm;
@@ -43,6 +43,8 @@ pub struct Config {
     pub ships: Vec<usize>,
     /// Keep every shot of every game (for `--log`).
     pub keep_shots: bool,
+    /// Compute budget of every move, in milliseconds (only `bayes` looks at it).
+    pub budget_ms: u64,
 }
 
 /// Why a simulation could not run.
@@ -167,11 +169,12 @@ pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Algor
                 let mut rng = rng::stream(config.seed ^ STRATEGY_SALT, i as u64);
                 // One tie order per game, as a client that sends one seed per game gets.
                 let order = TieOrder::from_seed(rng::stream(config.seed ^ ORDER_SALT, i as u64).next_u64());
+                let seat = Seat { order, budget_ms: config.budget_ms };
                 let mut log = Vec::new();
                 let mut move_micros = Vec::with_capacity(64);
                 let start = Instant::now();
                 let mut last = start;
-                let record = play(strategy, Game::new(layout.clone()), order, &mut rng, grid, |_, p, o| {
+                let record = play(strategy, Game::new(layout.clone()), seat, &mut rng, grid, |_, p, o| {
                     let now = Instant::now();
                     move_micros.push((now - last).as_secs_f32() * 1e6);
                     last = now;
@@ -210,6 +213,7 @@ mod tests {
             cols: 6,
             ships: vec![3, 2],
             keep_shots: true,
+            budget_ms: crate::turn::DEFAULT_BUDGET_MS,
         }
     }
 

@@ -212,7 +212,7 @@ fn accumulate(board: &Board, fleet: &Fleet, grid: &mut [f64], allowed: impl Fn(C
 
 /// Bit `s` is set when any of the `len` cells from `s` is set in `mask`.
 #[inline]
-fn window_starts_any(mask: u32, len: usize) -> u32 {
+pub(crate) fn window_starts_any(mask: u32, len: usize) -> u32 {
     let mut w = mask;
     for k in 1..len {
         w |= mask >> k;

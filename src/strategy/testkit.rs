@@ -4,12 +4,11 @@
 use rand::RngExt;
 
 use crate::board::{Board, Cell, Pos};
-use crate::engine::{Game, play};
+use crate::engine::{Game, Seat, play};
 use crate::fleet::Fleet;
 use crate::layout::random_layout;
 use crate::rng::{SonarRng, seeded};
 use crate::strategy::{GridKind, Strategy, finish_grid};
-use crate::tie_order::TieOrder;
 use crate::turn::Turn;
 
 /// Board sizes and fleets the property checks play on, from the smallest board to the largest.
@@ -133,14 +132,14 @@ pub fn check_games_finish(strategy: &dyn Strategy, games: usize) -> f64 {
     let mut total = 0;
     for _ in 0..games {
         let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
-        let rec = play(strategy, Game::new(layout), TieOrder::ROW_MAJOR, &mut rng, &mut grid, |_, _, _| {}).unwrap();
+        let rec = play(strategy, Game::new(layout), Seat::default(), &mut rng, &mut grid, |_, _, _| {}).unwrap();
         assert_eq!(rec.hits, 17);
         assert!((17..=100).contains(&rec.shots));
         total += rec.shots;
     }
     for &(rows, cols, ships) in SHAPES {
         let layout = random_layout(rows, cols, ships, &mut rng).unwrap();
-        let rec = play(strategy, Game::new(layout), TieOrder::ROW_MAJOR, &mut rng, &mut grid, |_, _, _| {}).unwrap();
+        let rec = play(strategy, Game::new(layout), Seat::default(), &mut rng, &mut grid, |_, _, _| {}).unwrap();
         assert_eq!(rec.hits, ships.iter().sum::<usize>());
     }
     total as f64 / games as f64

@@ -1,0 +1,65 @@
+use super::*;
+use crate::rng::SonarRng;
+use crate::strategy::{Algorithm, Decision, StrategyError, bayes};
+use crate::turn::Turn;
+
+/// Greedy on the whole-fleet posterior: its most likely cell, ties in the turn's order.
+struct Greedy;
+
+impl Strategy for Greedy {
+    fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
+        let (marginals, facts) = bayes::posterior(turn, rng)?;
+        grid.copy_from_slice(&marginals);
+        let b = turn.board;
+        let shot = turn.order.best(b, grid, |i| b.cells()[i] == Cell::Unknown).unwrap();
+        Ok(Decision { shot, posterior: Some(facts) })
+    }
+}
+
+#[test]
+fn single_ship_instances_match_the_published_optima() {
+    // Canon-Regularis/mayflower, docs/OPTIMAL_PLAY.md: with one ship the rules agree with Sonar's.
+    for (rows, cols, ship, want) in
+        [(3, 3, 2, 4.5), (4, 3, 2, 87.0 / 17.0), (4, 4, 2, 6.0833), (4, 4, 3, 5.625), (5, 4, 3, 6.2273)]
+    {
+        let layouts = Layouts::enumerate(rows, cols, &[ship]).unwrap();
+        let v = optimal_value(&layouts);
+        assert!((v - want).abs() < 5e-5, "{rows}x{cols} {{{ship}}}: {v} against {want}");
+    }
+}
+
+#[test]
+fn greedy_and_weighted_density_match_the_published_policy_values() {
+    // Canon-Regularis/mayflower, docs/OPTIMAL_PLAY.md: max-P(hit) and density(b=50), lowest index
+    // first. With two ships its rules announce a sinking without showing the cells, but these two
+    // policies' values are the same under Sonar's rules.
+    let value = |s: &dyn Strategy, ships: &[usize]| {
+        policy_value(s, &Layouts::enumerate(4, 4, ships).unwrap(), Seat::default()).unwrap()
+    };
+    let wd = Algorithm::WeightedDensity.strategy();
+    for (name, s, ships, want) in [
+        ("greedy", &Greedy as &dyn Strategy, &[3][..], 5.75),
+        ("greedy", &Greedy, &[2, 2][..], 8.7411),
+        ("greedy", &Greedy, &[3, 2][..], 8.9091),
+        ("weighted-density", wd, &[2, 2][..], 8.7232),
+        ("weighted-density", wd, &[3, 2][..], 8.8902),
+    ] {
+        let v = value(s, ships);
+        assert!((v - want).abs() < 5e-5, "{name} {ships:?}: {v} against {want}");
+    }
+}
+
+#[test]
+fn no_policy_beats_the_optimum_and_the_optimal_moves_are_open_cells() {
+    let layouts = Layouts::enumerate(3, 4, &[3, 2]).unwrap();
+    let best = optimal_value(&layouts);
+    for &alg in Algorithm::ALL {
+        let v = policy_value(alg.strategy(), &layouts, Seat::default()).unwrap();
+        assert!(v >= best - 1e-12, "{} {v} < optimum {best}", alg.name());
+    }
+    let board = Board::parse(&["....", ".o..", "..x."]).unwrap();
+    let fleet = Fleet::new(&[3, 2], 4).unwrap();
+    let (v, moves) = optimal_moves(&board, &fleet, &[]).unwrap();
+    assert!(v > 0.0 && !moves.is_empty());
+    assert!(moves.iter().all(|&m| board.cells()[m] == Cell::Unknown));
+}
