@@ -35,7 +35,7 @@ fn positions(games: u64) -> Vec<(&'static str, usize, Board, Fleet)> {
         play(
             Algorithm::Density.strategy(),
             Game::new(layout.clone()),
-            TieOrder::ROW_MAJOR,
+            Seat::default(),
             &mut rng,
             &mut grid,
             |game, _, _| {

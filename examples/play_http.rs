@@ -1,6 +1,9 @@
 //! Plays whole games against a running server over HTTP, shooting where it is told:
-//! `cargo run --release --example play_http -- [GAMES] [ALGORITHM] [BASE_URL]`.
-//! Prints the mean shots; used to measure the server's memory under a whole-game workload.
+//! `cargo run --release --example play_http -- [GAMES] [ALGORITHM] [BASE_URL] [SEEDS]`.
+//! SEEDS is `game` (one seed per game, the default), `none` (no seed: the server draws one per
+//! request) or `move` (a new seed on every move). Game `g` is played against the same layout in
+//! every mode, so modes can be compared game by game. Prints the mean shots; also used to measure
+//! the server's memory under a whole-game workload.
 
 use serde_json::{Value, json};
 use sonar::engine::Game;
@@ -12,13 +15,20 @@ fn main() {
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
     let algorithm = args.next().unwrap_or_else(|| "bayes".to_owned());
     let base = args.next().unwrap_or_else(|| "http://127.0.0.1:8080".to_owned());
+    let seeds = args.next().unwrap_or_else(|| "game".to_owned());
+    assert!(["game", "none", "move"].contains(&seeds.as_str()), "SEEDS is game, none or move");
     let mut total = 0;
     for g in 0..games {
         let mut rng = seeded(g);
         let mut game = Game::new(random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap());
         while !game.is_over() {
-            let body = json!({"board": game.board().to_rows(), "ships": game.fleet().lengths(),
-                              "algorithm": algorithm, "seed": g * 1000 + game.shots() as u64});
+            let mut body = json!({"board": game.board().to_rows(), "ships": game.fleet().lengths(),
+                                  "algorithm": algorithm});
+            match seeds.as_str() {
+                "game" => body["seed"] = json!(g),
+                "move" => body["seed"] = json!(g * 1000 + game.shots() as u64),
+                _ => {}
+            }
             let answer: Value = ureq::post(format!("{base}/recommend"))
                 .send_json(&body)
                 .expect("the server answers")
@@ -32,5 +42,5 @@ fn main() {
         }
         total += game.shots();
     }
-    println!("{algorithm}: {games} games over HTTP, mean {:.2} shots", total as f64 / games as f64);
+    println!("{algorithm}, seeds per {seeds}: {games} games over HTTP, mean {:.2} shots", total as f64 / games as f64);
 }

@@ -30,6 +30,8 @@ pub mod fleet;
 pub mod http;
 pub mod layout;
 pub mod logging;
+pub mod optimal;
+pub mod planner;
 pub mod posterior;
 pub mod rng;
 pub mod simulate;

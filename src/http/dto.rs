@@ -33,8 +33,9 @@ pub struct RecommendRequest {
     #[serde(default)]
     #[schema(schema_with = spec::algorithm)]
     pub algorithm: Option<String>,
-    /// Makes every random choice, tie-breaking included, reproducible. A random seed is drawn
-    /// when omitted; the response reports the seed used either way.
+    /// Makes every random choice, tie-breaking included, reproducible, and picks the order in
+    /// which `bayes` and `weighted-density` break ties (send one seed per game). A random seed
+    /// whose order is row-major is drawn when omitted; the response reports the seed used.
     #[serde(default, deserialize_with = "whole_number::option")]
     #[schema(schema_with = spec::optional_seed)]
     pub seed: Option<u64>,
@@ -336,8 +337,10 @@ mod spec {
     pub fn optional_seed() -> Object {
         u64_range(true)
             .description(Some(
-                "Makes every random choice, tie-breaking included, reproducible. A random seed is drawn \
-                 when omitted or null; the response reports the seed used either way.",
+                "Makes every random choice, tie-breaking included, reproducible, and picks the order in \
+                 which bayes and weighted-density break ties (send one seed per game). A random seed \
+                 whose tie order is row-major is drawn when omitted or null; the response reports the \
+                 seed used.",
             ))
             .build()
     }

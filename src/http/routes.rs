@@ -82,10 +82,11 @@ async fn answer(
         false => None,
     };
     Turn::checked(&req.board, &req.fleet)?;
-    // A request's seed picks its tie order; one without a seed plays row-major order, so a client
-    // that sends no seed still gets one coherent order through its game.
-    let order = req.seed.map_or(TieOrder::ROW_MAJOR, TieOrder::from_seed);
-    let seed = req.seed.unwrap_or_else(fresh_seed);
+    // A request's seed picks its tie order. One without a seed gets a drawn seed whose order is
+    // row-major, so that a client that sends no seed still plays one coherent order through its
+    // game, and the seed reported with the answer replays it.
+    let seed = req.seed.unwrap_or_else(|| TieOrder::row_major_seed(fresh_seed));
+    let order = TieOrder::from_seed(seed);
     let algorithm = req.algorithm;
     let cols = req.board.cols();
     let compute = move || {

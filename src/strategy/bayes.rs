@@ -1,7 +1,9 @@
 //! `bayes`: the whole-fleet posterior. Every layout of the ships afloat that agrees with the
 //! board is equally likely (ships inside the board, not overlapping, covering no `o` or `#`,
 //! covering every `x`, none wholly on `x`); the grid is each `.` cell's posterior probability of
-//! holding a ship, and the shot is a cell of highest probability, ties broken by the seed.
+//! holding a ship, and the shot is a cell of highest probability, ties going to the cell that
+//! comes first in the turn's [`crate::tie_order::TieOrder`] (one symmetry of the board per seed,
+//! row-major without one), so that a game keeps sweeping in one direction.
 //!
 //! Within the turn's compute budget the posterior is exact when that is feasible: the empty
 //! classic board reads a committed table, any other board first tries exact counting
@@ -20,12 +22,12 @@ use crate::posterior::importance::Sampler;
 use crate::posterior::{CLASSIC_PRIOR, ExactError, RECOMMENDED_BUDGET, count_exact};
 use crate::rng::SonarRng;
 use crate::strategy::density::hunt_density;
-use crate::strategy::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError, best_open_cell};
+use crate::strategy::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError};
 use crate::turn::Turn;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "bayes",
-    summary: "Whole-fleet Bayesian posterior: the probability each cell holds a ship over every layout that agrees with the board (exact when feasible within the budget, sampled otherwise); shoots the most likely cell",
+    summary: "Whole-fleet Bayesian posterior: the probability each cell holds a ship over every layout that agrees with the board (exact when feasible within the budget, sampled otherwise); shoots the most likely cell, ties in one fixed order (a board symmetry picked by the seed, row-major without one)",
     source: "whole-fleet posterior (exact counting as in public exact-inference work; importance sampling beyond the budget)",
     grid_kind: GridKind::Probability,
     uses_randomness: true,
@@ -50,7 +52,9 @@ impl Strategy for Bayes {
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         let (marginals, facts) = posterior(turn, rng)?;
         grid.copy_from_slice(&marginals);
-        let shot = best_open_cell(turn.board, grid, rng).expect("a checked turn has a '.' cell");
+        let board = turn.board;
+        let shot = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
+        let shot = shot.expect("a checked turn has a '.' cell");
         Ok(Decision { shot, posterior: Some(facts) })
     }
 }
