@@ -16,6 +16,10 @@
 //!   board, per-cell marginals, uniform sampling of those layouts, the exact prior of the classic
 //!   board, and importance sampling where counting is over budget.
 //! - [`engine`]: the referee (miss, hit, sunk) and whole games played by a strategy.
+//! - [`optimal`]: exact play on small boards: the optimal expected shots, and any strategy's exact
+//!   expected shots, over every layout.
+//! - [`planner`]: one step of policy improvement by rollouts of a base policy on layouts drawn
+//!   from the posterior.
 //! - [`simulate`]: many games in parallel, reproducibly; statistics, CSV, log and chart.
 //! - [`rng`]: the seeded generator every random choice draws from.
 //! - [`http`]: the HTTP edge (actix-web routes, request and response types, OpenAPI, errors,
