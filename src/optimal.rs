@@ -120,6 +120,15 @@ struct Seen {
     sunk: u64,
 }
 
+impl Seen {
+    /// What a board of at most 64 cells shows.
+    fn of(board: &Board) -> Seen {
+        let bit =
+            |c: Cell| board.cells().iter().enumerate().filter(|&(_, &x)| x == c).fold(0u64, |m, (i, _)| m | 1 << i);
+        Seen { shot: !bit(Cell::Unknown) & low_bits(board.len()), hit: bit(Cell::Hit), sunk: bit(Cell::Sunk) }
+    }
+}
+
 /// The optimal expected number of shots from the empty board.
 pub fn optimal_value(layouts: &Layouts) -> f64 {
     let all: Vec<u32> = (0..layouts.len() as u32).collect();
@@ -133,8 +142,7 @@ pub fn optimal_moves(board: &Board, fleet: &Fleet, sunk_ships: &[usize]) -> Resu
     let mut lengths = fleet.lengths().to_vec();
     lengths.extend_from_slice(sunk_ships);
     let layouts = Layouts::enumerate(board.rows(), board.cols(), &lengths)?;
-    let bit = |c: Cell| board.cells().iter().enumerate().filter(|&(_, &x)| x == c).fold(0u64, |m, (i, _)| m | 1 << i);
-    let seen = Seen { shot: !bit(Cell::Unknown) & low_bits(board.len()), hit: bit(Cell::Hit), sunk: bit(Cell::Sunk) };
+    let seen = Seen::of(board);
     let agree: Vec<u32> = (0..layouts.len() as u32).filter(|&l| agrees(&layouts.masks[l as usize], seen)).collect();
     if agree.is_empty() {
         return Err(SolveError::NoLayout);
@@ -236,7 +244,6 @@ mod tests;
 /// The layouts of `layouts` that agree with `board` (whose sunk ships' lengths are part of the
 /// fleet `layouts` was enumerated for).
 pub fn agreeing(layouts: &Layouts, board: &Board) -> Vec<usize> {
-    let bit = |c: Cell| board.cells().iter().enumerate().filter(|&(_, &x)| x == c).fold(0u64, |m, (i, _)| m | 1 << i);
-    let seen = Seen { shot: !bit(Cell::Unknown) & low_bits(board.len()), hit: bit(Cell::Hit), sunk: bit(Cell::Sunk) };
+    let seen = Seen::of(board);
     (0..layouts.len()).filter(|&l| agrees(&layouts.masks[l], seen)).collect()
 }
