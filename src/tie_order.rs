@@ -63,11 +63,6 @@ impl TieOrder {
         if self.symmetry & 4 != 0 && rows == cols { c * cols + r } else { r * cols + c }
     }
 
-    /// The rank of every cell of `board`, row-major.
-    pub fn ranks(self, board: &Board) -> Vec<u16> {
-        (0..board.len()).map(|i| self.rank(board.rows(), board.cols(), board.pos(i)) as u16).collect()
-    }
-
     /// Of the cells `eligible` accepts, the one of highest value, ties going to the cell that
     /// comes first in this order. `None` when no cell is eligible.
     pub fn best(self, board: &Board, grid: &[f64], eligible: impl Fn(usize) -> bool) -> Option<Pos> {
@@ -91,6 +86,13 @@ impl TieOrder {
 mod tests {
     use super::*;
     use crate::board::Cell;
+
+    impl TieOrder {
+        /// The rank of every cell of `board`, row-major.
+        fn ranks(self, board: &Board) -> Vec<u16> {
+            (0..board.len()).map(|i| self.rank(board.rows(), board.cols(), board.pos(i)) as u16).collect()
+        }
+    }
 
     #[test]
     fn every_symmetry_is_a_permutation_and_row_major_is_the_index() {
