@@ -1,12 +1,15 @@
-//! Where `bayes` spends its time, move by move: `cargo run --release --example bayes_timing [GAMES]`.
+//! Where `bayes` spends its time, move by move:
+//! `cargo run --release --example bayes_timing [GAMES] [PLAYER] [no-touch]`. With `no-touch` the
+//! games are of the no-touch rules with the ten-ship fleet 4,3,3,2,2,2,1,1,1,1; otherwise classic.
 
 use std::time::Instant;
 
 use sonar::engine::Game;
-use sonar::layout::random_layout;
-use sonar::posterior::count_exact;
+use sonar::layout::random_layout_under;
+use sonar::posterior::count_exact_under;
 use sonar::posterior::importance::Sampler;
 use sonar::rng::seeded;
+use sonar::rules::Rules;
 use sonar::simulate::stats::percentile;
 use sonar::strategy::Algorithm;
 use sonar::strategy::bayes::exact_work;
@@ -23,17 +26,23 @@ fn pct(v: &mut [f64], p: f64) -> f64 {
 fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
     let player = std::env::args().nth(2).and_then(|a| Algorithm::from_name(&a)).unwrap_or(Algorithm::Density);
+    let no_touch = std::env::args().nth(3).is_some_and(|a| a == "no-touch");
+    let (rules, ships): (Rules, &[usize]) =
+        if no_touch { (Rules::NO_TOUCH, &[4, 3, 3, 2, 2, 2, 1, 1, 1, 1]) } else { (Rules::CLASSIC, &[5, 4, 3, 3, 2]) };
     let mut decide = vec![];
     let budget = exact_work(DEFAULT_BUDGET_MS);
     let (mut exact_ok, mut exact_fail, mut sample) = (vec![], vec![], vec![]);
     let mut by_shot: Vec<(usize, bool)> = vec![];
     for g in 0..games {
         let mut rng = seeded(g);
-        let mut game = Game::new(random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap());
+        let mut game = Game::new(random_layout_under(10, 10, ships, rules, &mut rng).unwrap());
         let mut grid = vec![0.0; 100];
         while !game.is_over() {
+            let seen = rules.reveal(game.board());
+            let turn = game.turn();
+            let turn = sonar::turn::Turn { board: &seen, rules, ..turn };
             let t = Instant::now();
-            let r = count_exact(game.board(), game.fleet(), budget);
+            let r = count_exact_under(&seen, game.fleet(), rules, budget);
             let ms = t.elapsed().as_secs_f64() * 1e3;
             by_shot.push((game.shots(), r.is_ok()));
             if r.is_ok() {
@@ -41,12 +50,12 @@ fn main() {
             } else {
                 exact_fail.push(ms);
                 let t = Instant::now();
-                Sampler::new(game.board(), game.fleet()).estimate(3600, &mut seeded(1), |_| true);
+                Sampler::with_rules(&seen, game.fleet(), rules).estimate(3600, &mut seeded(1), |_| true);
                 sample.push(t.elapsed().as_secs_f64() * 1e3);
             }
             grid.fill(0.0);
             let t = Instant::now();
-            let d = player.strategy().decide(game.turn(), &mut rng, &mut grid).unwrap();
+            let d = player.strategy().decide(turn, &mut rng, &mut grid).unwrap();
             decide.push(t.elapsed().as_secs_f64() * 1e3);
             game.fire(d.shot).unwrap();
         }

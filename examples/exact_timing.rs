@@ -15,6 +15,7 @@ use sonar::fleet::Fleet;
 use sonar::layout::random_layout;
 use sonar::posterior::{ExactError, ExactTables, estimate_work};
 use sonar::rng::stream;
+use sonar::rules::Rules;
 use sonar::strategy::Algorithm;
 
 const CHECKPOINTS: [usize; 4] = [10, 20, 30, 40];
@@ -64,9 +65,9 @@ fn rejections(boards: &[(&'static str, usize, Board, Fleet)], budget: u64) {
     let (mut fit, mut false_reject) = (0, 0);
     let mut wasted: Vec<f64> = Vec::new();
     for (source, shots, board, fleet) in boards {
-        let full = ExactTables::build(board, fleet, u64::MAX).unwrap().work();
+        let full = ExactTables::build(board, fleet, Rules::CLASSIC, u64::MAX).unwrap().work();
         let t = Instant::now();
-        let r = ExactTables::build(board, fleet, budget);
+        let r = ExactTables::build(board, fleet, Rules::CLASSIC, budget);
         let ms = t.elapsed().as_secs_f64() * 1e3;
         match (full <= budget, r.is_ok()) {
             (true, true) => fit += 1,
@@ -104,7 +105,7 @@ fn main() {
     let budget: u64 = args.next().map(|s| s.parse().unwrap()).unwrap_or(u64::MAX);
 
     let t = Instant::now();
-    let tables = ExactTables::build(&Board::empty(10, 10), &Fleet::classic(), u64::MAX).unwrap();
+    let tables = ExactTables::build(&Board::empty(10, 10), &Fleet::classic(), Rules::CLASSIC, u64::MAX).unwrap();
     println!(
         "empty 10x10 classic: {:.2} s, {} layouts, {} states, {} edges, {} work units",
         t.elapsed().as_secs_f64(),
@@ -122,7 +123,7 @@ fn main() {
     let mut samples: Vec<(&str, Sample)> = Vec::new();
     for (source, shots, board, fleet) in boards {
         let t = Instant::now();
-        let result = ExactTables::build(&board, &fleet, budget);
+        let result = ExactTables::build(&board, &fleet, Rules::CLASSIC, budget);
         let micros = t.elapsed().as_secs_f64() * 1e6;
         let work = match result {
             Ok(t) => Some(t.work()),

@@ -114,6 +114,13 @@ pub struct SimulateArgs {
     /// looks at it): a larger one measures stronger, slower settings.
     #[arg(long, value_name = "MS", default_value_t = crate::turn::DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=crate::turn::MAX_BUDGET_MS))]
     pub budget_ms: u64,
+    /// Play by the no-touch rules: hidden fleets are drawn uniformly over the layouts in which no
+    /// two ships share an edge or a corner, and the shooters are told the rule.
+    #[arg(long)]
+    pub no_touch: bool,
+    /// Shots fired a turn (salvo), 1 to 10: the table adds each algorithm's mean turns.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=crate::rules::MAX_SALVO as u64))]
+    pub salvo: u64,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,

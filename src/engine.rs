@@ -6,7 +6,8 @@ use crate::board::{Board, Cell, Pos};
 use crate::fleet::Fleet;
 use crate::layout::Layout;
 use crate::rng::SonarRng;
-use crate::strategy::{Strategy, StrategyError};
+use crate::rules::Rules;
+use crate::strategy::{Strategy, StrategyError, salvo};
 use crate::tie_order::TieOrder;
 use crate::turn::{DEFAULT_BUDGET_MS, Turn};
 
@@ -129,6 +130,8 @@ impl Game {
 pub struct GameRecord {
     /// Shots to sink the whole fleet.
     pub shots: usize,
+    /// Turns to sink it: the shots under one-shot rules, fewer with salvos.
+    pub turns: usize,
     pub hits: usize,
     /// For each ship of the layout, in layout order: its length and the shot number that sank it.
     pub sunk_at: Vec<(usize, usize)>,
@@ -144,21 +147,24 @@ pub enum PlayError {
 }
 
 /// What a shooter is told on every move of a game besides the position: the tie order (one per
-/// game, as a client that sends one seed per game gets) and the compute budget.
+/// game, as a client that sends one seed per game gets), the compute budget and the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seat {
     pub order: TieOrder,
     pub budget_ms: u64,
+    pub rules: Rules,
 }
 
 impl Default for Seat {
     fn default() -> Seat {
-        Seat { order: TieOrder::ROW_MAJOR, budget_ms: DEFAULT_BUDGET_MS }
+        Seat { order: TieOrder::ROW_MAJOR, budget_ms: DEFAULT_BUDGET_MS, rules: Rules::CLASSIC }
     }
 }
 
 /// Plays a whole game, calling `on_shot` after every shot. `grid` is scratch space of one slot per
-/// cell, reused across moves.
+/// cell, reused across moves. The shooter reads the board under the seat's rules
+/// ([`Rules::reveal`]) and, with salvos, fires its whole salvo each turn before it is told any
+/// answer (the game ends at the shot that sinks the last ship).
 pub fn play(
     strategy: &dyn Strategy,
     mut game: Game,
@@ -169,22 +175,37 @@ pub fn play(
 ) -> Result<GameRecord, PlayError> {
     let n = game.board().len();
     let mut sunk_at = vec![0; game.layout().ships.len()];
-    let mut hits = 0;
+    let (mut hits, mut turns) = (0, 0);
     while !game.is_over() {
         grid.clear();
         grid.resize(n, 0.0);
-        let decision = strategy.decide(game.turn().with_order(seat.order).with_budget(seat.budget_ms), rng, grid)?;
-        let outcome = game.fire(decision.shot)?;
-        if outcome != Outcome::Miss {
-            hits += 1;
+        let seen = seat.rules.reveal(game.board());
+        let turn =
+            Turn::new(&seen, game.fleet()).with_rules(seat.rules).with_order(seat.order).with_budget(seat.budget_ms);
+        let decision = strategy.decide(turn, rng, grid)?;
+        let shots = if seat.rules.salvo > 1 { salvo(turn, decision.shot, grid) } else { vec![decision.shot] };
+        turns += 1;
+        for shot in shots {
+            if game.is_over() {
+                break;
+            }
+            let outcome = game.fire(shot)?;
+            if outcome != Outcome::Miss {
+                hits += 1;
+            }
+            if let Outcome::Sunk(_) = outcome {
+                sunk_at[game.owner[game.board.index(shot)] as usize] = game.shots();
+            }
+            on_shot(&game, shot, outcome);
         }
-        if let Outcome::Sunk(_) = outcome {
-            sunk_at[game.owner[game.board.index(decision.shot)] as usize] = game.shots();
-        }
-        on_shot(&game, decision.shot, outcome);
     }
     let ships = &game.layout().ships;
-    Ok(GameRecord { shots: game.shots(), hits, sunk_at: ships.iter().zip(sunk_at).map(|(s, t)| (s.len, t)).collect() })
+    Ok(GameRecord {
+        shots: game.shots(),
+        turns,
+        hits,
+        sunk_at: ships.iter().zip(sunk_at).map(|(s, t)| (s.len, t)).collect(),
+    })
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use thiserror::Error;
 
 use crate::board::Pos;
 use crate::rng::SonarRng;
+use crate::rules::Rules;
 
 /// One ship on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,10 +67,23 @@ pub enum LayoutError {
 /// Most whole-fleet attempts [`random_layout`] makes before giving up.
 pub const MAX_ATTEMPTS: u64 = 1_000_000;
 
-/// A layout drawn uniformly over all legal layouts of the fleet (ships told apart by their order):
-/// every ship takes a uniformly random placement, and on any overlap the whole fleet is drawn
-/// again. Retrying only the clashing ship would not be uniform (it favours the centre).
+/// A layout drawn uniformly over all legal layouts of the fleet under the classic rules; see
+/// [`random_layout_under`].
 pub fn random_layout(rows: usize, cols: usize, fleet: &[usize], rng: &mut SonarRng) -> Result<Layout, LayoutError> {
+    random_layout_under(rows, cols, fleet, Rules::CLASSIC, rng)
+}
+
+/// A layout drawn uniformly over all layouts of the fleet legal under `rules` (ships told apart
+/// by their order): every ship takes a uniformly random placement, and on any overlap (or, under
+/// the no-touch rules, any ship touching another by an edge or a corner) the whole fleet is drawn
+/// again. Retrying only the clashing ship would not be uniform (it favours the centre).
+pub fn random_layout_under(
+    rows: usize,
+    cols: usize,
+    fleet: &[usize],
+    rules: Rules,
+    rng: &mut SonarRng,
+) -> Result<Layout, LayoutError> {
     let counts: Vec<(usize, usize)> = fleet
         .iter()
         .map(|&len| {
@@ -85,7 +99,10 @@ pub fn random_layout(rows: usize, cols: usize, fleet: &[usize], rng: &mut SonarR
     if let Some(i) = counts.iter().position(|&(h, v)| h + v == 0) {
         return Err(LayoutError::DoesNotFit { len: fleet[i], rows, cols });
     }
+    // Cells a ship may not take: those of the ships placed, and under the no-touch rules the cells
+    // around them too.
     let mut taken = vec![false; rows * cols];
+    let reach = usize::from(!rules.touching);
     let mut ships = Vec::with_capacity(fleet.len());
     for _ in 0..MAX_ATTEMPTS {
         taken.fill(false);
@@ -100,13 +117,16 @@ pub fn random_layout(rows: usize, cols: usize, fleet: &[usize], rng: &mut SonarR
                 let k = k - h;
                 Placement { len, row: k / cols, col: k % cols, horizontal: false }
             };
-            for c in p.cells() {
-                let i = c.row * cols + c.col;
-                clash |= taken[i];
-                taken[i] = true;
-            }
+            clash = p.cells().any(|c| taken[c.row * cols + c.col]);
             if clash {
                 break;
+            }
+            for c in p.cells() {
+                for r in c.row.saturating_sub(reach)..=(c.row + reach).min(rows - 1) {
+                    for k in c.col.saturating_sub(reach)..=(c.col + reach).min(cols - 1) {
+                        taken[r * cols + k] = true;
+                    }
+                }
             }
             ships.push(p);
         }

@@ -4,7 +4,9 @@
 //!
 //! - [`board`]: the board as a player sees it (`.`, `o`, `x`, `#`), its parsing and positions.
 //! - [`fleet`]: the lengths of the ships still afloat.
-//! - [`turn`]: a board plus a fleet, checked for the rules a real game position obeys.
+//! - [`rules`]: the rules of a game (whether ships may touch, shots a turn), what they prove about
+//!   a board, and the checks they add; one value travels with every turn.
+//! - [`turn`]: a board plus a fleet under the rules, checked for what a real game position obeys.
 //! - [`witness`]: whether any layout of the ships afloat agrees with a board, by a bounded search.
 //! - [`windows`]: the straight runs a ship could occupy; the document's window scans and
 //!   per-ship occupancy counts.
@@ -38,6 +40,7 @@ pub mod optimal;
 pub mod planner;
 pub mod posterior;
 pub mod rng;
+pub mod rules;
 pub mod simulate;
 pub mod strategy;
 pub mod tie_order;

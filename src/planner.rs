@@ -63,7 +63,7 @@ pub fn improve(turn: Turn<'_>, cells: &[usize], draws: &[Layout], z: f64) -> Opt
         return None;
     }
     let board = turn.board;
-    let seat = Seat { order: turn.order, budget_ms: turn.budget_ms };
+    let seat = Seat { order: turn.order, budget_ms: turn.budget_ms, rules: turn.rules };
     let mut grid = Vec::new();
     // shots[d][k]: shots from now to the end on draw d after shooting cells[k] first.
     let shots: Vec<Vec<f64>> = draws

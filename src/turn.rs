@@ -4,6 +4,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Cell, Pos};
 use crate::fleet::Fleet;
+use crate::rules::Rules;
 use crate::tie_order::TieOrder;
 use crate::witness::{self, Witness};
 
@@ -29,6 +30,16 @@ pub enum TurnError {
         "board: no layout of the ships afloat agrees with this board (they must cover every 'x', lie on '.'/'x' cells without overlapping, and none may lie wholly on 'x', or it would have been sunk)"
     )]
     NoLayout,
+    #[error(
+        "board[{row}][{col}] (cell {label}): these '#' cells are two or more sunk ships that touch (they do not form one straight line), which the no-touch rules forbid",
+        label = Pos::new(*row, *col).label()
+    )]
+    SunkShipsTouch { row: usize, col: usize },
+    #[error(
+        "board[{row}][{col}] (cell {label}): this 'x' touches a sunk ship, so its ship would touch that one, which the no-touch rules forbid",
+        label = Pos::new(*row, *col).label()
+    )]
+    HitTouchesSunk { row: usize, col: usize },
 }
 
 impl TurnError {
@@ -45,7 +56,9 @@ impl TurnError {
     /// Zero-based row and column at fault, where the error is about one cell.
     pub fn location(&self) -> (Option<usize>, Option<usize>) {
         match self {
-            TurnError::UnreachableHit { row, col, .. } => (Some(*row), Some(*col)),
+            TurnError::UnreachableHit { row, col, .. }
+            | TurnError::SunkShipsTouch { row, col }
+            | TurnError::HitTouchesSunk { row, col } => (Some(*row), Some(*col)),
             _ => (None, None),
         }
     }
@@ -56,22 +69,33 @@ pub const DEFAULT_BUDGET_MS: u64 = 10;
 /// Largest compute budget a turn may ask for, in milliseconds.
 pub const MAX_BUDGET_MS: u64 = 1000;
 
-/// What a strategy sees: the board and the ships still afloat, and how long it may think
-/// (only the strategies whose cost varies, such as `bayes`, look at the budget).
+/// What a strategy sees: the board and the ships still afloat, the rules of the game, and how
+/// long it may think (only the strategies whose cost varies, such as `bayes`, look at the budget).
 #[derive(Clone, Copy, Debug)]
 pub struct Turn<'a> {
+    /// The board as the rules let the shooter read it ([`Rules::reveal`]): under the no-touch
+    /// rules every cell they prove to be water is already `o`.
     pub board: &'a Board,
     pub fleet: &'a Fleet,
     /// Compute budget in milliseconds, between 1 and [`MAX_BUDGET_MS`].
     pub budget_ms: u64,
     /// The order in which the strategies that play one coherent order break ties.
     pub order: TieOrder,
+    /// The rules the game is played by.
+    pub rules: Rules,
 }
 
 impl<'a> Turn<'a> {
     /// A turn the caller vouches for (the game engine); see [`Turn::checked`] for untrusted input.
     pub fn new(board: &'a Board, fleet: &'a Fleet) -> Turn<'a> {
-        Turn { board, fleet, budget_ms: DEFAULT_BUDGET_MS, order: TieOrder::ROW_MAJOR }
+        Turn { board, fleet, budget_ms: DEFAULT_BUDGET_MS, order: TieOrder::ROW_MAJOR, rules: Rules::CLASSIC }
+    }
+
+    /// The same turn under other rules. The board must already be read under them
+    /// ([`Rules::reveal`]).
+    pub fn with_rules(self, rules: Rules) -> Turn<'a> {
+        debug_assert!(!rules.known_water(self.board).contains(&true), "the board is not revealed under {rules:?}");
+        Turn { rules, ..self }
     }
 
     /// The same turn with another compute budget, clamped to 1..=[`MAX_BUDGET_MS`].
@@ -88,8 +112,12 @@ impl<'a> Turn<'a> {
     /// search looks for one layout of the ships that agrees with the board. A position the search
     /// proves impossible is refused; one it cannot settle within [`witness::STEP_BUDGET`] steps
     /// is let through (the strategies still cope: `bayes` reports it if its count is zero).
-    pub fn checked(board: &'a Board, fleet: &'a Fleet) -> Result<Turn<'a>, TurnError> {
-        let turn = Turn::new(board, fleet);
+    ///
+    /// `board` is the board as the shooter sees it under `rules`: pass it through
+    /// [`Rules::reveal`] first (a board read under the wrong rules is a bug of the caller).
+    pub fn checked(board: &'a Board, fleet: &'a Fleet, rules: Rules) -> Result<Turn<'a>, TurnError> {
+        rules.check(board)?;
+        let turn = Turn::new(board, fleet).with_rules(rules);
         turn.validate()?;
         Ok(turn)
     }
@@ -134,7 +162,7 @@ impl<'a> Turn<'a> {
                 return Err(TurnError::ShipFitsNowhere { index, len });
             }
         }
-        match witness::find(b, self.fleet, witness::STEP_BUDGET) {
+        match witness::find(b, self.fleet, self.rules, witness::STEP_BUDGET) {
             Witness::Impossible => Err(TurnError::NoLayout),
             Witness::Found(_) | Witness::GaveUp => Ok(()),
         }
@@ -197,7 +225,7 @@ mod tests {
     fn check(rows: &[&str], ships: &[usize]) -> Result<(), TurnError> {
         let b = Board::parse(rows).unwrap();
         let f = Fleet::new(ships, 26).unwrap();
-        Turn::checked(&b, &f).map(|_| ())
+        Turn::checked(&b, &f, Rules::CLASSIC).map(|_| ())
     }
 
     #[test]

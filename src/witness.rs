@@ -2,10 +2,14 @@
 //! agrees with the board (a witness): every ship on `.`/`x` cells, no two overlapping, every `x`
 //! covered, and no ship lying wholly on `x` cells (it would have been sunk). The search is bounded
 //! by a step budget, so it answers "possible", "impossible" or "gave up" and never runs long.
+//!
+//! Under the no-touch rules a ship may also not touch (by an edge or a corner) a `#` cell or a
+//! ship placed before it.
 
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::layout::Placement;
+use crate::rules::{Rules, around};
 
 /// Placements the search may examine before it gives up (about a millisecond of work).
 pub const STEP_BUDGET: u64 = 200_000;
@@ -21,11 +25,19 @@ pub enum Witness {
     GaveUp,
 }
 
-/// Searches for a witness with the given step budget.
-pub fn find(board: &Board, fleet: &Fleet, budget: u64) -> Witness {
+/// Searches for a witness under `rules` with the given step budget.
+pub fn find(board: &Board, fleet: &Fleet, rules: Rules, budget: u64) -> Witness {
     let lengths: Vec<(usize, usize)> = fleet.groups().collect(); // (length, count), longest first
+    let mut near = vec![0u16; board.len()];
+    if !rules.touching {
+        for i in (0..board.len()).filter(|&i| board.cells()[i] == Cell::Sunk) {
+            around(board, board.pos(i)).for_each(|q| near[board.index(q)] += 1);
+        }
+    }
     let mut s = Search {
         board,
+        touching: rules.touching,
+        near,
         cols: board.cols(),
         rows: board.rows(),
         taken: vec![false; board.len()],
@@ -51,6 +63,11 @@ enum Outcome {
 
 struct Search<'a> {
     board: &'a Board,
+    /// Whether ships may touch.
+    touching: bool,
+    /// Under the no-touch rules: per cell, how many `#` cells and placed ship cells touch it (a
+    /// ship may not lie on a cell with a positive count).
+    near: Vec<u16>,
     rows: usize,
     cols: usize,
     /// Cells covered by the ships placed so far.
@@ -145,6 +162,7 @@ impl Search<'_> {
         };
         let cells = (0..p.len).map(move |k| start + k * step);
         cells.clone().for_each(|i| self.taken[i] = true);
+        self.mark_near(p, 1);
         let unknown = cells.clone().filter(|&i| self.board.cells()[i] == Cell::Unknown).count();
         self.free -= unknown;
         self.left[g].1 -= 1;
@@ -154,9 +172,23 @@ impl Search<'_> {
             self.placed.pop();
             self.left[g].1 += 1;
             cells.for_each(|i| self.taken[i] = false);
+            self.mark_near(p, -1);
             self.free += unknown;
         }
         outcome
+    }
+
+    /// Under the no-touch rules, counts (`by` 1) or uncounts (-1) the cells around `p`.
+    fn mark_near(&mut self, p: Placement, by: i16) {
+        if self.touching {
+            return;
+        }
+        for c in p.cells() {
+            for q in around(self.board, c) {
+                let i = self.board.index(q);
+                self.near[i] = self.near[i].wrapping_add_signed(by);
+            }
+        }
     }
 
     /// The first cell and the index step of `p` if it lies on the board, on free `.`/`x` cells,
@@ -173,8 +205,8 @@ impl Search<'_> {
         let step = if p.horizontal { 1 } else { self.cols };
         let start = p.row * self.cols + p.col;
         let mut cells = (0..p.len).map(|k| (start + k * step, self.board.cells()[start + k * step]));
-        let legal =
-            cells.clone().all(|(i, c)| !self.taken[i] && c.may_hold_afloat()) && cells.any(|(_, c)| c == Cell::Unknown);
+        let legal = cells.clone().all(|(i, c)| !self.taken[i] && c.may_hold_afloat() && self.near[i] == 0)
+            && cells.any(|(_, c)| c == Cell::Unknown);
         legal.then_some((start, step))
     }
 }
@@ -210,27 +242,30 @@ mod tests {
     #[test]
     fn known_positions() {
         let f = fleet(&[2]);
-        assert!(matches!(find(&board(&["oxxo"]), &f, STEP_BUDGET), Witness::Impossible));
-        assert!(matches!(find(&board(&["x.x"]), &f, STEP_BUDGET), Witness::Impossible));
-        assert!(matches!(find(&board(&["ox.o"]), &f, STEP_BUDGET), Witness::Found(_)));
+        assert!(matches!(find(&board(&["oxxo"]), &f, Rules::CLASSIC, STEP_BUDGET), Witness::Impossible));
+        assert!(matches!(find(&board(&["x.x"]), &f, Rules::CLASSIC, STEP_BUDGET), Witness::Impossible));
+        assert!(matches!(find(&board(&["ox.o"]), &f, Rules::CLASSIC, STEP_BUDGET), Witness::Found(_)));
         // Two hits in a row that one ship cannot both cover with a '.' to spare, but two can.
         let b = board(&[".xx.", "oooo"]);
-        assert!(matches!(find(&b, &fleet(&[2, 2]), STEP_BUDGET), Witness::Found(_)));
-        assert!(matches!(find(&b, &fleet(&[3, 1]), STEP_BUDGET), Witness::Found(_)));
-        assert!(matches!(find(&board(&["oxxo", "oooo", "...."]), &fleet(&[3, 1]), STEP_BUDGET), Witness::Impossible));
+        assert!(matches!(find(&b, &fleet(&[2, 2]), Rules::CLASSIC, STEP_BUDGET), Witness::Found(_)));
+        assert!(matches!(find(&b, &fleet(&[3, 1]), Rules::CLASSIC, STEP_BUDGET), Witness::Found(_)));
+        assert!(matches!(
+            find(&board(&["oxxo", "oooo", "...."]), &fleet(&[3, 1]), Rules::CLASSIC, STEP_BUDGET),
+            Witness::Impossible
+        ));
         // The classic fleet fits the empty board at once.
         let empty = Board::empty(10, 10);
-        let Witness::Found(ships) = find(&empty, &Fleet::classic(), STEP_BUDGET) else { panic!() };
+        let Witness::Found(ships) = find(&empty, &Fleet::classic(), Rules::CLASSIC, STEP_BUDGET) else { panic!() };
         assert_agrees(&empty, &Fleet::classic(), &ships);
     }
 
     #[test]
     fn a_tiny_budget_gives_up_rather_than_guess() {
         let b = board(&["....", "....", "....", "...."]);
-        assert_eq!(find(&b, &fleet(&[4, 4, 4, 4]), 2), Witness::GaveUp);
-        assert!(matches!(find(&b, &fleet(&[4, 4, 4, 4]), STEP_BUDGET), Witness::Found(_)));
+        assert_eq!(find(&b, &fleet(&[4, 4, 4, 4]), Rules::CLASSIC, 2), Witness::GaveUp);
+        assert!(matches!(find(&b, &fleet(&[4, 4, 4, 4]), Rules::CLASSIC, STEP_BUDGET), Witness::Found(_)));
         // 17 cells of ships cannot fit in 16.
-        assert_eq!(find(&b, &fleet(&[4, 4, 4, 4, 1]), STEP_BUDGET), Witness::Impossible);
+        assert_eq!(find(&b, &fleet(&[4, 4, 4, 4, 1]), Rules::CLASSIC, STEP_BUDGET), Witness::Impossible);
     }
 
     /// Every board of small random shapes and contents: the search agrees with exact counting
@@ -250,7 +285,7 @@ mod tests {
             let ships: Vec<usize> = (0..n).map(|_| rng.random_range(1..=rows.max(cols).min(4))).collect();
             let f = fleet(&ships);
             let exact = count_exact(&b, &f, u64::MAX);
-            match find(&b, &f, STEP_BUDGET) {
+            match find(&b, &f, Rules::CLASSIC, STEP_BUDGET) {
                 Witness::Found(layout) => {
                     assert!(exact.is_ok(), "{b}\n{ships:?}: found a layout, exact says {exact:?}");
                     assert_agrees(&b, &f, &layout);

@@ -17,11 +17,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let Ok(raw) = serde_json::from_str::<Box<RawValue>>(text) else { return };
     let Ok(req) = ValidRequest::from_json(raw.get()) else { return };
-    let Ok(turn) = Turn::checked(&req.board, &req.fleet) else { return };
+    let seen = req.rules.reveal(&req.board);
+    let Ok(turn) = Turn::checked(&seen, &req.fleet, req.rules) else { return };
     for algorithm in Algorithm::ALL.iter().copied().filter(|a| !a.is_heavy()) {
         let rec = recommend(algorithm, turn, &mut seeded(req.seed.unwrap_or(0)))
             .unwrap_or_else(|e| panic!("{} refused a checked position: {e}", algorithm.name()));
-        assert_eq!(req.board.get(rec.shot), Cell::Unknown, "{} shot at a cell already shot", algorithm.name());
+        assert_eq!(seen.get(rec.shot), Cell::Unknown, "{} shot at a cell already shot or known empty", algorithm.name());
+        assert_eq!(rec.shots.len(), req.rules.salvo.min(seen.count(Cell::Unknown)));
         assert_eq!(rec.grid.len(), req.board.len());
         assert!(rec.grid.iter().all(|v| v.is_finite() && (0.0..=1.0).contains(v)));
     }

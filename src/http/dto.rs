@@ -5,6 +5,7 @@ use utoipa::ToSchema;
 
 use crate::board::{Board, Pos};
 use crate::fleet::Fleet;
+use crate::rules::Rules;
 use crate::strategy::{Algorithm, AlgorithmInfo, GridKind, Recommendation};
 use crate::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Mode};
 
@@ -45,8 +46,29 @@ pub struct RecommendRequest {
     #[serde(default, deserialize_with = "whole_number::option")]
     #[schema(minimum = 1, maximum = 1000)]
     pub budget_ms: Option<u64>,
+    /// The rules of the game; the classic rules (ships may touch, one shot a turn) when omitted.
+    #[serde(default)]
+    #[schema(nullable = false)]
+    pub rules: Option<RulesRequest>,
 }
 
+/// The rules a game is played by. Unknown keys are refused (400).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"touching": false, "salvo": 3}))]
+pub struct RulesRequest {
+    /// `true` (default): ships may touch, the classic rules. `false`: no two ships share an edge or
+    /// a corner; every cell next to a sunk ship, or diagonal to a hit, is then known to be water
+    /// (exactly 0 in the grid, never shot), and only layouts that keep the ships apart count.
+    #[serde(default)]
+    #[schema(nullable = false)]
+    pub touching: Option<bool>,
+    /// Shots fired a turn, 1 to 10 (default 1): the response's `shots` lists that many distinct
+    /// `.` cells, best first.
+    #[serde(default, deserialize_with = "whole_number::option")]
+    #[schema(minimum = 1, maximum = 10, nullable = false)]
+    pub salvo: Option<u64>,
+}
 /// A request checked and converted into domain types.
 #[derive(Debug)]
 pub struct ValidRequest {
@@ -55,6 +77,7 @@ pub struct ValidRequest {
     pub algorithm: Algorithm,
     pub seed: Option<u64>,
     pub budget_ms: u64,
+    pub rules: Rules,
 }
 
 impl ValidRequest {
@@ -90,7 +113,9 @@ impl TryFrom<RecommendRequest> for ValidRequest {
             Some(ms) if (1..=MAX_BUDGET_MS).contains(&ms) => ms,
             Some(ms) => return Err(ApiError::Budget(ms)),
         };
-        Ok(ValidRequest { board, fleet, algorithm, seed: req.seed, budget_ms })
+        let rules_req = req.rules.unwrap_or_default();
+        let rules = Rules::new(rules_req.touching.unwrap_or(true), rules_req.salvo.unwrap_or(1))?;
+        Ok(ValidRequest { board, fleet, algorithm, seed: req.seed, budget_ms, rules })
     }
 }
 
@@ -157,6 +182,9 @@ impl From<GridKind> for GridKindDto {
 pub struct RecommendResponse {
     /// The cell to shoot: always a `.` cell of the input.
     pub shot: Shot,
+    /// The turn's shots, best first: `rules.salvo` distinct `.` cells (fewer only when fewer are
+    /// left), the first of them `shot`. One cell under the default rules.
+    pub shots: Vec<Shot>,
     /// The algorithm that answered.
     pub algorithm: String,
     pub mode: ModeDto,
@@ -183,6 +211,7 @@ impl RecommendResponse {
     pub fn new(rec: Recommendation, cols: usize, seed: u64) -> RecommendResponse {
         RecommendResponse {
             shot: rec.shot.into(),
+            shots: rec.shots.iter().map(|&p| p.into()).collect(),
             algorithm: rec.algorithm.name().to_owned(),
             mode: rec.mode.into(),
             grid: Grid { cols, values: rec.grid },

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 
 use crate::board::BoardError;
 use crate::fleet::FleetError;
+use crate::rules::RulesError;
 use crate::strategy::{Algorithm, StrategyError};
 use crate::turn::TurnError;
 
@@ -72,6 +73,8 @@ pub enum ApiError {
     #[error(transparent)]
     Fleet(#[from] FleetError),
     #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error(transparent)]
     Turn(#[from] TurnError),
     #[error(transparent)]
     Strategy(#[from] StrategyError),
@@ -104,6 +107,7 @@ impl ApiError {
             ApiError::Budget(_) => "invalid-budget",
             ApiError::Board(_) => "invalid-board",
             ApiError::Fleet(_) => "invalid-fleet",
+            ApiError::Rules(_) => "invalid-rules",
             ApiError::Turn(_) | ApiError::Strategy(_) => "inconsistent-position",
             ApiError::NotFound(_) => "not-found",
             ApiError::MethodNotAllowed { .. } => "method-not-allowed",
@@ -127,6 +131,7 @@ impl ApiError {
             ApiError::Budget(_) => "Invalid budget",
             ApiError::Board(_) => "Invalid board",
             ApiError::Fleet(_) => "Invalid fleet",
+            ApiError::Rules(_) => "Invalid rules",
             ApiError::Turn(_) | ApiError::Strategy(_) => "Inconsistent position",
             ApiError::NotFound(_) => "Not found",
             ApiError::MethodNotAllowed { .. } => "Method not allowed",
@@ -147,10 +152,12 @@ impl ApiError {
                 Some("algorithm") => Some("algorithm"),
                 Some("seed") => Some("seed"),
                 Some("budget_ms") => Some("budget_ms"),
+                Some("rules") => Some("rules"),
                 _ => None,
             },
             ApiError::Board(_) | ApiError::Strategy(_) => Some("board"),
             ApiError::Fleet(_) => Some("ships"),
+            ApiError::Rules(_) => Some("rules"),
             ApiError::Turn(e) => Some(e.field()),
             _ => None,
         }
@@ -193,6 +200,7 @@ impl ResponseError for ApiError {
             | ApiError::Budget(_)
             | ApiError::Board(_)
             | ApiError::Fleet(_)
+            | ApiError::Rules(_)
             | ApiError::Turn(_)
             | ApiError::Strategy(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,

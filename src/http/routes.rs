@@ -74,14 +74,23 @@ async fn answer(
     pool: web::Data<ComputePool>,
 ) -> Result<HttpResponse, ApiError> {
     // The shape is checked here, so that the error can name the field at fault.
-    let req = ValidRequest::from_json(body.get())?;
+    let mut req = ValidRequest::from_json(body.get())?;
     // A heavy request past the bound is shed before the position is checked, so that an
     // overload costs as little as possible per refusal.
     let slot = match req.algorithm.is_heavy() {
         true => Some(admission.into_inner().try_enter().ok_or(ApiError::Overloaded)?),
         false => None,
     };
-    Turn::checked(&req.board, &req.fleet)?;
+    // The board as a shooter who knows the rules reads it (under the no-touch rules the cells
+    // they prove to be water become `o`): the checks, the algorithm and the grid all see this one.
+    let revealed = match req.rules.reveal(&req.board) {
+        std::borrow::Cow::Owned(board) => Some(board),
+        std::borrow::Cow::Borrowed(_) => None,
+    };
+    if let Some(board) = revealed {
+        req.board = board;
+    }
+    Turn::checked(&req.board, &req.fleet, req.rules)?;
     // A request's seed picks its tie order. One without a seed gets a drawn seed whose order is
     // row-major, so that a client that sends no seed still plays one coherent order through its
     // game, and the seed reported with the answer replays it.
@@ -90,7 +99,7 @@ async fn answer(
     let algorithm = req.algorithm;
     let cols = req.board.cols();
     let compute = move || {
-        let turn = Turn::new(&req.board, &req.fleet).with_budget(req.budget_ms).with_order(order);
+        let turn = Turn::new(&req.board, &req.fleet).with_rules(req.rules).with_budget(req.budget_ms).with_order(order);
         let start = Instant::now();
         let outcome = catch_unwind(AssertUnwindSafe(|| run_algorithm(algorithm, turn, &mut seeded(seed))));
         (outcome, start.elapsed().as_secs_f64())

@@ -4,6 +4,7 @@
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::layout::Placement;
+use crate::rules::{Rules, around};
 
 /// Agreeing layouts and, per cell (row-major), how many of them cover it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +18,13 @@ pub struct BruteCount {
 /// Ships are placed longest first; a ship of the same length as the one before takes only
 /// placements later in [`Placement::all`]'s order, so each unlabelled layout is met once.
 pub fn enumerate(board: &Board, fleet: &Fleet) -> BruteCount {
+    enumerate_under(board, fleet, Rules::CLASSIC)
+}
+
+/// [`enumerate`] under `rules`. Under the no-touch rules a whole layout is kept only when no cell
+/// of one ship has a cell of another ship or a `#` cell among its eight neighbours: the rule as
+/// stated, checked on each finished layout (nothing is pruned early).
+pub fn enumerate_under(board: &Board, fleet: &Fleet, rules: Rules) -> BruteCount {
     let (rows, cols) = (board.rows(), board.cols());
     let lengths = fleet.lengths();
     // A placement may be used when it covers no `o`/`#` and not only `x`.
@@ -34,41 +42,58 @@ pub fn enumerate(board: &Board, fleet: &Fleet) -> BruteCount {
         .collect();
     let mut count = BruteCount { layouts: 0, occupancy: vec![0; board.len()] };
     let mut taken = vec![false; board.len()];
-    place(board, lengths, &options, 0, 0, &mut taken, &mut count);
+    let mut ships = Vec::new();
+    let mut search = Search { board, lengths, options: &options, touching: rules.touching, count: &mut count };
+    search.place(0, 0, &mut taken, &mut ships);
     count
 }
 
-fn place(
-    board: &Board,
-    lengths: &[usize],
-    options: &[Vec<Placement>],
-    ship: usize,
-    first: usize,
-    taken: &mut Vec<bool>,
-    count: &mut BruteCount,
-) {
-    if ship == lengths.len() {
-        let all_hits_covered = board.cells().iter().zip(taken.iter()).all(|(&c, &t)| c != Cell::Hit || t);
-        if all_hits_covered {
-            count.layouts += 1;
-            for (o, &t) in count.occupancy.iter_mut().zip(taken.iter()) {
-                *o += u128::from(t);
+struct Search<'a> {
+    board: &'a Board,
+    lengths: &'a [usize],
+    options: &'a [Vec<Placement>],
+    touching: bool,
+    count: &'a mut BruteCount,
+}
+
+/// Whether some cell of `a` has a cell of `b` among its eight neighbours.
+fn touch(a: &Placement, b: &Placement) -> bool {
+    a.cells().any(|p| b.cells().any(|q| p.row.abs_diff(q.row) <= 1 && p.col.abs_diff(q.col) <= 1))
+}
+
+impl Search<'_> {
+    fn place(&mut self, ship: usize, first: usize, taken: &mut Vec<bool>, ships: &mut Vec<Placement>) {
+        let board = self.board;
+        if ship == self.lengths.len() {
+            let all_hits_covered = board.cells().iter().zip(taken.iter()).all(|(&c, &t)| c != Cell::Hit || t);
+            let apart = self.touching
+                || ships.iter().enumerate().all(|(i, a)| {
+                    ships[i + 1..].iter().all(|b| !touch(a, b))
+                        && a.cells().all(|p| around(board, p).all(|q| board.get(q) != Cell::Sunk))
+                });
+            if all_hits_covered && apart {
+                self.count.layouts += 1;
+                for (o, &t) in self.count.occupancy.iter_mut().zip(taken.iter()) {
+                    *o += u128::from(t);
+                }
             }
+            return;
         }
-        return;
-    }
-    for (i, p) in options[ship].iter().enumerate().skip(first) {
-        let cells: Vec<usize> = p.cells().map(|c| board.index(c)).collect();
-        if cells.iter().any(|&c| taken[c]) {
-            continue;
-        }
-        for &c in &cells {
-            taken[c] = true;
-        }
-        let same_as_next = ship + 1 < lengths.len() && lengths[ship + 1] == lengths[ship];
-        place(board, lengths, options, ship + 1, if same_as_next { i + 1 } else { 0 }, taken, count);
-        for &c in &cells {
-            taken[c] = false;
+        for (i, p) in self.options[ship].iter().enumerate().skip(first) {
+            let cells: Vec<usize> = p.cells().map(|c| board.index(c)).collect();
+            if cells.iter().any(|&c| taken[c]) {
+                continue;
+            }
+            for &c in &cells {
+                taken[c] = true;
+            }
+            ships.push(*p);
+            let same_as_next = ship + 1 < self.lengths.len() && self.lengths[ship + 1] == self.lengths[ship];
+            self.place(ship + 1, if same_as_next { i + 1 } else { 0 }, taken, ships);
+            ships.pop();
+            for &c in &cells {
+                taken[c] = false;
+            }
         }
     }
 }

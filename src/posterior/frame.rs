@@ -4,6 +4,7 @@
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::layout::Placement;
+use crate::rules::Rules;
 
 /// Most distinct ship lengths (a ship is at most 26 long), so a set of classes fits in a `u32`.
 pub const MAX_CLASSES: usize = 26;
@@ -39,6 +40,10 @@ impl Orientation {
 /// and `x` cells, and covers at least one `.` (a ship wholly on hits would have been sunk).
 #[derive(Clone, Debug)]
 pub struct Frame {
+    /// Whether ships may touch. Under the no-touch rules the board must already be revealed
+    /// ([`Rules::reveal`]): the programme keeps ships afloat apart from one another, and relies on
+    /// the cells around sunk ships being `o`.
+    pub touching: bool,
     /// Columns of the frame (the board's shorter side, in the orientations swept): the width of
     /// the profile.
     pub width: usize,
@@ -75,7 +80,7 @@ pub struct HitsAhead {
 }
 
 impl Frame {
-    pub fn new(board: &Board, fleet: &Fleet, orientation: Orientation) -> Frame {
+    pub fn new(board: &Board, fleet: &Fleet, rules: Rules, orientation: Orientation) -> Frame {
         let (height, width) =
             if orientation.transpose { (board.cols(), board.rows()) } else { (board.rows(), board.cols()) };
         let to_board: Vec<(usize, usize)> = (0..height * width)
@@ -132,6 +137,7 @@ impl Frame {
         }
         let hits_ahead = hits_ahead(&cells, width, &classes, &start_h, &start_v);
         Frame {
+            touching: rules.touching,
             width,
             orientation,
             to_board,

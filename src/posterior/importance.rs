@@ -15,6 +15,9 @@
 //! `1 / q`. Hence `E[w] = ` the number of labelled agreeing layouts, and the weighted occupancy
 //! over the weight sum estimates every cell's posterior marginal (self-normalised importance
 //! sampling, consistent as samples grow). A step with no option gives weight 0.
+//!
+//! Under the no-touch rules every placed ship also takes the cells around it (edges and corners)
+//! out of the free cells, so later ships keep apart from it; the argument above is unchanged.
 
 use rand::RngExt;
 
@@ -22,6 +25,7 @@ use crate::board::{Board, Cell, MAX_SIDE};
 use crate::fleet::Fleet;
 use crate::layout::Placement;
 use crate::rng::SonarRng;
+use crate::rules::Rules;
 use crate::windows::window_starts;
 
 /// What the samples say.
@@ -50,6 +54,8 @@ pub struct Sampler<'a> {
     hits: Vec<usize>,
     /// `ln` of the product over lengths of (ships of that length)!: labelled / unlabelled.
     ln_labels: f64,
+    /// Whether ships may touch.
+    touching: bool,
 }
 
 /// One weighted draw: the placements (in ship order) and the weight.
@@ -60,7 +66,13 @@ pub struct Draw {
 }
 
 impl<'a> Sampler<'a> {
+    /// A sampler under the classic rules.
     pub fn new(board: &'a Board, fleet: &'a Fleet) -> Sampler<'a> {
+        Sampler::with_rules(board, fleet, Rules::CLASSIC)
+    }
+
+    /// A sampler under `rules`; the board must be revealed under them ([`Rules::reveal`]).
+    pub fn with_rules(board: &'a Board, fleet: &'a Fleet, rules: Rules) -> Sampler<'a> {
         let mut rows = [0u32; MAX_SIDE];
         let mut cols = [0u32; MAX_SIDE];
         let mut hits = Vec::new();
@@ -75,7 +87,7 @@ impl<'a> Sampler<'a> {
             }
         }
         let ln_labels = fleet.groups().map(|(_, m)| (1..=m).map(|k| (k as f64).ln()).sum::<f64>()).sum();
-        Sampler { board, fleet, rows, cols, hits, ln_labels }
+        Sampler { board, fleet, rows, cols, hits, ln_labels, touching: rules.touching }
     }
 
     /// One weighted draw (weight 0 when the path reached a step with no option).
@@ -87,16 +99,31 @@ impl<'a> Sampler<'a> {
         let mut placed: Vec<Option<Placement>> = vec![None; lengths.len()];
         let mut ships = Vec::with_capacity(lengths.len());
         let mut weight = 1.0f64;
-        let occupy = |p: Placement, rows: &mut [u32; MAX_SIDE], cols: &mut [u32; MAX_SIDE]| {
-            for c in p.cells() {
-                rows[c.row] &= !(1 << c.col);
-                cols[c.col] &= !(1 << c.row);
-            }
-        };
+        // Cells covered by a ship, per row (the free masks also lose the cells around a ship
+        // under the no-touch rules, so they cannot tell which hits are covered).
+        let mut covered = [0u32; MAX_SIDE];
+        let touching = self.touching;
+        let occupy =
+            |p: Placement, rows: &mut [u32; MAX_SIDE], cols: &mut [u32; MAX_SIDE], covered: &mut [u32; MAX_SIDE]| {
+                for c in p.cells() {
+                    covered[c.row] |= 1 << c.col;
+                    if touching {
+                        rows[c.row] &= !(1 << c.col);
+                        cols[c.col] &= !(1 << c.row);
+                        continue;
+                    }
+                    for r in c.row.saturating_sub(1)..=(c.row + 1).min(nr - 1) {
+                        for k in c.col.saturating_sub(1)..=(c.col + 1).min(nc - 1) {
+                            rows[r] &= !(1 << k);
+                            cols[k] &= !(1 << r);
+                        }
+                    }
+                }
+            };
         // Phase 1: cover the hits, first uncovered one first.
         let mut options: Vec<(usize, Placement)> = Vec::new();
         loop {
-            let uncovered = self.hits.iter().copied().find(|&h| rows[h / nc] & (1 << (h % nc)) != 0);
+            let uncovered = self.hits.iter().copied().find(|&h| covered[h / nc] & (1 << (h % nc)) == 0);
             let Some(h) = uncovered else { break };
             let (hr, hc) = (h / nc, h % nc);
             options.clear();
@@ -141,7 +168,7 @@ impl<'a> Sampler<'a> {
             }
             weight *= options.len() as f64;
             let (i, p) = options[rng.random_range(0..options.len())];
-            occupy(p, &mut rows, &mut cols);
+            occupy(p, &mut rows, &mut cols, &mut covered);
             placed[i] = Some(p);
         }
         // Phase 2: the rest, in fleet order, on `.` cells only (every `x` is covered by now).
@@ -160,7 +187,7 @@ impl<'a> Sampler<'a> {
             let p = pick_window(&rows[..nr], nc, len, &mut k, true)
                 .or_else(|| pick_window(&cols[..nc], nr, len, &mut k, false))
                 .expect("k is below the window count");
-            occupy(p, &mut rows, &mut cols);
+            occupy(p, &mut rows, &mut cols, &mut covered);
             ships.push(p);
         }
         Draw { ships, weight }

@@ -34,6 +34,13 @@ impl<const N: usize> Key<N> {
         self
     }
 
+    /// Sets a field to `v` (which fits it); a field of width 0 stays 0.
+    #[inline(always)]
+    pub fn with(mut self, f: Field, v: u64) -> Key<N> {
+        self.0[f.word] = (self.0[f.word] & !(f.mask << f.shift)) | ((v & f.mask) << f.shift);
+        self
+    }
+
     #[inline(always)]
     pub fn sub(mut self, f: Field, v: u64) -> Key<N> {
         self.0[f.word] -= v << f.shift;
@@ -65,6 +72,13 @@ pub struct Packing {
     pub horizontal: Field,
     /// Per class: ships of that class started so far.
     pub used: Vec<Field>,
+    /// Under the no-touch rules, per profile column: 1 when the last cell decided in that column
+    /// (this row's left of the frontier, the row above's from it on) holds a ship. Width 0 (always
+    /// 0) when ships may touch.
+    pub occupied: Vec<Field>,
+    /// Under the no-touch rules: 1 when the cell above and to the left of the next cell holds a
+    /// ship (0 at the start of a row).
+    pub corner: Field,
     /// Words needed.
     pub words: usize,
 }
@@ -94,8 +108,11 @@ impl Packing {
         let column = (0..frame.width).map(|_| place(bv)).collect();
         let horizontal = place(bh);
         let used = frame.classes.iter().map(|&(_, count)| place(bits_for(count as u64))).collect();
+        let flag = u32::from(!frame.touching);
+        let occupied = (0..frame.width).map(|_| place(flag)).collect();
+        let corner = place(flag);
         let words = word + 1;
-        Packing { column, horizontal, used, words }
+        Packing { column, horizontal, used, occupied, corner, words }
     }
 
     /// The mask of the profile columns `from..to`.

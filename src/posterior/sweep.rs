@@ -11,6 +11,11 @@
 //! and a horizontal one crosses no vertical ship in progress), so no later step can break it.
 //! At cell `k`, if a ship in progress covers it the only move is to go on; otherwise the cell
 //! stays empty (not allowed on `x`) or a ship of a class not yet used up starts there.
+//!
+//! Under the no-touch rules the state also remembers which of the cells just decided hold a ship
+//! (see `key.rs`), so that a cell may hold a ship only when none of its neighbours already decided
+//! (left, above-left, above, above-right) holds another ship. Every pair of touching cells is
+//! checked when the later of the two is decided, so no two ships touch.
 
 use super::ExactError;
 use super::frame::Frame;
@@ -138,6 +143,7 @@ fn forward<const N: usize>(
     let width = frame.width;
     let counts: Vec<u64> = frame.classes.iter().map(|&(_, c)| c as u64).collect();
     let hfield = packing.horizontal;
+    let apart = !frame.touching;
 
     let mut cur: Vec<Key<N>> = vec![Key::ZERO];
     let mut out = Out { next: Interner::<N>::new(), reach: vec![1], dst: Vec::new(), act: Vec::new() };
@@ -209,15 +215,27 @@ fn forward<const N: usize>(
                 work += 1;
                 continue;
             }
+            // Under the no-touch rules: which decided neighbours hold a ship, and the state after
+            // the cell (its occupancy recorded, `corner` moved on); the identity otherwise.
+            let near = if apart { Near::of(&key, packing, c, width) } else { Near::default() };
+            let after =
+                |k2: Key<N>, occupied: bool| if apart { near.record(k2, packing, c, width, occupied) } else { k2 };
             let vert = key.get(col);
             if vert > 0 || key.get(hfield) > 0 {
-                let field = if vert > 0 { col } else { hfield };
-                if meets(&key) {
-                    out.emit(to, key.sub(field, 1), GO_ON, r)?;
+                // The ship in progress covers the cell: only the neighbour on its own line may
+                // hold a ship (its own previous cell).
+                let (field, clear) =
+                    if vert > 0 { (col, near.beside_vertical()) } else { (hfield, near.beside_horizontal()) };
+                if meets(&key) && clear {
+                    out.emit(to, after(key.sub(field, 1), true), GO_ON, r)?;
                 }
             } else {
                 if moves.may_stay_empty && meets(&key) {
-                    out.emit(to, key, EMPTY, r)?;
+                    out.emit(to, after(key, false), EMPTY, r)?;
+                }
+                if !near.none() {
+                    work += 1 + (out.act.len() - before) as u64;
+                    continue;
                 }
                 for &(class, len, h, v, ref cross) in &moves.starts {
                     let used = packing.used[class];
@@ -230,10 +248,10 @@ fn forward<const N: usize>(
                     }
                     if h && key.clear_under(cross) {
                         let k2 = if len > 1 { placed.add(hfield, len - 1) } else { placed };
-                        out.emit(to, k2, start(class, true), r)?;
+                        out.emit(to, after(k2, true), start(class, true), r)?;
                     }
                     if v {
-                        out.emit(to, placed.add(col, len - 1), start(class, false), r)?;
+                        out.emit(to, after(placed.add(col, len - 1), true), start(class, false), r)?;
                     }
                 }
             }
@@ -252,6 +270,51 @@ fn forward<const N: usize>(
     edge_start.push(u32::try_from(out.act.len()).map_err(|_| ExactError::OverBudget)?);
     let done = cur.iter().map(|key| packing.used.iter().zip(&counts).all(|(&f, &count)| key.get(f) == count)).collect();
     Ok(Forward { base, edge_start, dst: out.dst, act: out.act, reach: out.reach, done, work })
+}
+
+/// Under the no-touch rules: whether each neighbour of the cell being decided that is already
+/// decided holds a ship.
+#[derive(Clone, Copy, Default)]
+struct Near {
+    left: bool,
+    above_left: bool,
+    above: bool,
+    above_right: bool,
+}
+
+impl Near {
+    #[inline(always)]
+    fn of<const N: usize>(key: &Key<N>, packing: &Packing, c: usize, width: usize) -> Near {
+        Near {
+            left: c > 0 && key.get(packing.occupied[c - 1]) == 1,
+            above_left: c > 0 && key.get(packing.corner) == 1,
+            above: key.get(packing.occupied[c]) == 1,
+            above_right: c + 1 < width && key.get(packing.occupied[c + 1]) == 1,
+        }
+    }
+
+    /// No decided neighbour holds a ship: a ship may start here.
+    fn none(self) -> bool {
+        !(self.left || self.above_left || self.above || self.above_right)
+    }
+
+    /// A vertical ship goes on here: only the cell above (its own) may hold a ship.
+    fn beside_vertical(self) -> bool {
+        !(self.left || self.above_left || self.above_right)
+    }
+
+    /// A horizontal ship goes on here: only the cell to the left (its own) may hold a ship.
+    fn beside_horizontal(self) -> bool {
+        !(self.above_left || self.above || self.above_right)
+    }
+
+    /// The state after the cell is decided: its column now records this row's cell, and the
+    /// corner of the next cell is the cell above this one (none at the start of a row).
+    #[inline(always)]
+    fn record<const N: usize>(self, key: Key<N>, packing: &Packing, c: usize, width: usize, occupied: bool) -> Key<N> {
+        let corner = u64::from(self.above && c + 1 < width);
+        key.with(packing.occupied[c], u64::from(occupied)).with(packing.corner, corner)
+    }
 }
 
 fn backward(frame: &Frame, fwd: Forward) -> Result<Sweep, ExactError> {

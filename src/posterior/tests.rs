@@ -24,12 +24,17 @@ fn fleet(ships: &[usize]) -> Fleet {
 /// The programme and the enumerator agree on every count, whichever way the board is swept;
 /// returns the number of layouts.
 fn agree(b: &Board, f: &Fleet) -> u128 {
-    let brute = enumerate(b, f);
+    agree_under(b, f, Rules::CLASSIC)
+}
+
+/// [`agree`] under `rules`.
+pub(super) fn agree_under(b: &Board, f: &Fleet, rules: Rules) -> u128 {
+    let brute = super::brute::enumerate_under(b, f, rules);
     for o in [false, true]
         .into_iter()
         .flat_map(|t| [false, true].map(|r| super::frame::Orientation { transpose: t, reverse: r }))
     {
-        match ExactTables::build_in(b, f, NO_LIMIT, o) {
+        match ExactTables::build_in(b, f, rules, NO_LIMIT, o) {
             Ok(t) => assert_eq!(
                 (t.posterior().layouts, &t.posterior().occupancy),
                 (brute.layouts, &brute.occupancy),
@@ -38,7 +43,7 @@ fn agree(b: &Board, f: &Fleet) -> u128 {
             Err(e) => assert_eq!((e, brute.layouts), (ExactError::NoLayout, 0), "{o:?}\n{b}"),
         }
     }
-    match count_exact(b, f, NO_LIMIT) {
+    match count_exact_under(b, f, rules, NO_LIMIT) {
         Ok(p) => {
             assert_eq!(p.layouts, brute.layouts, "layouts of\n{b}fleet {:?}", f.lengths());
             assert_eq!(p.occupancy, brute.occupancy, "occupancy of\n{b}fleet {:?}", f.lengths());
@@ -130,15 +135,15 @@ fn over_budget_is_reported_not_computed() {
     assert_eq!(count_exact(&b, &Fleet::classic(), 0), Err(ExactError::OverBudget));
     // A generous budget for a small board is enough, and the work it reports is within it.
     let (b, f) = (Board::empty(5, 5), fleet(&[3, 2]));
-    let t = ExactTables::build(&b, &f, 100_000).unwrap();
+    let t = ExactTables::build(&b, &f, Rules::CLASSIC, 100_000).unwrap();
     let work = t.work();
     assert!(work > 100 && work <= 100_000);
     // The budget is a hard bound: one unit less than the work needed is refused.
-    assert_eq!(ExactTables::build(&b, &f, work - 1).err(), Some(ExactError::OverBudget));
+    assert_eq!(ExactTables::build(&b, &f, Rules::CLASSIC, work - 1).err(), Some(ExactError::OverBudget));
     // And the refusal is deterministic: the same board and budget, the same answer.
     for budget in [work / 4, work / 2, work, 2 * work] {
-        let first = ExactTables::build(&b, &f, budget).map(|t| t.work());
-        assert_eq!(first, ExactTables::build(&b, &f, budget).map(|t| t.work()));
+        let first = ExactTables::build(&b, &f, Rules::CLASSIC, budget).map(|t| t.work());
+        assert_eq!(first, ExactTables::build(&b, &f, Rules::CLASSIC, budget).map(|t| t.work()));
     }
 }
 
@@ -228,7 +233,7 @@ fn canonical(ships: &[Placement]) -> Vec<(usize, usize, usize, bool)> {
 fn samples_are_uniform_over_agreeing_layouts() {
     let b = board(&["..x..", ".o...", "....."]);
     let f = fleet(&[3, 2]);
-    let t = ExactTables::build(&b, &f, NO_LIMIT).unwrap();
+    let t = ExactTables::build(&b, &f, Rules::CLASSIC, NO_LIMIT).unwrap();
     let n = t.posterior().layouts as usize;
     assert!(n > 20 && n < 400, "{n}");
     let mut rng = seeded(5);
@@ -248,7 +253,7 @@ fn samples_are_uniform_over_agreeing_layouts() {
 
 /// Replays the board's shots against `layout`: the layout agrees with the board when the
 /// referee marks the same cells.
-fn replays_to(layout: &crate::layout::Layout, b: &Board) -> bool {
+pub(super) fn replays_to(layout: &crate::layout::Layout, b: &Board) -> bool {
     let mut game = Game::new(layout.clone());
     for i in 0..b.len() {
         if b.cells()[i] != Cell::Unknown && game.board().cells()[i] == Cell::Unknown && game.fire(b.pos(i)).is_err() {
@@ -267,7 +272,7 @@ fn samples_in_every_orientation_agree_with_the_board_and_the_marginals() {
         for transpose in [false, true] {
             for reverse in [false, true] {
                 let o = Orientation { transpose, reverse };
-                let t = ExactTables::build_in(&b, &f, NO_LIMIT, o).unwrap();
+                let t = ExactTables::build_in(&b, &f, Rules::CLASSIC, NO_LIMIT, o).unwrap();
                 let mut rng = seeded(1);
                 let mut cover = vec![0u128; b.len()];
                 let draws = 2000;
@@ -294,7 +299,7 @@ fn samples_in_every_orientation_agree_with_the_board_and_the_marginals() {
 }
 
 /// The sunk ships of a board whose `#` runs are straight and separate (true of these tests).
-fn sunk_ships(b: &Board) -> Vec<Placement> {
+pub(super) fn sunk_ships(b: &Board) -> Vec<Placement> {
     let mut seen = vec![false; b.len()];
     let mut out = Vec::new();
     for i in 0..b.len() {
@@ -408,7 +413,7 @@ fn the_estimate_bounds_the_live_states_of_every_frontier() {
         if f.is_empty() {
             continue;
         }
-        let Ok(t) = ExactTables::build(&b, &f, NO_LIMIT) else { continue };
+        let Ok(t) = ExactTables::build(&b, &f, Rules::CLASSIC, NO_LIMIT) else { continue };
         let bound = super::estimate::states_bound(&t.frame, 1);
         let sw = &t.sweep;
         for (k, &bound) in bound.iter().enumerate() {

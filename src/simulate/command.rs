@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::{Config, plot, report, run};
 use crate::cli::SimulateArgs;
 use crate::fleet::Fleet;
+use crate::rules::Rules;
 use crate::strategy::Algorithm;
 
 /// Parses `all` or a comma-separated list of algorithm names.
@@ -45,6 +46,7 @@ pub fn execute(args: &SimulateArgs) -> Result<bool, String> {
         ships: Fleet::parse_list(&args.ships)?,
         keep_shots: args.log.is_some(),
         budget_ms: args.budget_ms,
+        rules: Rules::new(!args.no_touch, args.salvo).map_err(|e| e.to_string())?,
     };
     let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().map_err(|e| e.to_string())?;

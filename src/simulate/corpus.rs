@@ -103,7 +103,7 @@ mod tests {
         assert_eq!(a.len(), 15);
         for (x, y) in a.iter().zip(&b) {
             assert_eq!((x.kind, &x.board, &x.fleet), (y.kind, &y.board, &y.fleet));
-            assert!(Turn::checked(&x.board, &x.fleet).is_ok());
+            assert!(Turn::checked(&x.board, &x.fleet, crate::rules::Rules::CLASSIC).is_ok());
             let clusters = hit_clusters(&x.board);
             match x.kind {
                 "empty" => assert_eq!(x.board.count(Cell::Unknown), 100),

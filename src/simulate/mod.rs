@@ -14,8 +14,9 @@ use thiserror::Error;
 
 use crate::board::Pos;
 use crate::engine::{Game, Outcome, PlayError, Seat, play};
-use crate::layout::{LayoutError, random_layout};
+use crate::layout::{LayoutError, random_layout_under};
 use crate::rng;
+use crate::rules::Rules;
 use crate::strategy::Algorithm;
 use crate::tie_order::TieOrder;
 
@@ -45,6 +46,9 @@ pub struct Config {
     pub keep_shots: bool,
     /// Compute budget of every move, in milliseconds (only `bayes` looks at it).
     pub budget_ms: u64,
+    /// The rules: hidden fleets are drawn uniformly over the layouts they allow, and the shooters
+    /// are told them.
+    pub rules: Rules,
 }
 
 /// Why a simulation could not run.
@@ -68,6 +72,8 @@ pub enum SimError {
 #[derive(Clone, Debug)]
 pub struct GameResult {
     pub shots: usize,
+    /// Turns to win: the shots, or fewer with salvos.
+    pub turns: usize,
     pub hits: usize,
     /// Per ship of the layout, in layout order: (length, shot that sank it).
     pub sunk_at: Vec<(usize, usize)>,
@@ -92,6 +98,11 @@ impl AlgorithmRun {
 
     pub fn summary(&self) -> Summary {
         Summary::of(&self.shots())
+    }
+
+    /// The turns each game took, in game order.
+    pub fn turns(&self) -> Vec<f64> {
+        self.games.iter().map(|g| g.turns as f64).collect()
     }
 
     /// Hits over shots, across all games.
@@ -146,7 +157,7 @@ impl Config {
         }
         crate::fleet::Fleet::new(&self.ships, self.rows.max(self.cols))?;
         // One draw proves the fleet fits (or fails fast with the sampler's own bound).
-        random_layout(self.rows, self.cols, &self.ships, &mut rng::stream(self.seed, 0))?;
+        random_layout_under(self.rows, self.cols, &self.ships, self.rules, &mut rng::stream(self.seed, 0))?;
         Ok(())
     }
 }
@@ -157,7 +168,15 @@ pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Algor
     config.check()?;
     let layouts = (0..config.games)
         .into_par_iter()
-        .map(|i| random_layout(config.rows, config.cols, &config.ships, &mut rng::stream(config.seed, i as u64)))
+        .map(|i| {
+            random_layout_under(
+                config.rows,
+                config.cols,
+                &config.ships,
+                config.rules,
+                &mut rng::stream(config.seed, i as u64),
+            )
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let mut runs = Vec::with_capacity(config.algorithms.len());
     for &algorithm in &config.algorithms {
@@ -169,7 +188,7 @@ pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Algor
                 let mut rng = rng::stream(config.seed ^ STRATEGY_SALT, i as u64);
                 // One tie order per game, as a client that sends one seed per game gets.
                 let order = TieOrder::from_seed(rng::stream(config.seed ^ ORDER_SALT, i as u64).next_u64());
-                let seat = Seat { order, budget_ms: config.budget_ms };
+                let seat = Seat { order, budget_ms: config.budget_ms, rules: config.rules };
                 let mut log = Vec::new();
                 let mut move_micros = Vec::with_capacity(64);
                 let start = Instant::now();
@@ -187,6 +206,7 @@ pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Algor
                 progress(1);
                 Ok(GameResult {
                     shots: record.shots,
+                    turns: record.turns,
                     hits: record.hits,
                     sunk_at: record.sunk_at,
                     micros,
@@ -214,6 +234,7 @@ mod tests {
             ships: vec![3, 2],
             keep_shots: true,
             budget_ms: crate::turn::DEFAULT_BUDGET_MS,
+            rules: Rules::CLASSIC,
         }
     }
 

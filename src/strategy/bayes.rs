@@ -19,7 +19,7 @@
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::posterior::importance::Sampler;
-use crate::posterior::{CLASSIC_PRIOR, ExactError, RECOMMENDED_BUDGET, count_exact};
+use crate::posterior::{CLASSIC_PRIOR, ExactError, RECOMMENDED_BUDGET, count_exact_under};
 use crate::rng::SonarRng;
 use crate::strategy::density::hunt_density;
 use crate::strategy::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError};
@@ -62,11 +62,11 @@ impl Strategy for Bayes {
 /// The posterior marginals of every cell (0 off `.` cells) and how they were obtained.
 pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
     let (board, fleet) = (turn.board, turn.fleet);
-    if is_classic_opening(board, fleet) {
+    if turn.rules.touching && is_classic_opening(board, fleet) {
         let facts = PosteriorFacts { exact: true, layouts: Some(CLASSIC_LAYOUTS), samples: None };
         return Ok((CLASSIC_PRIOR.to_vec(), facts));
     }
-    match count_exact(board, fleet, exact_work(turn.budget_ms)) {
+    match count_exact_under(board, fleet, turn.rules, exact_work(turn.budget_ms)) {
         Ok(exact) => {
             let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
             return Ok((exact.marginals(), facts));
@@ -75,7 +75,7 @@ pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, Poster
         Err(_) => {}
     }
     let draws = planned_draws(board, fleet, turn.budget_ms as f64 * (1.0 - EXACT_SHARE));
-    match Sampler::new(board, fleet).estimate(draws, rng, |_| true) {
+    match Sampler::with_rules(board, fleet, turn.rules).estimate(draws, rng, |_| true) {
         Some(est) => {
             let facts = PosteriorFacts { exact: false, layouts: None, samples: Some(est.samples) };
             Ok((est.marginals, facts))

@@ -319,7 +319,7 @@ mod tests {
         let rows = [".........."; 10];
         let b = Board::parse(&rows).unwrap();
         let f = Fleet::classic();
-        let turn = Turn::checked(&b, &f).unwrap();
+        let turn = Turn::checked(&b, &f, crate::rules::Rules::CLASSIC).unwrap();
         let r = recommend(Algorithm::Density, turn, &mut seeded(42)).unwrap();
         assert_eq!(r.grid[b.index(r.shot)], 1.0);
         assert!([Pos::new(4, 4), Pos::new(4, 5), Pos::new(5, 4), Pos::new(5, 5)].contains(&r.shot));
@@ -334,7 +334,7 @@ mod tests {
         let rows = ["oxxo", "...."];
         let b = Board::parse(&rows).unwrap();
         let f = Fleet::new(&[2], 4).unwrap();
-        assert!(Turn::checked(&b, &f).is_err());
+        assert!(Turn::checked(&b, &f, crate::rules::Rules::CLASSIC).is_err());
         let r = recommend(Algorithm::Density, Turn::new(&b, &f), &mut seeded(1)).unwrap();
         assert_eq!(r.shot.row, 1);
         assert!([1, 2].contains(&r.shot.col));

@@ -308,7 +308,7 @@ mod tests {
     fn same_seed_same_answer() {
         let b = Board::empty(10, 10);
         let f = Fleet::classic();
-        let turn = Turn::checked(&b, &f).unwrap();
+        let turn = Turn::checked(&b, &f, crate::rules::Rules::CLASSIC).unwrap();
         let a = LongestRun.decide(turn, &mut seeded(9), &mut [0.0; 100]).unwrap();
         assert_eq!(a, LongestRun.decide(turn, &mut seeded(9), &mut [0.0; 100]).unwrap());
     }

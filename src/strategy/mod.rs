@@ -180,6 +180,9 @@ impl Algorithm {
 pub struct Recommendation {
     pub algorithm: Algorithm,
     pub shot: Pos,
+    /// The turn's shots under its rules' salvo size, best first: `shot`, then the `.` cells of
+    /// highest grid value. Fewer when fewer `.` cells are left.
+    pub shots: Vec<Pos>,
     pub mode: Mode,
     /// Row-major, finite, in [0, 1], exactly 0 on every cell that is not `.`.
     pub grid: Vec<f64>,
@@ -193,14 +196,33 @@ pub fn recommend(algorithm: Algorithm, turn: Turn<'_>, rng: &mut SonarRng) -> Re
     let decision = algorithm.strategy().decide(turn, rng, &mut grid)?;
     let info = algorithm.info();
     finish_grid(turn.board, &mut grid, info.grid_kind);
+    let shots = salvo(turn, decision.shot, &grid);
     Ok(Recommendation {
         algorithm,
         shot: decision.shot,
+        shots,
         mode: turn.mode(),
         grid,
         grid_kind: info.grid_kind,
         posterior: decision.posterior,
     })
+}
+
+/// A salvo of `turn.rules.salvo` distinct `.` cells, best first: the algorithm's own shot, then
+/// the other `.` cells by decreasing grid value, ties in the turn's order. For a posterior grid
+/// the cells of highest marginal maximise the expected number of hits (expectation is additive),
+/// so `bayes` fires its greedy salvo; every other algorithm fires its k best cells.
+pub fn salvo(turn: Turn<'_>, first: Pos, grid: &[f64]) -> Vec<Pos> {
+    let board = turn.board;
+    if turn.rules.salvo <= 1 {
+        return vec![first];
+    }
+    let (rows, cols) = (board.rows(), board.cols());
+    let mut rest: Vec<usize> =
+        (0..board.len()).filter(|&i| board.cells()[i] == Cell::Unknown && board.pos(i) != first).collect();
+    let rank = |i: usize| turn.order.rank(rows, cols, board.pos(i));
+    rest.sort_by(|&a, &b| grid[b].total_cmp(&grid[a]).then_with(|| rank(a).cmp(&rank(b))));
+    std::iter::once(first).chain(rest.into_iter().map(|i| board.pos(i))).take(turn.rules.salvo.max(1)).collect()
 }
 
 /// Zeroes every cell that is not `.`, replaces anything not finite or negative by 0, and for a

@@ -294,7 +294,7 @@ mod tests {
         }
         // A 1-ship can still hide in the 37 remaining cells; density and strafing agree.
         let fleet = Fleet::new(&[1], 10).unwrap();
-        let turn = Turn::checked(&b, &fleet).unwrap();
+        let turn = Turn::checked(&b, &fleet, crate::rules::Rules::CLASSIC).unwrap();
         let mut g1 = vec![0.0; 100];
         let mut g2 = vec![0.0; 100];
         let a = Strafing.decide(turn, &mut crate::rng::seeded(3), &mut g1).unwrap();

@@ -81,7 +81,7 @@ pub fn odd_positions(seed: u64, count: usize) -> Vec<(Board, Fleet)> {
         let longest = rows.max(cols);
         let ships: Vec<usize> = (0..n).map(|_| rng.random_range(1..=longest.min(5))).collect();
         let fleet = Fleet::new(&ships, longest).unwrap();
-        if Turn::checked(&board, &fleet).is_ok() {
+        if Turn::checked(&board, &fleet, crate::rules::Rules::CLASSIC).is_ok() {
             out.push((board, fleet));
         }
     }
