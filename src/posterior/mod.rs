@@ -81,7 +81,10 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-pub use prior::{CLASSIC_PRIOR, classic_prior};
+pub use prior::{
+    CLASSIC_LAYOUTS, CLASSIC_PRIOR, NO_TOUCH_CLASSIC_LAYOUTS, NO_TOUCH_CLASSIC_PRIOR, NO_TOUCH_TEN_SHIP_LAYOUTS,
+    NO_TOUCH_TEN_SHIP_PRIOR, classic_prior, opening_prior,
+};
 pub use sweep::PROJECTION_SLACK;
 
 /// A work budget for a target of about 5 ms a request on one core of the 2-core development

@@ -178,11 +178,20 @@ fn a_position_from_a_classic_game_may_be_impossible_without_touching() {
 }
 
 /// The published count of no-touch layouts of the classic fleet on the empty 10 x 10 board
-/// (Canon-Regularis/mayflower), counted from scratch.
+/// (Canon-Regularis/mayflower), counted from scratch, and the committed table of its marginals.
 #[test]
 fn classic_fleet_on_the_empty_board() {
     let p = count_exact_under(&Board::empty(10, 10), &Fleet::classic(), NO_TOUCH, NO_LIMIT).unwrap();
     assert_eq!(p.layouts, 1_925_751_392);
+    assert_eq!(p.layouts, NO_TOUCH_CLASSIC_LAYOUTS);
+    // Rows 0 and 4 as the independent counter `tools/count_no_touch.py --occupancy` prints them.
+    let row0 = [229713268u128, 290312632, 358949313, 382685666, 395191893];
+    let row4 = [395191893u128, 302249855, 333795527, 329162179, 331435930];
+    for c in 0..5 {
+        assert_eq!((p.occupancy[c], p.occupancy[9 - c]), (row0[c], row0[c]), "row 0, column {c}");
+        assert_eq!((p.occupancy[40 + c], p.occupancy[49 - c]), (row4[c], row4[c]), "row 4, column {c}");
+    }
+    assert_eq!(&p.marginals()[..], &NO_TOUCH_CLASSIC_PRIOR[..], "the committed prior is the programme's");
 }
 
 /// The ten-ship fleet of the no-touch game (4, 3, 3, 2, 2, 2, 1, 1, 1, 1) on the empty 10 x 10
@@ -195,4 +204,38 @@ fn ten_ship_fleet_on_the_empty_board() {
     let t =
         ExactTables::build(&Board::empty(10, 10), &fleet(&[4, 3, 3, 2, 2, 2, 1, 1, 1, 1]), NO_TOUCH, NO_LIMIT).unwrap();
     assert_eq!(t.posterior().layouts, 1_855_545_978_831_780);
+    assert_eq!(&t.posterior().marginals()[..], &NO_TOUCH_TEN_SHIP_PRIOR[..], "the committed prior is the programme's");
+}
+
+/// The committed ten-ship table against the independent counter's integers, on rows 0 and 4
+/// (`python3 tools/count_no_touch.py --ships 4,3,3,2,2,2,1,1,1,1 --occupancy`): each committed
+/// value is the correctly rounded quotient of the two exact counts (both below 2^53, so exact as
+/// doubles). And every table is symmetric and sums to the fleet's cells.
+#[test]
+fn committed_no_touch_priors() {
+    let total = NO_TOUCH_TEN_SHIP_LAYOUTS as f64;
+    let row0 = [438487728189216u64, 418064732753791, 475795243932227, 466986256514578, 459000540738806];
+    let row4 = [459000540738806u64, 287065521473363, 361127137164792, 334756626677764, 338709200686772];
+    for c in 0..5 {
+        for (cell, count) in [(c, row0[c]), (9 - c, row0[c]), (40 + c, row4[c]), (49 - c, row4[c])] {
+            assert_eq!(NO_TOUCH_TEN_SHIP_PRIOR[cell], count as f64 / total, "cell {cell}");
+        }
+    }
+    for (table, cells) in [(&NO_TOUCH_CLASSIC_PRIOR, 17.0), (&NO_TOUCH_TEN_SHIP_PRIOR, 20.0)] {
+        let sum: f64 = table.iter().sum();
+        assert!((sum - cells).abs() < 1e-9, "{sum}");
+        for r in 0..10 {
+            for c in 0..10 {
+                let v = table[r * 10 + c];
+                assert_eq!([table[c * 10 + r], table[r * 10 + 9 - c], table[(9 - r) * 10 + c]], [v; 3]);
+            }
+        }
+    }
+    // bayes reads them on the untouched board, and only under the rules they were made for.
+    let empty = Board::empty(10, 10);
+    let ten = fleet(&[4, 3, 3, 2, 2, 2, 1, 1, 1, 1]);
+    assert_eq!(opening_prior(&empty, &ten, NO_TOUCH).map(|p| p.1), Some(NO_TOUCH_TEN_SHIP_LAYOUTS));
+    assert_eq!(opening_prior(&empty, &ten, Rules::CLASSIC), None);
+    assert_eq!(opening_prior(&empty, &Fleet::classic(), NO_TOUCH).map(|p| p.1), Some(NO_TOUCH_CLASSIC_LAYOUTS));
+    assert_eq!(opening_prior(&board(&["o........."; 10]), &Fleet::classic(), NO_TOUCH), None);
 }

@@ -5,8 +5,10 @@
 //! comes first in the turn's [`crate::tie_order::TieOrder`] (one symmetry of the board per seed,
 //! row-major without one), so that a game keeps sweeping in one direction.
 //!
-//! Within the turn's compute budget the posterior is exact when that is feasible: the empty
-//! classic board reads a committed table, any other board first tries exact counting
+//! The posterior follows the turn's rules: under the no-touch rules only layouts whose ships keep
+//! apart count. Within the turn's compute budget it is exact when that is feasible: the empty
+//! 10 x 10 board with the classic fleet (either rules) or the no-touch ten-ship fleet reads a
+//! committed table, any other board first tries exact counting
 //! ([`crate::posterior::count_exact`], a broken-profile dynamic programme) with a work bound
 //! scaled from the budget. Boards over that bound (the opening, with most of the sea unshot) get
 //! a sequential importance sampling estimate ([`crate::posterior::importance`]) with a number of
@@ -19,7 +21,7 @@
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::posterior::importance::Sampler;
-use crate::posterior::{CLASSIC_PRIOR, ExactError, RECOMMENDED_BUDGET, count_exact_under};
+use crate::posterior::{ExactError, RECOMMENDED_BUDGET, count_exact_under, opening_prior};
 use crate::rng::SonarRng;
 use crate::strategy::density::hunt_density;
 use crate::strategy::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError};
@@ -33,8 +35,7 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     uses_randomness: true,
 };
 
-/// Layouts of the classic fleet on the empty 10 x 10 board (ships of equal length interchangeable).
-pub const CLASSIC_LAYOUTS: u128 = 15_046_987_768;
+pub use crate::posterior::CLASSIC_LAYOUTS;
 
 /// Exact-counting work units per millisecond of budget ([`RECOMMENDED_BUDGET`] is about 5 ms).
 const WORK_PER_MS: u64 = RECOMMENDED_BUDGET / 5;
@@ -62,9 +63,9 @@ impl Strategy for Bayes {
 /// The posterior marginals of every cell (0 off `.` cells) and how they were obtained.
 pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
     let (board, fleet) = (turn.board, turn.fleet);
-    if turn.rules.touching && is_classic_opening(board, fleet) {
-        let facts = PosteriorFacts { exact: true, layouts: Some(CLASSIC_LAYOUTS), samples: None };
-        return Ok((CLASSIC_PRIOR.to_vec(), facts));
+    if let Some((prior, layouts)) = opening_prior(board, fleet, turn.rules) {
+        let facts = PosteriorFacts { exact: true, layouts: Some(layouts), samples: None };
+        return Ok((prior.to_vec(), facts));
     }
     match count_exact_under(board, fleet, turn.rules, exact_work(turn.budget_ms)) {
         Ok(exact) => {
@@ -98,13 +99,6 @@ pub fn exact_work(budget_ms: u64) -> u64 {
 fn planned_draws(board: &Board, fleet: &Fleet, ms: f64) -> u64 {
     let cost = ((board.rows() + board.cols()) * fleet.len()) as f64 / (20.0 * 5.0);
     ((ms * DRAWS_PER_MS_CLASSIC) / cost.max(0.05)).max(64.0) as u64
-}
-
-fn is_classic_opening(board: &Board, fleet: &Fleet) -> bool {
-    board.rows() == 10
-        && board.cols() == 10
-        && fleet.lengths() == [5, 4, 3, 3, 2]
-        && board.cells().iter().all(|&c| c == Cell::Unknown)
 }
 
 fn density_as_probability(board: &Board, fleet: &Fleet) -> Vec<f64> {
