@@ -30,7 +30,7 @@ fn main() {
     let (rules, ships): (Rules, &[usize]) =
         if no_touch { (Rules::NO_TOUCH, &[4, 3, 3, 2, 2, 2, 1, 1, 1, 1]) } else { (Rules::CLASSIC, &[5, 4, 3, 3, 2]) };
     let mut decide = vec![];
-    let budget = exact_work(DEFAULT_BUDGET_MS);
+    let budget = exact_work(DEFAULT_BUDGET_MS, rules);
     let (mut exact_ok, mut exact_fail, mut sample) = (vec![], vec![], vec![]);
     let mut by_shot: Vec<(usize, bool)> = vec![];
     for g in 0..games {

@@ -112,12 +112,11 @@ impl<'a> Sampler<'a> {
                         cols[c.col] &= !(1 << c.row);
                         continue;
                     }
-                    for r in c.row.saturating_sub(1)..=(c.row + 1).min(nr - 1) {
-                        for k in c.col.saturating_sub(1)..=(c.col + 1).min(nc - 1) {
-                            rows[r] &= !(1 << k);
-                            cols[k] &= !(1 << r);
-                        }
-                    }
+                    // The cells around it (and its own), in the rows and columns next to it.
+                    let (across, down) = ((0b111u32 << c.col) >> 1, (0b111u32 << c.row) >> 1);
+                    let (top, left) = (c.row.saturating_sub(1), c.col.saturating_sub(1));
+                    rows[..nr].iter_mut().skip(top).take(c.row + 2 - top).for_each(|m| *m &= !across);
+                    cols[..nc].iter_mut().skip(left).take(c.col + 2 - left).for_each(|m| *m &= !down);
                 }
             };
         // Phase 1: cover the hits, first uncovered one first.

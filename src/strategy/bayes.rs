@@ -23,6 +23,7 @@ use crate::fleet::Fleet;
 use crate::posterior::importance::Sampler;
 use crate::posterior::{ExactError, RECOMMENDED_BUDGET, count_exact_under, opening_prior};
 use crate::rng::SonarRng;
+use crate::rules::Rules;
 use crate::strategy::density::hunt_density;
 use crate::strategy::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError};
 use crate::turn::Turn;
@@ -67,7 +68,7 @@ pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, Poster
         let facts = PosteriorFacts { exact: true, layouts: Some(layouts), samples: None };
         return Ok((prior.to_vec(), facts));
     }
-    match count_exact_under(board, fleet, turn.rules, exact_work(turn.budget_ms)) {
+    match count_exact_under(board, fleet, turn.rules, exact_work(turn.budget_ms, turn.rules)) {
         Ok(exact) => {
             let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
             return Ok((exact.marginals(), facts));
@@ -90,9 +91,16 @@ pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, Poster
 }
 
 /// The exact-counting work bound for a budget: its share of the budget, at most [`MAX_EXACT_WORK`].
-pub fn exact_work(budget_ms: u64) -> u64 {
-    (((budget_ms * WORK_PER_MS) as f64 * EXACT_SHARE) as u64).clamp(1, MAX_EXACT_WORK)
+/// A unit of work costs about twice as much under the no-touch rules (wider states; measured with
+/// `cargo run --release --example bayes_timing 10 density no-touch`: 200,000 units took up to
+/// 7 ms), so they get half the units for the same time.
+pub fn exact_work(budget_ms: u64, rules: Rules) -> u64 {
+    let units = (budget_ms * WORK_PER_MS) as f64 * EXACT_SHARE * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
+    (units as u64).clamp(1, MAX_EXACT_WORK)
 }
+
+/// Units of exact-counting work per millisecond under the no-touch rules, as a share of the classic.
+const NO_TOUCH_UNIT_SHARE: f64 = 0.5;
 
 /// Draws that fit `ms` milliseconds: a draw costs about (rows + cols) x ships line scans, against
 /// 20 x 5 on the classic board.
