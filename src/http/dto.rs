@@ -47,7 +47,7 @@ pub struct RecommendRequest {
     #[schema(minimum = 1, maximum = 1000)]
     pub budget_ms: Option<u64>,
     /// The rules of the game; the classic rules (ships may touch, one shot a turn) when omitted.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "rules_object")]
     #[schema(nullable = false)]
     pub rules: Option<RulesRequest>,
 }
@@ -69,6 +69,32 @@ pub struct RulesRequest {
     #[schema(minimum = 1, maximum = 10, nullable = false)]
     pub salvo: Option<u64>,
 }
+/// `rules` as a JSON object only (serde would also read the struct from an array of its fields),
+/// or null.
+fn rules_object<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<RulesRequest>, D::Error> {
+    use serde::de::{MapAccess, Visitor, value::MapAccessDeserializer};
+    struct Object;
+    impl<'de> Visitor<'de> for Object {
+        type Value = Option<RulesRequest>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON object with the keys `touching` and `salvo`, or null")
+        }
+        fn visit_unit<E>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_none<E>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_map(Object)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+            RulesRequest::deserialize(MapAccessDeserializer::new(map)).map(Some)
+        }
+    }
+    d.deserialize_option(Object)
+}
+
 /// A request checked and converted into domain types.
 #[derive(Debug)]
 pub struct ValidRequest {
@@ -175,7 +201,8 @@ impl From<GridKind> for GridKindDto {
 /// The recommended shot and the grid the algorithm computed.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({
-    "shot": {"row": 4, "col": 5, "label": "E6"}, "algorithm": "density", "mode": "hunt",
+    "shot": {"row": 4, "col": 5, "label": "E6"}, "shots": [{"row": 4, "col": 5, "label": "E6"}],
+    "algorithm": "density", "mode": "hunt",
     "grid": [[0.29, 0.44, 0.56, 0.62, 0.65, 0.65, 0.62, 0.56, 0.44, 0.29]],
     "grid_kind": "score", "seed": 42
 }))]
@@ -263,7 +290,9 @@ impl<'de> Deserialize<'de> for Grid {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({
     "name": "density", "summary": "Greedy probability density", "source": "000_1e4c4b4b3e34fe6e.txt",
-    "grid_kind": "score", "uses_randomness": false, "default": true
+    "grid_kind": "score", "uses_randomness": false, "default": true,
+    "no_touch": "Reads the board with the rule applied to its candidate cells: every cell next to a sunk ship or diagonal to a hit is water (never shot, 0 in the grid); its own method is unchanged",
+    "salvo": "Its own shot first, then the open cells of highest grid value, ties in the turn's order"
 }))]
 pub struct AlgorithmEntry {
     /// The value for `algorithm` in `POST /recommend`.
@@ -276,10 +305,15 @@ pub struct AlgorithmEntry {
     pub uses_randomness: bool,
     /// Whether requests that name no algorithm get this one.
     pub default: bool,
+    /// How it plays the no-touch rules (`rules.touching: false`).
+    pub no_touch: String,
+    /// How it fills a salvo of several shots (`rules.salvo`).
+    pub salvo: String,
 }
 
-impl From<AlgorithmInfo> for AlgorithmEntry {
-    fn from(info: AlgorithmInfo) -> AlgorithmEntry {
+impl From<Algorithm> for AlgorithmEntry {
+    fn from(algorithm: Algorithm) -> AlgorithmEntry {
+        let info: AlgorithmInfo = algorithm.info();
         AlgorithmEntry {
             name: info.name.to_owned(),
             summary: info.summary.to_owned(),
@@ -287,6 +321,8 @@ impl From<AlgorithmInfo> for AlgorithmEntry {
             grid_kind: info.grid_kind.into(),
             uses_randomness: info.uses_randomness,
             default: info.name == Algorithm::DEFAULT.name(),
+            no_touch: algorithm.no_touch_note().to_owned(),
+            salvo: algorithm.salvo_note().to_owned(),
         }
     }
 }

@@ -21,8 +21,9 @@ use super::openapi::SpecJson;
 
 /// Recommend the next shot.
 ///
-/// Takes the board as the shooter sees it and the ships still afloat, runs the chosen algorithm
-/// and returns the shot with the full per-cell grid behind it. Stateless: the same request with
+/// Takes the board as the shooter sees it and the ships still afloat, and optionally the rules
+/// (ships that may not touch, salvos of several shots), runs the chosen algorithm and returns the
+/// shot, the turn's salvo and the full per-cell grid behind them. Stateless: the same request with
 /// the same seed always gets the same answer.
 #[utoipa::path(
     post,
@@ -32,14 +33,14 @@ use super::openapi::SpecJson;
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The recommended shot and the algorithm's grid", body = RecommendResponse),
-        (status = 400, description = "Malformed JSON, an unreadable body, wrong types, numbers that are negative or not whole, or unknown fields", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed JSON, an unreadable body, wrong types, numbers that are negative or not whole, or unknown fields (in `rules` too)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "An API key is configured and the request does not carry it as `Authorization: Bearer <key>`", body = Problem, content_type = "application/problem+json",
             headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
         (status = 408, description = "The request body did not arrive within the body timeout; the connection is closed", body = Problem, content_type = "application/problem+json"),
         (status = 411, description = "The body was sent without Content-Length (Transfer-Encoding is not accepted); the connection is closed", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Content-Type is not application/json", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A board or fleet that breaks the rules, or that no placement of the ships afloat can explain; or an unknown algorithm", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A board or fleet that breaks the rules (under the no-touch rules also sunk ships that touch, or a hit beside a sunk ship), or that no placement of the ships afloat can explain under the request's rules; an unknown algorithm; a budget or salvo out of range", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Too many compute-heavy requests in flight, or no answer within the compute deadline; retry after the number of seconds in Retry-After", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
         (status = 500, description = "The algorithm failed: a bug in the service, reported with the algorithm's name", body = Problem, content_type = "application/problem+json"),
@@ -128,8 +129,9 @@ async fn answer(
 
 /// List the algorithms.
 ///
-/// Each algorithm's name (the value for `algorithm`), summary, source document, grid kind and
-/// whether it uses randomness. The default algorithm is marked.
+/// Each algorithm's name (the value for `algorithm`), summary, source document, grid kind,
+/// whether it uses randomness, and how it plays the no-touch rules and salvos (`rules`). The
+/// default algorithm is marked.
 #[utoipa::path(
     get,
     path = "/algorithms",
@@ -137,7 +139,7 @@ async fn answer(
     responses((status = 200, description = "Every algorithm, strongest first", body = Vec<AlgorithmEntry>))
 )]
 pub async fn algorithms() -> web::Json<Vec<AlgorithmEntry>> {
-    web::Json(Algorithm::ALL.iter().map(|a| a.info().into()).collect())
+    web::Json(Algorithm::ALL.iter().map(|&a| a.into()).collect())
 }
 
 /// Liveness check.

@@ -159,6 +159,28 @@ impl Algorithm {
         matches!(self, Algorithm::Bayes)
     }
 
+    /// How the algorithm plays the no-touch rules (`rules.touching: false`).
+    pub fn no_touch_note(self) -> &'static str {
+        match self {
+            Algorithm::Bayes => {
+                "Counts only the layouts whose ships keep apart (no shared edge or corner) and stay off the cells around sunk ships: exactly 0 wherever no such layout puts a ship"
+            }
+            _ => {
+                "Reads the board with the rule applied to its candidate cells: every cell next to a sunk ship or diagonal to a hit is water (never shot, 0 in the grid); its own method is unchanged"
+            }
+        }
+    }
+
+    /// How the algorithm fills a salvo of k shots (`rules.salvo`).
+    pub fn salvo_note(self) -> &'static str {
+        match self {
+            Algorithm::Bayes => {
+                "The k cells of highest posterior probability, which maximise the expected number of hits (expectation is additive); ties in the turn's order"
+            }
+            _ => "Its own shot first, then the open cells of highest grid value, ties in the turn's order",
+        }
+    }
+
     pub fn strategy(self) -> &'static dyn Strategy {
         match self {
             Algorithm::Bayes => &bayes::Bayes,

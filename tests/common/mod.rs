@@ -10,8 +10,9 @@ use serde_json::{Value, json};
 use sonar::board::{Cell, Pos};
 use sonar::engine::{Game, Outcome};
 use sonar::http::AppState;
-use sonar::layout::random_layout;
+use sonar::layout::random_layout_under;
 use sonar::rng::seeded;
+use sonar::rules::Rules;
 
 /// The application as the binary serves it, minus the network.
 pub async fn app(
@@ -89,17 +90,34 @@ pub async fn play_through_api(
     algorithm: &str,
     game_seed: u64,
 ) -> usize {
+    play_under(app, algorithm, game_seed, &[5, 4, 3, 3, 2], Rules::CLASSIC).await
+}
+
+/// [`play_through_api`] with another fleet, under `rules` (sent as the request's `rules` when
+/// they are not the classic ones), against a layout drawn uniformly under them. Under the no-touch
+/// rules it also checks that no shot and no positive grid value is on a cell the rule proves to be
+/// water (next to a sunk ship, or diagonal to a hit).
+pub async fn play_under(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    algorithm: &str,
+    game_seed: u64,
+    ships: &[usize],
+    rules: Rules,
+) -> usize {
     let mut rng = seeded(game_seed);
-    let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
+    let layout = random_layout_under(10, 10, ships, rules, &mut rng).unwrap();
     let mut game = Game::new(layout);
     let mut turn = 0u64;
     while !game.is_over() {
-        let request = json!({
+        let mut request = json!({
             "board": game.board().to_rows(),
             "ships": game.fleet().lengths(),
             "algorithm": algorithm,
             "seed": game_seed.wrapping_mul(1000).wrapping_add(turn),
         });
+        if rules != Rules::CLASSIC {
+            request["rules"] = json!({"touching": rules.touching, "salvo": rules.salvo});
+        }
         let (status, answer) = post_json(app, &request).await;
         assert_eq!(status, 200, "request {request} got {answer}");
         check_contract(&request, &answer);
@@ -107,6 +125,16 @@ pub async fn play_through_api(
             answer["shot"]["row"].as_u64().unwrap() as usize,
             answer["shot"]["col"].as_u64().unwrap() as usize,
         );
+        let water = rules.known_water(game.board());
+        assert!(
+            !water[game.board().index(shot)],
+            "{algorithm} shot {shot}, known water under {rules:?}\n{}",
+            game.board()
+        );
+        for (i, v) in answer["grid"].as_array().unwrap().iter().flat_map(|r| r.as_array().unwrap()).enumerate() {
+            assert!(!water[i] || v.as_f64() == Some(0.0), "{algorithm}: grid value {v} on known water, cell {i}");
+        }
+        assert_eq!(answer["shots"][0], answer["shot"], "the salvo starts with the shot");
         let before = game.board().get(shot);
         assert_eq!(before, Cell::Unknown);
         let outcome = game.fire(shot).expect("the recommended shot is legal");
