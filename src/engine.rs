@@ -183,7 +183,7 @@ pub fn play(
         let turn =
             Turn::new(&seen, game.fleet()).with_rules(seat.rules).with_order(seat.order).with_budget(seat.budget_ms);
         let decision = strategy.decide(turn, rng, grid)?;
-        let shots = if seat.rules.salvo > 1 { salvo(turn, decision.shot, grid) } else { vec![decision.shot] };
+        let shots = salvo(strategy.keeps_one_order(), turn, decision.shot, grid, rng);
         turns += 1;
         for shot in shots {
             if game.is_over() {

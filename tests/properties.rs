@@ -1,9 +1,10 @@
 //! Property tests through the whole application (routing, extraction, validation, algorithms,
 //! serialization), with requests proptest makes up:
-//! - a board from a real game (random fleet, random layout, random shots) gets a legal `.` shot
-//!   with a well-formed grid from every algorithm;
-//! - an arbitrary small board gets such a shot when some layout of the ships agrees with it
-//!   (decided by exact counting, itself checked against brute force) and a 422 otherwise;
+//! - a board from a real game (random fleet, random layout, random shots, either rules, any
+//!   salvo) gets a legal `.` shot and salvo with a well-formed grid from every algorithm;
+//! - an arbitrary small board gets such a shot when some layout of the ships agrees with it under
+//!   the request's rules (decided by exact counting, itself checked against brute force) and a 422
+//!   otherwise;
 //! - arbitrary JSON, and arbitrary bytes, get a 2xx or a 4xx problem, never a 5xx.
 //!
 //! `PROPTEST_CASES` scales every property (default 256).
@@ -19,9 +20,10 @@ use sonar::board::{Board, Pos};
 use sonar::engine::Game;
 use sonar::fleet::Fleet;
 use sonar::http::AppState;
-use sonar::layout::random_layout;
-use sonar::posterior::count_exact;
+use sonar::layout::random_layout_under;
+use sonar::posterior::count_exact_under;
 use sonar::rng::seeded;
+use sonar::rules::Rules;
 use sonar::strategy::Algorithm;
 
 fn runner() -> TestRunner {
@@ -92,28 +94,34 @@ fn assert_answer(request: &Value, status: u16, body: &Value) -> Result<(), TestC
 fn positions_from_real_games_get_a_legal_shot_from_every_algorithm() {
     let fleet = prop::collection::vec(1usize..=5, 1..=4);
     let shape = (1usize..=9, 1usize..=9);
-    let strategy = (shape, fleet, any::<u64>(), 0.0f64..1.0, algorithm(), any::<u64>());
-    check_property(strategy, |app, ((rows, cols), ships, layout_seed, fraction, algorithm, seed)| {
-        let mut rng = seeded(layout_seed);
-        let Ok(layout) = random_layout(rows, cols, &ships, &mut rng) else {
-            return Err(TestCaseError::reject("fleet does not fit"));
-        };
-        let mut game = Game::new(layout);
-        let mut cells: Vec<Pos> = (0..rows * cols).map(|i| Pos::new(i / cols, i % cols)).collect();
-        rand::seq::SliceRandom::shuffle(cells.as_mut_slice(), &mut rng);
-        let shots = (fraction * cells.len() as f64) as usize;
-        for &p in &cells[..shots] {
-            game.fire(p).expect("each cell is fired once");
-            if game.is_over() {
-                return Err(TestCaseError::reject("game over"));
+    let rules = (any::<bool>(), 1u64..=10);
+    let strategy = (shape, fleet, any::<u64>(), 0.0f64..1.0, algorithm(), any::<u64>(), rules);
+    check_property(
+        strategy,
+        |app, ((rows, cols), ships, layout_seed, fraction, algorithm, seed, (touching, salvo))| {
+            let mut rng = seeded(layout_seed);
+            let rules = Rules::new(touching, salvo).unwrap();
+            let Ok(layout) = random_layout_under(rows, cols, &ships, rules, &mut rng) else {
+                return Err(TestCaseError::reject("fleet does not fit"));
+            };
+            let mut game = Game::new(layout);
+            let mut cells: Vec<Pos> = (0..rows * cols).map(|i| Pos::new(i / cols, i % cols)).collect();
+            rand::seq::SliceRandom::shuffle(cells.as_mut_slice(), &mut rng);
+            let shots = (fraction * cells.len() as f64) as usize;
+            for &p in &cells[..shots] {
+                game.fire(p).expect("each cell is fired once");
+                if game.is_over() {
+                    return Err(TestCaseError::reject("game over"));
+                }
             }
-        }
-        let request = json!({
-            "board": game.board().to_rows(), "ships": game.fleet().lengths(), "algorithm": algorithm, "seed": seed,
-        });
-        let (status, _, body) = app.call(post(&request));
-        assert_answer(&request, status, &body)
-    });
+            let request = json!({
+                "board": game.board().to_rows(), "ships": game.fleet().lengths(), "algorithm": algorithm, "seed": seed,
+                "rules": {"touching": touching, "salvo": salvo},
+            });
+            let (status, _, body) = app.call(post(&request));
+            assert_answer(&request, status, &body)
+        },
+    );
 }
 
 #[test]
@@ -121,12 +129,15 @@ fn arbitrary_small_boards_get_a_shot_exactly_when_some_layout_agrees() {
     let row = |cols: usize| prop::collection::vec(prop::sample::select(vec!['.', '.', 'x', 'o', '#']), cols);
     let board = (1usize..=5, 1usize..=5)
         .prop_flat_map(move |(rows, cols)| prop::collection::vec(row(cols).prop_map(String::from_iter), rows));
-    let strategy = (board, prop::collection::vec(1usize..=5, 1..=3), algorithm(), any::<u64>());
-    check_property(strategy, |app, (rows, ships, algorithm, seed)| {
-        let request = json!({"board": rows, "ships": ships, "algorithm": algorithm, "seed": seed});
-        let possible = Fleet::new(&ships, 26)
-            .ok()
-            .is_some_and(|fleet| count_exact(&Board::parse(&rows).unwrap(), &fleet, u64::MAX).is_ok());
+    let strategy = (board, prop::collection::vec(1usize..=5, 1..=3), algorithm(), any::<u64>(), any::<bool>());
+    check_property(strategy, |app, (rows, ships, algorithm, seed, touching)| {
+        let request = json!({"board": rows, "ships": ships, "algorithm": algorithm, "seed": seed, "rules": {"touching": touching}});
+        let rules = Rules::new(touching, 1).unwrap();
+        let board = Board::parse(&rows).unwrap();
+        let possible = rules.check(&board).is_ok()
+            && Fleet::new(&ships, 26)
+                .ok()
+                .is_some_and(|fleet| count_exact_under(&board, &fleet, rules, u64::MAX).is_ok());
         let (status, content_type, body) = app.call(post(&request));
         if possible {
             assert_answer(&request, status, &body)
@@ -170,10 +181,27 @@ fn made_up_json_gets_an_answer_or_a_problem_never_a_5xx() {
     let seed = optional(prop_oneof![any::<u64>().prop_map(Value::from), json_value()].boxed());
     let budget = optional(prop_oneof![(0u64..2000).prop_map(Value::from), json_value()].boxed());
     let extra = optional(json_value().boxed());
-    let strategy = (board, ships, optional(algorithm.boxed()), seed, budget, extra);
-    check_property(strategy, |app, (board, ships, algorithm, seed, budget, extra)| {
+    let plausible_rules = (
+        optional(prop_oneof![any::<bool>().prop_map(Value::from), json_value()].boxed()),
+        optional(prop_oneof![(0u64..13).prop_map(Value::from), json_value()].boxed()),
+        optional(json_value().boxed()),
+    )
+        .prop_map(|(touching, salvo, extra)| {
+            let mut rules = json!({});
+            for (key, value) in [("touching", touching), ("salvo", salvo), ("diagonal", extra)] {
+                if let Some(v) = value {
+                    rules[key] = v;
+                }
+            }
+            rules
+        });
+    let rules = optional(prop_oneof![plausible_rules, json_value()].boxed());
+    let strategy = (board, ships, optional(algorithm.boxed()), seed, budget, (extra, rules));
+    check_property(strategy, |app, (board, ships, algorithm, seed, budget, (extra, rules))| {
         let mut request = json!({"board": board, "ships": ships});
-        for (key, value) in [("algorithm", algorithm), ("seed", seed), ("budget_ms", budget), ("color", extra)] {
+        for (key, value) in
+            [("algorithm", algorithm), ("seed", seed), ("budget_ms", budget), ("color", extra), ("rules", rules)]
+        {
             if let Some(v) = value {
                 request[key] = v;
             }

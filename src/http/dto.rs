@@ -48,7 +48,6 @@ pub struct RecommendRequest {
     pub budget_ms: Option<u64>,
     /// The rules of the game; the classic rules (ships may touch, one shot a turn) when omitted.
     #[serde(default, deserialize_with = "rules_object")]
-    #[schema(nullable = false)]
     pub rules: Option<RulesRequest>,
 }
 
@@ -61,12 +60,11 @@ pub struct RulesRequest {
     /// a corner; every cell next to a sunk ship, or diagonal to a hit, is then known to be water
     /// (exactly 0 in the grid, never shot), and only layouts that keep the ships apart count.
     #[serde(default)]
-    #[schema(nullable = false)]
     pub touching: Option<bool>,
     /// Shots fired a turn, 1 to 10 (default 1): the response's `shots` lists that many distinct
     /// `.` cells, best first.
     #[serde(default, deserialize_with = "whole_number::option")]
-    #[schema(minimum = 1, maximum = 10, nullable = false)]
+    #[schema(minimum = 1, maximum = 10)]
     pub salvo: Option<u64>,
 }
 /// `rules` as a JSON object only (serde would also read the struct from an array of its fields),

@@ -59,6 +59,10 @@ impl Strategy for Bayes {
         let shot = shot.expect("a checked turn has a '.' cell");
         Ok(Decision { shot, posterior: Some(facts) })
     }
+
+    fn keeps_one_order(&self) -> bool {
+        true
+    }
 }
 
 /// The posterior marginals of every cell (0 off `.` cells) and how they were obtained.

@@ -79,6 +79,12 @@ impl Decision {
 /// choice draws from `rng`.
 pub trait Strategy: Send + Sync {
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError>;
+
+    /// Whether it breaks ties between equally good cells in the turn's one order
+    /// ([`crate::tie_order::TieOrder`]) rather than at random (a salvo's ties go the same way).
+    fn keeps_one_order(&self) -> bool {
+        false
+    }
 }
 
 /// Where an algorithm comes from and what it returns.
@@ -159,6 +165,12 @@ impl Algorithm {
         matches!(self, Algorithm::Bayes)
     }
 
+    /// Whether it breaks ties between equally good cells in the turn's one order
+    /// ([`crate::tie_order::TieOrder`]) rather than at random.
+    pub fn keeps_one_order(self) -> bool {
+        self.strategy().keeps_one_order()
+    }
+
     /// How the algorithm plays the no-touch rules (`rules.touching: false`).
     pub fn no_touch_note(self) -> &'static str {
         match self {
@@ -177,7 +189,10 @@ impl Algorithm {
             Algorithm::Bayes => {
                 "The k cells of highest posterior probability, which maximise the expected number of hits (expectation is additive); ties in the turn's order"
             }
-            _ => "Its own shot first, then the open cells of highest grid value, ties in the turn's order",
+            Algorithm::WeightedDensity => {
+                "Its own shot first, then the open cells of highest grid value, ties in the turn's order"
+            }
+            _ => "Its own shot first, then the open cells of highest grid value, ties broken by the seed",
         }
     }
 
@@ -218,7 +233,7 @@ pub fn recommend(algorithm: Algorithm, turn: Turn<'_>, rng: &mut SonarRng) -> Re
     let decision = algorithm.strategy().decide(turn, rng, &mut grid)?;
     let info = algorithm.info();
     finish_grid(turn.board, &mut grid, info.grid_kind);
-    let shots = salvo(turn, decision.shot, &grid);
+    let shots = salvo(algorithm.keeps_one_order(), turn, decision.shot, &grid, rng);
     Ok(Recommendation {
         algorithm,
         shot: decision.shot,
@@ -231,10 +246,12 @@ pub fn recommend(algorithm: Algorithm, turn: Turn<'_>, rng: &mut SonarRng) -> Re
 }
 
 /// A salvo of `turn.rules.salvo` distinct `.` cells, best first: the algorithm's own shot, then
-/// the other `.` cells by decreasing grid value, ties in the turn's order. For a posterior grid
-/// the cells of highest marginal maximise the expected number of hits (expectation is additive),
-/// so `bayes` fires its greedy salvo; every other algorithm fires its k best cells.
-pub fn salvo(turn: Turn<'_>, first: Pos, grid: &[f64]) -> Vec<Pos> {
+/// the other `.` cells by decreasing grid value. For a posterior grid the cells of highest marginal
+/// maximise the expected number of hits (expectation is additive), so `bayes` fires its greedy
+/// salvo; every other algorithm fires its k best cells. Ties go in the turn's order for the
+/// algorithms that play one order through a game (`in_order`, [`Strategy::keeps_one_order`]) and at random,
+/// from `rng`, for the others, as their own ties do.
+pub fn salvo(in_order: bool, turn: Turn<'_>, first: Pos, grid: &[f64], rng: &mut SonarRng) -> Vec<Pos> {
     let board = turn.board;
     if turn.rules.salvo <= 1 {
         return vec![first];
@@ -242,8 +259,14 @@ pub fn salvo(turn: Turn<'_>, first: Pos, grid: &[f64]) -> Vec<Pos> {
     let (rows, cols) = (board.rows(), board.cols());
     let mut rest: Vec<usize> =
         (0..board.len()).filter(|&i| board.cells()[i] == Cell::Unknown && board.pos(i) != first).collect();
-    let rank = |i: usize| turn.order.rank(rows, cols, board.pos(i));
-    rest.sort_by(|&a, &b| grid[b].total_cmp(&grid[a]).then_with(|| rank(a).cmp(&rank(b))));
+    let rank: Vec<usize> = if in_order {
+        (0..board.len()).map(|i| turn.order.rank(rows, cols, board.pos(i))).collect()
+    } else {
+        let mut ranks: Vec<usize> = (0..board.len()).collect();
+        rand::seq::SliceRandom::shuffle(ranks.as_mut_slice(), rng);
+        ranks
+    };
+    rest.sort_by(|&a, &b| grid[b].total_cmp(&grid[a]).then_with(|| rank[a].cmp(&rank[b])));
     std::iter::once(first).chain(rest.into_iter().map(|i| board.pos(i))).take(turn.rules.salvo.max(1)).collect()
 }
 

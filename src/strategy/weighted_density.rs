@@ -40,6 +40,10 @@ impl Strategy for WeightedDensity {
         let shot = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
         Ok(Decision::at(shot.expect("a checked turn has a '.' cell")))
     }
+
+    fn keeps_one_order(&self) -> bool {
+        true
+    }
 }
 
 /// Adds to each `.` cell the hit-weighted count of the placements covering it (see the module).

@@ -81,6 +81,36 @@ pub fn check_contract(request: &Value, answer: &Value) {
     if answer["algorithm"] == "density" {
         assert_eq!(grid[r][c].as_f64().unwrap(), best, "density shoots a cell of maximal value");
     }
+    check_rules(request, answer);
+}
+
+/// The promises the request's `rules` add: `shots` holds `salvo` distinct `.` cells (all of them
+/// when fewer are left), the first being `shot`; under the no-touch rules no shot and no positive
+/// grid value lies on a cell the rule proves to be water.
+fn check_rules(request: &Value, answer: &Value) {
+    let rules = &request["rules"];
+    let touching = rules["touching"].as_bool().unwrap_or(true);
+    let salvo = rules["salvo"].as_u64().unwrap_or(1) as usize;
+    let rules = Rules::new(touching, salvo as u64).expect("a 200 answer had valid rules");
+    let rows: Vec<String> = serde_json::from_value(request["board"].clone()).unwrap();
+    let board = sonar::board::Board::parse(&rows).unwrap();
+    let water = rules.known_water(&board);
+    let open = (0..board.len()).filter(|&i| board.cells()[i] == Cell::Unknown && !water[i]).count();
+    let shots = answer["shots"].as_array().expect("shots is a list");
+    assert_eq!(shots.len(), salvo.min(open), "salvo {salvo} with {open} open cells: {answer}");
+    assert_eq!(shots[0], answer["shot"], "the salvo starts with the shot");
+    let mut seen = std::collections::HashSet::new();
+    for s in shots {
+        let p = Pos::new(s["row"].as_u64().unwrap() as usize, s["col"].as_u64().unwrap() as usize);
+        assert!(board.contains(p) && board.get(p) == Cell::Unknown, "salvo shot {p} is not a '.' cell: {answer}");
+        assert!(!water[board.index(p)], "salvo shot {p} is known water under {rules:?}: {answer}");
+        assert!(seen.insert(p), "salvo shot {p} twice: {answer}");
+        assert_eq!(s["label"], p.label());
+    }
+    let grid = answer["grid"].as_array().unwrap().iter().flat_map(|r| r.as_array().unwrap().iter());
+    for (i, v) in grid.enumerate() {
+        assert!(!water[i] || v.as_f64() == Some(0.0), "grid value {v} on known water (cell {i}): {answer}");
+    }
 }
 
 /// Plays one whole game through `POST /recommend`: a client shooting where it is told, marking
