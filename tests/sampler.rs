@@ -93,3 +93,41 @@ fn retrying_only_the_clashing_ship_is_detectably_biased() {
     let z = max_z(naive);
     assert!(z > 8.0, "the uniformity check cannot tell the biased sampler apart: max |z| = {z:.2}");
 }
+
+/// Under the no-touch rules the sampler is uniform over the layouts whose ships keep apart: cell
+/// frequencies against the exact marginals of the posterior programme (itself checked against
+/// brute force), and no drawn layout has two ships touching.
+#[test]
+fn no_touch_layouts_are_uniform_too() {
+    use sonar::board::Board;
+    use sonar::fleet::Fleet;
+    use sonar::layout::random_layout_under;
+    use sonar::posterior::count_exact_under;
+    use sonar::rules::Rules;
+    let (rows, cols, fleet) = (5, 5, [3, 2, 1]);
+    let exact =
+        count_exact_under(&Board::empty(rows, cols), &Fleet::new(&fleet, 5).unwrap(), Rules::NO_TOUCH, u64::MAX)
+            .unwrap()
+            .marginals();
+    let mut counts = vec![0usize; rows * cols];
+    let mut rng = seeded(7);
+    for _ in 0..SAMPLES {
+        let layout = random_layout_under(rows, cols, &fleet, Rules::NO_TOUCH, &mut rng).unwrap();
+        for (i, a) in layout.ships.iter().enumerate() {
+            for b in &layout.ships[i + 1..] {
+                let apart =
+                    a.cells().all(|p| b.cells().all(|q| p.row.abs_diff(q.row) > 1 || p.col.abs_diff(q.col) > 1));
+                assert!(apart, "{layout:?}");
+            }
+            for c in a.cells() {
+                counts[c.row * cols + c.col] += 1;
+            }
+        }
+    }
+    let z = exact
+        .iter()
+        .zip(&counts)
+        .map(|(&p, &k)| (k as f64 / SAMPLES as f64 - p).abs() / (p * (1.0 - p) / SAMPLES as f64).sqrt())
+        .fold(0.0, f64::max);
+    assert!(z < 4.5, "no-touch cell occupancy is off the exact counts: max |z| = {z:.2}");
+}
