@@ -3,11 +3,8 @@
 
 use rand::RngExt;
 
-use super::tests::{agree_under, replays_to, sunk_ships};
+use super::tests::{agree_under, random_position_under, replays_to, sunk_ships};
 use super::*;
-use crate::board::Pos;
-use crate::engine::Game;
-use crate::layout::random_layout_under;
 use crate::rng::{SonarRng, seeded};
 
 const NO_LIMIT: u64 = u64::MAX;
@@ -23,17 +20,7 @@ fn fleet(ships: &[usize]) -> Fleet {
 
 /// A position of a no-touch game: a layout drawn under the rule, then `shots` random shots.
 fn no_touch_position(rng: &mut SonarRng, rows: usize, cols: usize, ships: &[usize], shots: usize) -> (Board, Fleet) {
-    let layout = random_layout_under(rows, cols, ships, NO_TOUCH, rng).unwrap();
-    let mut game = Game::new(layout);
-    let mut open: Vec<Pos> = (0..rows * cols).map(|i| Pos::new(i / cols, i % cols)).collect();
-    for _ in 0..shots {
-        if game.is_over() || open.is_empty() {
-            break;
-        }
-        let p = open.swap_remove(rng.random_range(0..open.len()));
-        game.fire(p).unwrap();
-    }
-    (game.board().clone(), game.fleet().clone())
+    random_position_under(rng, rows, cols, ships, NO_TOUCH, shots)
 }
 
 #[test]

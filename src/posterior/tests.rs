@@ -8,7 +8,7 @@ use super::brute::enumerate;
 use super::*;
 use crate::board::Pos;
 use crate::engine::Game;
-use crate::layout::{Placement, random_layout};
+use crate::layout::Placement;
 use crate::rng::{SonarRng, seeded};
 
 const NO_LIMIT: u64 = u64::MAX;
@@ -149,7 +149,19 @@ fn over_budget_is_reported_not_computed() {
 
 /// A random game position: a random layout, then `shots` random shots by the referee.
 fn random_position(rng: &mut SonarRng, rows: usize, cols: usize, ships: &[usize], shots: usize) -> (Board, Fleet) {
-    let layout = random_layout(rows, cols, ships, rng).unwrap();
+    random_position_under(rng, rows, cols, ships, Rules::CLASSIC, shots)
+}
+
+/// [`random_position`] against a layout drawn under `rules`.
+pub(super) fn random_position_under(
+    rng: &mut SonarRng,
+    rows: usize,
+    cols: usize,
+    ships: &[usize],
+    rules: Rules,
+    shots: usize,
+) -> (Board, Fleet) {
+    let layout = crate::layout::random_layout_under(rows, cols, ships, rules, rng).unwrap();
     let mut game = Game::new(layout);
     let mut open: Vec<Pos> = (0..rows * cols).map(|i| Pos::new(i / cols, i % cols)).collect();
     for _ in 0..shots {
