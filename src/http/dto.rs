@@ -46,6 +46,11 @@ pub struct RecommendRequest {
     #[serde(default, deserialize_with = "whole_number::option")]
     #[schema(minimum = 1, maximum = 1000)]
     pub budget_ms: Option<u64>,
+    /// A hint: list the k best cells (1 to 10) with their grid values, best first, in the
+    /// response's `candidates`, as a chess engine's multi-PV does. None when omitted.
+    #[serde(default, deserialize_with = "whole_number::option")]
+    #[schema(minimum = 1, maximum = 10)]
+    pub candidates: Option<u64>,
     /// The rules of the game; the classic rules (ships may touch, one shot a turn) when omitted.
     #[serde(default, deserialize_with = "rules_object")]
     pub rules: Option<RulesRequest>,
@@ -102,7 +107,12 @@ pub struct ValidRequest {
     pub seed: Option<u64>,
     pub budget_ms: u64,
     pub rules: Rules,
+    /// How many best cells to list with their values (0: none).
+    pub candidates: usize,
 }
+
+/// Most cells `candidates` may ask for.
+pub const MAX_CANDIDATES: u64 = 10;
 
 impl ValidRequest {
     /// A request from its JSON text (already known to be one JSON value): the shape, then the
@@ -139,7 +149,12 @@ impl TryFrom<RecommendRequest> for ValidRequest {
         };
         let rules_req = req.rules.unwrap_or_default();
         let rules = Rules::new(rules_req.touching.unwrap_or(true), rules_req.salvo.unwrap_or(1))?;
-        Ok(ValidRequest { board, fleet, algorithm, seed: req.seed, budget_ms, rules })
+        let candidates = match req.candidates {
+            None => 0,
+            Some(k) if (1..=MAX_CANDIDATES).contains(&k) => k as usize,
+            Some(k) => return Err(ApiError::Candidates(k)),
+        };
+        Ok(ValidRequest { board, fleet, algorithm, seed: req.seed, budget_ms, rules, candidates })
     }
 }
 
@@ -159,6 +174,20 @@ impl From<Pos> for Shot {
     fn from(p: Pos) -> Shot {
         Shot { row: p.row, col: p.col, label: p.label() }
     }
+}
+
+/// A cell offered as a hint, with its grid value.
+#[derive(Debug, Serialize, Deserialize, ToSchema, PartialEq)]
+#[schema(example = json!({"row": 2, "col": 4, "label": "C5", "value": 0.41}))]
+pub struct Candidate {
+    /// Zero-based row.
+    pub row: usize,
+    /// Zero-based column.
+    pub col: usize,
+    /// Row letter (A = row 0) followed by the one-based column.
+    pub label: String,
+    /// The cell's grid value (a probability or a score, as `grid_kind` says).
+    pub value: f64,
 }
 
 /// `hunt` when the board has no `x`, else `target`.
@@ -210,6 +239,10 @@ pub struct RecommendResponse {
     /// The turn's shots, best first: `rules.salvo` distinct `.` cells (fewer only when fewer are
     /// left), the first of them `shot`. One cell under the default rules.
     pub shots: Vec<Shot>,
+    /// When the request asked for `candidates`: that many best `.` cells (fewer only when fewer
+    /// are left) with their grid values, best first, `shot` first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub candidates: Option<Vec<Candidate>>,
     /// The algorithm that answered.
     pub algorithm: String,
     pub mode: ModeDto,
@@ -237,6 +270,12 @@ impl RecommendResponse {
         RecommendResponse {
             shot: rec.shot.into(),
             shots: rec.shots.iter().map(|&p| p.into()).collect(),
+            candidates: (!rec.candidates.is_empty()).then(|| {
+                rec.candidates
+                    .iter()
+                    .map(|&(p, value)| Candidate { row: p.row, col: p.col, label: p.label(), value })
+                    .collect()
+            }),
             algorithm: rec.algorithm.name().to_owned(),
             mode: rec.mode.into(),
             grid: Grid { cols, values: rec.grid },

@@ -72,6 +72,8 @@ pub enum ApiError {
     Board(#[from] BoardError),
     #[error(transparent)]
     Fleet(#[from] FleetError),
+    #[error("candidates: must be at least 1 and at most {max}, got {0}", max = super::dto::MAX_CANDIDATES)]
+    Candidates(u64),
     #[error(transparent)]
     Rules(#[from] RulesError),
     #[error(transparent)]
@@ -108,6 +110,7 @@ impl ApiError {
             ApiError::Board(_) => "invalid-board",
             ApiError::Fleet(_) => "invalid-fleet",
             ApiError::Rules(_) => "invalid-rules",
+            ApiError::Candidates(_) => "invalid-candidates",
             ApiError::Turn(_) | ApiError::Strategy(_) => "inconsistent-position",
             ApiError::NotFound(_) => "not-found",
             ApiError::MethodNotAllowed { .. } => "method-not-allowed",
@@ -132,6 +135,7 @@ impl ApiError {
             ApiError::Board(_) => "Invalid board",
             ApiError::Fleet(_) => "Invalid fleet",
             ApiError::Rules(_) => "Invalid rules",
+            ApiError::Candidates(_) => "Invalid candidates",
             ApiError::Turn(_) | ApiError::Strategy(_) => "Inconsistent position",
             ApiError::NotFound(_) => "Not found",
             ApiError::MethodNotAllowed { .. } => "Method not allowed",
@@ -153,11 +157,13 @@ impl ApiError {
                 Some("seed") => Some("seed"),
                 Some("budget_ms") => Some("budget_ms"),
                 Some("rules") => Some("rules"),
+                Some("candidates") => Some("candidates"),
                 _ => None,
             },
             ApiError::Board(_) | ApiError::Strategy(_) => Some("board"),
             ApiError::Fleet(_) => Some("ships"),
             ApiError::Rules(_) => Some("rules"),
+            ApiError::Candidates(_) => Some("candidates"),
             ApiError::Turn(e) => Some(e.field()),
             _ => None,
         }
@@ -201,6 +207,7 @@ impl ResponseError for ApiError {
             | ApiError::Board(_)
             | ApiError::Fleet(_)
             | ApiError::Rules(_)
+            | ApiError::Candidates(_)
             | ApiError::Turn(_)
             | ApiError::Strategy(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,

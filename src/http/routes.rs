@@ -8,7 +8,7 @@ use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use serde_json::value::RawValue;
 
 use crate::rng::{fresh_seed, seeded};
-use crate::strategy::{Algorithm, recommend as run_algorithm};
+use crate::strategy::{Algorithm, recommend_with_candidates as run_algorithm};
 use crate::tie_order::TieOrder;
 use crate::turn::Turn;
 
@@ -97,12 +97,12 @@ async fn answer(
     // game, and the seed reported with the answer replays it.
     let seed = req.seed.unwrap_or_else(|| TieOrder::row_major_seed(fresh_seed));
     let order = TieOrder::from_seed(seed);
-    let algorithm = req.algorithm;
+    let (algorithm, candidates) = (req.algorithm, req.candidates);
     let cols = req.board.cols();
     let compute = move || {
         let turn = Turn::new(&req.board, &req.fleet).with_rules(req.rules).with_budget(req.budget_ms).with_order(order);
         let start = Instant::now();
-        let outcome = catch_unwind(AssertUnwindSafe(|| run_algorithm(algorithm, turn, &mut seeded(seed))));
+        let outcome = catch_unwind(AssertUnwindSafe(|| run_algorithm(algorithm, turn, &mut seeded(seed), candidates)));
         (outcome, start.elapsed().as_secs_f64())
     };
     // Algorithms that think for milliseconds run on the low-priority compute pool, so that they

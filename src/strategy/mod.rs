@@ -220,6 +220,9 @@ pub struct Recommendation {
     /// The turn's shots under its rules' salvo size, best first: `shot`, then the `.` cells of
     /// highest grid value. Fewer when fewer `.` cells are left.
     pub shots: Vec<Pos>,
+    /// The best cells with their grid values, best first, as many as asked (a hint); `shots` is
+    /// their head.
+    pub candidates: Vec<(Pos, f64)>,
     pub mode: Mode,
     /// Row-major, finite, in [0, 1], exactly 0 on every cell that is not `.`.
     pub grid: Vec<f64>,
@@ -229,15 +232,29 @@ pub struct Recommendation {
 
 /// Runs an algorithm on a turn and scales its grid for the caller.
 pub fn recommend(algorithm: Algorithm, turn: Turn<'_>, rng: &mut SonarRng) -> Result<Recommendation, StrategyError> {
+    recommend_with_candidates(algorithm, turn, rng, 0)
+}
+
+/// [`recommend`], also listing the `candidates` best cells with their grid values (a hint).
+pub fn recommend_with_candidates(
+    algorithm: Algorithm,
+    turn: Turn<'_>,
+    rng: &mut SonarRng,
+    candidates: usize,
+) -> Result<Recommendation, StrategyError> {
     let mut grid = vec![0.0; turn.board.len()];
     let decision = algorithm.strategy().decide(turn, rng, &mut grid)?;
     let info = algorithm.info();
     finish_grid(turn.board, &mut grid, info.grid_kind);
-    let shots = salvo(algorithm.keeps_one_order(), turn, decision.shot, &grid, rng);
+    // One ranking serves both lists, so a salvo is always the head of the candidates.
+    let salvo = turn.rules.salvo.max(1);
+    let best = ranked(algorithm.keeps_one_order(), turn, decision.shot, &grid, rng, salvo.max(candidates));
+    let index = |p: Pos| turn.board.index(p);
     Ok(Recommendation {
         algorithm,
         shot: decision.shot,
-        shots,
+        shots: best.iter().copied().take(salvo).collect(),
+        candidates: best.iter().take(candidates).map(|&p| (p, grid[index(p)])).collect(),
         mode: turn.mode(),
         grid,
         grid_kind: info.grid_kind,
@@ -245,15 +262,20 @@ pub fn recommend(algorithm: Algorithm, turn: Turn<'_>, rng: &mut SonarRng) -> Re
     })
 }
 
-/// A salvo of `turn.rules.salvo` distinct `.` cells, best first: the algorithm's own shot, then
-/// the other `.` cells by decreasing grid value. For a posterior grid the cells of highest marginal
-/// maximise the expected number of hits (expectation is additive), so `bayes` fires its greedy
-/// salvo; every other algorithm fires its k best cells. Ties go in the turn's order for the
-/// algorithms that play one order through a game (`in_order`, [`Strategy::keeps_one_order`]) and at random,
-/// from `rng`, for the others, as their own ties do.
+/// A salvo of `turn.rules.salvo` distinct `.` cells, best first (see [`ranked`]). For a posterior
+/// grid the cells of highest marginal maximise the expected number of hits (expectation is
+/// additive), so `bayes` fires its greedy salvo; every other algorithm fires its k best cells.
 pub fn salvo(in_order: bool, turn: Turn<'_>, first: Pos, grid: &[f64], rng: &mut SonarRng) -> Vec<Pos> {
+    ranked(in_order, turn, first, grid, rng, turn.rules.salvo)
+}
+
+/// The `k` best `.` cells, best first: the algorithm's own shot `first`, then the other `.` cells
+/// by decreasing grid value (fewer when fewer are left). Ties go in the turn's order for the
+/// algorithms that play one order through a game (`in_order`, [`Strategy::keeps_one_order`]) and at
+/// random, from `rng`, for the others, as their own ties do. Draws nothing when `k` is 1.
+pub fn ranked(in_order: bool, turn: Turn<'_>, first: Pos, grid: &[f64], rng: &mut SonarRng, k: usize) -> Vec<Pos> {
     let board = turn.board;
-    if turn.rules.salvo <= 1 {
+    if k <= 1 {
         return vec![first];
     }
     let (rows, cols) = (board.rows(), board.cols());
@@ -267,7 +289,7 @@ pub fn salvo(in_order: bool, turn: Turn<'_>, first: Pos, grid: &[f64], rng: &mut
         ranks
     };
     rest.sort_by(|&a, &b| grid[b].total_cmp(&grid[a]).then_with(|| rank[a].cmp(&rank[b])));
-    std::iter::once(first).chain(rest.into_iter().map(|i| board.pos(i))).take(turn.rules.salvo.max(1)).collect()
+    std::iter::once(first).chain(rest.into_iter().map(|i| board.pos(i))).take(k).collect()
 }
 
 /// Zeroes every cell that is not `.`, replaces anything not finite or negative by 0, and for a

@@ -81,13 +81,45 @@ pub fn check_contract(request: &Value, answer: &Value) {
     if answer["algorithm"] == "density" {
         assert_eq!(grid[r][c].as_f64().unwrap(), best, "density shoots a cell of maximal value");
     }
-    check_rules(request, answer);
+    let open = check_rules(request, answer);
+    check_candidates(request, answer, open);
+}
+
+/// The promises `candidates` adds: absent unless asked; else k distinct `.` cells (all of them when
+/// fewer are left), `shot` first, each with its grid value, the rest in decreasing value, and the
+/// salvo their head.
+fn check_candidates(request: &Value, answer: &Value, open: usize) {
+    let Some(k) = request["candidates"].as_u64() else {
+        assert!(answer.get("candidates").is_none(), "candidates nobody asked for: {answer}");
+        return;
+    };
+    let list = answer["candidates"].as_array().expect("candidates asked for");
+    let shots = answer["shots"].as_array().unwrap();
+    assert_eq!(list.len(), (k as usize).min(open), "{k} candidates with {open} open cells: {answer}");
+    assert_eq!(list[0]["label"], answer["shot"]["label"], "the first candidate is the shot");
+    for (c, s) in list.iter().zip(shots) {
+        assert_eq!((&c["row"], &c["col"]), (&s["row"], &s["col"]), "the salvo is the head of the candidates");
+    }
+    let grid = answer["grid"].as_array().unwrap();
+    let mut seen = std::collections::HashSet::new();
+    let values: Vec<f64> = list
+        .iter()
+        .map(|c| {
+            let (r, col) = (c["row"].as_u64().unwrap() as usize, c["col"].as_u64().unwrap() as usize);
+            assert!(seen.insert((r, col)), "a candidate twice: {answer}");
+            assert_eq!(c["value"].as_f64(), grid[r][col].as_f64(), "a candidate's value is its grid value");
+            assert_eq!(c["label"], Pos::new(r, col).label());
+            c["value"].as_f64().unwrap()
+        })
+        .collect();
+    assert!(values.windows(2).skip(1).all(|w| w[0] >= w[1]), "candidates best first: {values:?}");
 }
 
 /// The promises the request's `rules` add: `shots` holds `salvo` distinct `.` cells (all of them
 /// when fewer are left), the first being `shot`; under the no-touch rules no shot and no positive
 /// grid value lies on a cell the rule proves to be water.
-fn check_rules(request: &Value, answer: &Value) {
+/// Returns how many cells the algorithm may shoot (`.` cells the rules do not prove to be water).
+fn check_rules(request: &Value, answer: &Value) -> usize {
     let rules = &request["rules"];
     let touching = rules["touching"].as_bool().unwrap_or(true);
     let salvo = rules["salvo"].as_u64().unwrap_or(1) as usize;
@@ -111,6 +143,7 @@ fn check_rules(request: &Value, answer: &Value) {
     for (i, v) in grid.enumerate() {
         assert!(!water[i] || v.as_f64() == Some(0.0), "grid value {v} on known water (cell {i}): {answer}");
     }
+    open
 }
 
 /// Plays one whole game through `POST /recommend`: a client shooting where it is told, marking
