@@ -60,7 +60,7 @@ pub enum LayoutError {
     DoesNotFit { len: usize, rows: usize, cols: usize },
     #[error("the ships cover {total} cells but the board has only {cells}")]
     Overfull { total: usize, cells: usize },
-    #[error("no non-overlapping layout found in {0} attempts; the fleet is too crowded for this board")]
+    #[error("no legal layout found in {0} attempts; the fleet is too crowded for this board")]
     TooCrowded(u64),
 }
 
@@ -84,6 +84,18 @@ pub fn random_layout_under(
     rules: Rules,
     rng: &mut SonarRng,
 ) -> Result<Layout, LayoutError> {
+    random_layout_within(rows, cols, fleet, rules, MAX_ATTEMPTS, rng)
+}
+
+/// [`random_layout_under`] giving up after `attempts` whole-fleet draws.
+pub fn random_layout_within(
+    rows: usize,
+    cols: usize,
+    fleet: &[usize],
+    rules: Rules,
+    attempts: u64,
+    rng: &mut SonarRng,
+) -> Result<Layout, LayoutError> {
     let counts: Vec<(usize, usize)> = fleet
         .iter()
         .map(|&len| {
@@ -104,7 +116,7 @@ pub fn random_layout_under(
     let mut taken = vec![false; rows * cols];
     let reach = usize::from(!rules.touching);
     let mut ships = Vec::with_capacity(fleet.len());
-    for _ in 0..MAX_ATTEMPTS {
+    for _ in 0..attempts {
         taken.fill(false);
         ships.clear();
         let mut clash = false;
@@ -134,7 +146,7 @@ pub fn random_layout_under(
             return Ok(Layout { rows, cols, ships });
         }
     }
-    Err(LayoutError::TooCrowded(MAX_ATTEMPTS))
+    Err(LayoutError::TooCrowded(attempts))
 }
 
 #[cfg(test)]

@@ -14,6 +14,8 @@
 //! - [`tie_order`]: the one order (a symmetry of the board, picked by the seed) in which a strategy
 //!   that plays coherently breaks ties between equally good cells.
 //! - [`layout`]: hidden fleets and the uniform random layout sampler.
+//! - [`placement`]: the computer's own fleet: a layout drawn exactly uniformly under the rules, or
+//!   the reason none can be.
 //! - [`posterior`]: the whole-fleet posterior: exact counts of the layouts that agree with a
 //!   board, per-cell marginals, uniform sampling of those layouts, the exact prior of the classic
 //!   board, and importance sampling where counting is over budget.
@@ -37,6 +39,7 @@ pub mod http;
 pub mod layout;
 pub mod logging;
 pub mod optimal;
+pub mod placement;
 pub mod planner;
 pub mod posterior;
 pub mod rng;

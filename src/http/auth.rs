@@ -1,4 +1,4 @@
-//! Optional access control: when an API key is configured, `POST /recommend` needs
+//! Optional access control: when an API key is configured, `POST /recommend` and `POST /placement` need
 //! `Authorization: Bearer <key>`. The token is compared with the key in constant time.
 
 use std::convert::Infallible;

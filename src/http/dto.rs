@@ -74,7 +74,7 @@ pub struct RulesRequest {
 }
 /// `rules` as a JSON object only (serde would also read the struct from an array of its fields),
 /// or null.
-fn rules_object<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<RulesRequest>, D::Error> {
+pub(super) fn rules_object<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<RulesRequest>, D::Error> {
     use serde::de::{MapAccess, Visitor, value::MapAccessDeserializer};
     struct Object;
     impl<'de> Visitor<'de> for Object {
@@ -114,20 +114,25 @@ pub struct ValidRequest {
 /// Most cells `candidates` may ask for.
 pub const MAX_CANDIDATES: u64 = 10;
 
+/// A request body of type `T` from its JSON text (already known to be one JSON value), which must
+/// be an object (serde would also read a struct from an array of its fields in order). Errors name
+/// the JSON path at fault.
+pub(super) fn read_object<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, ApiError> {
+    if !json.starts_with('{') {
+        return Err(ApiError::WrongShape {
+            path: "request body".to_owned(),
+            message: "expected a JSON object".to_owned(),
+        });
+    }
+    let mut de = serde_json::Deserializer::from_str(json);
+    Ok(serde_path_to_error::deserialize(&mut de)?)
+}
+
 impl ValidRequest {
     /// A request from its JSON text (already known to be one JSON value): the shape, then the
     /// rules of each field. Errors name the JSON path or the field at fault.
     pub fn from_json(json: &str) -> Result<ValidRequest, ApiError> {
-        // Only an object: serde would also read a struct from an array of its fields in order.
-        if !json.starts_with('{') {
-            return Err(ApiError::WrongShape {
-                path: "request body".to_owned(),
-                message: "expected a JSON object".to_owned(),
-            });
-        }
-        let mut de = serde_json::Deserializer::from_str(json);
-        let req: RecommendRequest = serde_path_to_error::deserialize(&mut de)?;
-        ValidRequest::try_from(req)
+        ValidRequest::try_from(read_object::<RecommendRequest>(json)?)
     }
 }
 
@@ -373,7 +378,7 @@ pub struct Health {
 
 /// Schemas of the request fields whose rules utoipa's attributes cannot state: the board's cell
 /// alphabet, the ship lengths, the algorithm names and the full range of a `u64` seed.
-mod spec {
+pub(super) mod spec {
     use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, SchemaFormat, SchemaType, Type};
     use utoipa::openapi::{Array, Object};
 
@@ -443,6 +448,16 @@ mod spec {
                  which bayes and weighted-density break ties (send one seed per game). A random seed \
                  whose tie order is row-major is drawn when omitted or null; the response reports the \
                  seed used.",
+            ))
+            .build()
+    }
+
+    /// The placement request's `seed`: any `u64`, or null.
+    pub fn optional_placement_seed() -> Object {
+        u64_range(true)
+            .description(Some(
+                "Makes the layout reproducible: the same request and seed give the same layout. A random \
+                 seed is drawn when omitted or null; the response reports the seed used.",
             ))
             .build()
     }

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 
 use crate::board::BoardError;
 use crate::fleet::FleetError;
+use crate::placement::PlacementError;
 use crate::rules::RulesError;
 use crate::strategy::{Algorithm, StrategyError};
 use crate::turn::TurnError;
@@ -74,6 +75,10 @@ pub enum ApiError {
     Fleet(#[from] FleetError),
     #[error("candidates: must be at least 1 and at most {max}, got {0}", max = super::dto::MAX_CANDIDATES)]
     Candidates(u64),
+    #[error("{field}: must be at least 1 and at most {max}, got {value}", max = crate::board::MAX_SIDE)]
+    Side { field: &'static str, value: u64 },
+    #[error(transparent)]
+    Placement(#[from] PlacementError),
     #[error(transparent)]
     Rules(#[from] RulesError),
     #[error(transparent)]
@@ -110,6 +115,8 @@ impl ApiError {
             ApiError::Board(_) => "invalid-board",
             ApiError::Fleet(_) => "invalid-fleet",
             ApiError::Rules(_) => "invalid-rules",
+            ApiError::Side { .. } => "invalid-size",
+            ApiError::Placement(_) => "impossible-placement",
             ApiError::Candidates(_) => "invalid-candidates",
             ApiError::Turn(_) | ApiError::Strategy(_) => "inconsistent-position",
             ApiError::NotFound(_) => "not-found",
@@ -135,6 +142,8 @@ impl ApiError {
             ApiError::Board(_) => "Invalid board",
             ApiError::Fleet(_) => "Invalid fleet",
             ApiError::Rules(_) => "Invalid rules",
+            ApiError::Side { .. } => "Invalid board size",
+            ApiError::Placement(_) => "No placement",
             ApiError::Candidates(_) => "Invalid candidates",
             ApiError::Turn(_) | ApiError::Strategy(_) => "Inconsistent position",
             ApiError::NotFound(_) => "Not found",
@@ -158,11 +167,16 @@ impl ApiError {
                 Some("budget_ms") => Some("budget_ms"),
                 Some("rules") => Some("rules"),
                 Some("candidates") => Some("candidates"),
+                Some("rows") => Some("rows"),
+                Some("cols") => Some("cols"),
+                Some("style") => Some("style"),
                 _ => None,
             },
             ApiError::Board(_) | ApiError::Strategy(_) => Some("board"),
             ApiError::Fleet(_) => Some("ships"),
             ApiError::Rules(_) => Some("rules"),
+            ApiError::Side { field, .. } => Some(field),
+            ApiError::Placement(_) => Some("ships"),
             ApiError::Candidates(_) => Some("candidates"),
             ApiError::Turn(e) => Some(e.field()),
             _ => None,
@@ -207,6 +221,8 @@ impl ResponseError for ApiError {
             | ApiError::Board(_)
             | ApiError::Fleet(_)
             | ApiError::Rules(_)
+            | ApiError::Side { .. }
+            | ApiError::Placement(_)
             | ApiError::Candidates(_)
             | ApiError::Turn(_)
             | ApiError::Strategy(_) => StatusCode::UNPROCESSABLE_ENTITY,

@@ -16,6 +16,7 @@ pub mod error;
 pub mod length_required;
 pub mod metrics;
 pub mod openapi;
+pub mod placement_dto;
 pub mod request_id;
 pub mod routes;
 pub mod serve;
@@ -135,6 +136,12 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                 web::resource("/recommend")
                     .wrap(Condition::new(state.api_key.is_some(), from_fn(auth::require_bearer)))
                     .route(web::post().to(routes::recommend))
+                    .default_service(web::to(routes::method_not_allowed("POST"))),
+            )
+            .service(
+                web::resource("/placement")
+                    .wrap(Condition::new(state.api_key.is_some(), from_fn(auth::require_bearer)))
+                    .route(web::post().to(routes::placement))
                     .default_service(web::to(routes::method_not_allowed("POST"))),
             )
             .service(get_only("/algorithms", routes::algorithms))

@@ -6,8 +6,11 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement
 use utoipa::openapi::{ContentBuilder, Ref, Response, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
-use super::dto::{AlgorithmEntry, GridKindDto, Health, ModeDto, RecommendRequest, RecommendResponse, Shot};
+use super::dto::{
+    AlgorithmEntry, Candidate, GridKindDto, Health, ModeDto, RecommendRequest, RecommendResponse, RulesRequest, Shot,
+};
 use super::error::{PROBLEM_JSON, Problem};
+use super::placement_dto::{PlacedShip, PlacementRequest, PlacementResponse, PlacementStyle};
 use super::routes;
 
 #[derive(OpenApi)]
@@ -17,12 +20,14 @@ use super::routes;
         description = "Recommends the next shot in Battleship. Stateless: post the board as the shooter sees it and the ships still afloat; get the shot and the full per-cell grid the algorithm computed. Errors are application/problem+json. Any other path answers 404 (`components.responses.NotFound`), and a listed path asked with a method it does not answer gets 405 with an Allow header (`components.responses.MethodNotAllowed`). A request whose body is sent with Transfer-Encoding rather than Content-Length gets 411 and the connection is closed.",
         license(name = "MIT", identifier = "MIT")
     ),
-    paths(routes::recommend, routes::algorithms, routes::healthz, routes::metrics, routes::openapi_json),
+    paths(routes::recommend, routes::placement, routes::algorithms, routes::healthz, routes::metrics, routes::openapi_json),
     components(schemas(
-        RecommendRequest, RecommendResponse, Shot, ModeDto, GridKindDto, AlgorithmEntry, Health, Problem
+        RecommendRequest, RecommendResponse, RulesRequest, Shot, Candidate, ModeDto, GridKindDto, AlgorithmEntry, Health,
+        Problem, PlacementRequest, PlacementResponse, PlacedShip, PlacementStyle
     )),
     tags(
         (name = "recommend", description = "Shot recommendations"),
+        (name = "placement", description = "The computer's own fleet"),
         (name = "operations", description = "Health, metrics and this document")
     ),
     modifiers(&BearerScheme, &RoutingResponses)
@@ -86,10 +91,12 @@ pub fn spec_json() -> String {
 pub fn spec_json_for(options: SpecOptions) -> String {
     let mut doc = ApiDoc::openapi();
     doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
-    if options.api_key_required
-        && let Some(op) = doc.paths.paths.get_mut("/recommend").and_then(|p| p.post.as_mut())
-    {
-        op.security = Some(vec![SecurityRequirement::new("bearer", Vec::<String>::new())]);
+    if options.api_key_required {
+        for path in ["/recommend", "/placement"] {
+            if let Some(op) = doc.paths.paths.get_mut(path).and_then(|p| p.post.as_mut()) {
+                op.security = Some(vec![SecurityRequirement::new("bearer", Vec::<String>::new())]);
+            }
+        }
     }
     if options.metrics_elsewhere {
         doc.paths.paths.retain(|path, _| path != "/metrics");

@@ -18,6 +18,7 @@ use super::dto::{AlgorithmEntry, Health, RecommendRequest, RecommendResponse, Va
 use super::error::{ApiError, Problem};
 use super::metrics::Metrics;
 use super::openapi::SpecJson;
+use super::placement_dto::{PlacementRequest, PlacementResponse, ValidPlacement};
 
 /// Recommend the next shot.
 ///
@@ -124,6 +125,49 @@ async fn answer(
     let rec = outcome.map_err(|_| ApiError::Internal(format!("algorithm {} failed", algorithm.name())))??;
     metrics.recommend_duration.with_label_values(&[algorithm.name()]).observe(elapsed);
     let body = RecommendResponse::new(rec, cols, seed).to_json();
+    Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(body))
+}
+
+/// Place a fleet.
+///
+/// The computer's own hidden fleet: a layout of the ships on an empty board, drawn exactly
+/// uniformly over every layout the rules allow (with `touching: false`, no two ships share an edge
+/// or a corner). Stateless and reproducible: the same request and seed give the same layout. A
+/// fleet that cannot fit is refused with a 422 naming the problem, decided within a bounded time
+/// whatever the board size.
+#[utoipa::path(
+    post,
+    path = "/placement",
+    tag = "placement",
+    request_body(content = PlacementRequest, content_type = "application/json"),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "A layout of the whole fleet", body = PlacementResponse),
+        (status = 400, description = "Malformed JSON, an unreadable body, wrong types, numbers that are negative or not whole, or unknown fields", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "An API key is configured and the request does not carry it as `Authorization: Bearer <key>`", body = Problem, content_type = "application/problem+json",
+            headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
+        (status = 408, description = "The request body did not arrive within the body timeout; the connection is closed", body = Problem, content_type = "application/problem+json"),
+        (status = 411, description = "The body was sent without Content-Length (Transfer-Encoding is not accepted); the connection is closed", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Content-Type is not application/json", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A board size or fleet out of range, a salvo out of range, or a fleet no layout of which fits the board under the rules (or one so crowded that no uniform layout can be drawn within the service's limits)", body = Problem, content_type = "application/problem+json"),
+        (status = 500, description = "A bug in the service", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn placement(
+    req: HttpRequest,
+    payload: web::Payload,
+    timeout: web::Data<BodyTimeout>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let read = web::Json::<Box<RawValue>>::from_request(&req, &mut payload.into_inner());
+    let body = actix_web::rt::time::timeout(timeout.0, read)
+        .await
+        .map_err(|_| ApiError::BodyTimeout(timeout.0.as_millis()))??;
+    let req = ValidPlacement::from_json(body.get())?;
+    let seed = req.seed.unwrap_or_else(fresh_seed);
+    let layout = crate::placement::place(req.rows, req.cols, &req.fleet, req.rules, &mut seeded(seed))
+        .map_err(ApiError::from)?;
+    let body = serde_json::to_vec(&PlacementResponse::new(layout, seed)).expect("a layout always serializes");
     Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(body))
 }
 

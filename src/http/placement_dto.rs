@@ -1,0 +1,136 @@
+//! Request and response bodies of `POST /placement`, and their conversion into domain types.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::board::MAX_SIDE;
+use crate::fleet::Fleet;
+use crate::layout::Layout;
+use crate::rules::Rules;
+
+use super::dto::{RulesRequest, Shot, rules_object, spec};
+use super::error::ApiError;
+use super::whole_number;
+
+/// The board size and fleet to place, the rules, and an optional seed.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"rows": 10, "cols": 10, "ships": [4, 3, 3, 2, 2, 2, 1, 1, 1, 1], "rules": {"touching": false}, "seed": 42}))]
+pub struct PlacementRequest {
+    /// Rows of the board, 1 to 26 (default 10).
+    #[serde(default, deserialize_with = "whole_number::option")]
+    #[schema(minimum = 1, maximum = 26)]
+    pub rows: Option<u64>,
+    /// Columns of the board, 1 to 26 (default 10).
+    #[serde(default, deserialize_with = "whole_number::option")]
+    #[schema(minimum = 1, maximum = 26)]
+    pub cols: Option<u64>,
+    #[serde(deserialize_with = "whole_number::vec")]
+    #[schema(schema_with = spec::ships)]
+    pub ships: Vec<u64>,
+    /// The rules: with `touching: false` no two ships share an edge or a corner (`salvo` does not
+    /// change a placement).
+    #[serde(default, deserialize_with = "rules_object")]
+    pub rules: Option<RulesRequest>,
+    #[serde(default, deserialize_with = "whole_number::option")]
+    #[schema(schema_with = spec::optional_placement_seed)]
+    pub seed: Option<u64>,
+    /// `uniform` (default): every layout the rules allow is equally likely.
+    #[serde(default)]
+    pub style: Option<PlacementStyle>,
+}
+
+/// How the layout is chosen.
+#[derive(Debug, Serialize, Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum PlacementStyle {
+    /// Exactly uniform over every layout the rules allow.
+    Uniform,
+}
+
+/// A placement request checked and converted into domain types.
+#[derive(Debug)]
+pub struct ValidPlacement {
+    pub rows: usize,
+    pub cols: usize,
+    pub fleet: Fleet,
+    pub rules: Rules,
+    pub seed: Option<u64>,
+}
+
+impl ValidPlacement {
+    /// A request from its JSON text (already known to be one JSON value).
+    pub fn from_json(json: &str) -> Result<ValidPlacement, ApiError> {
+        let req: PlacementRequest = super::dto::read_object(json)?;
+        let side = |name: &'static str, v: Option<u64>| match v {
+            None => Ok(10),
+            Some(n) if (1..=MAX_SIDE as u64).contains(&n) => Ok(n as usize),
+            Some(n) => Err(ApiError::Side { field: name, value: n }),
+        };
+        let (rows, cols) = (side("rows", req.rows)?, side("cols", req.cols)?);
+        let lengths: Vec<usize> = req.ships.iter().map(|&l| usize::try_from(l).unwrap_or(usize::MAX)).collect();
+        let fleet = Fleet::new(&lengths, rows.max(cols))?;
+        let r = req.rules.unwrap_or_default();
+        let rules = Rules::new(r.touching.unwrap_or(true), r.salvo.unwrap_or(1))?;
+        Ok(ValidPlacement { rows, cols, fleet, rules, seed: req.seed })
+    }
+}
+
+/// One ship of the layout.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"letter": "A", "length": 2, "horizontal": true,
+    "cells": [{"row": 0, "col": 3, "label": "A4"}, {"row": 0, "col": 4, "label": "A5"}]}))]
+pub struct PlacedShip {
+    /// The ship's letter on `board`.
+    pub letter: String,
+    pub length: usize,
+    /// Whether it lies along a row (a length-1 ship counts as horizontal).
+    pub horizontal: bool,
+    /// Its cells, from its top or left end.
+    pub cells: Vec<Shot>,
+}
+
+/// A layout of the whole fleet.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "board": ["...AA", "B....", "B..C.", "....."],
+    "ships": [{"letter": "A", "length": 2, "horizontal": true, "cells": [{"row": 0, "col": 3, "label": "A4"}, {"row": 0, "col": 4, "label": "A5"}]}],
+    "style": "uniform", "seed": 42
+}))]
+pub struct PlacementResponse {
+    /// One string per row: `.` water, and each ship's cells its own letter (`A`-`Z`, then
+    /// `a`-`z`, then `0`-`9`, `!` and `$`), longest ship first.
+    pub board: Vec<String>,
+    /// The ships, longest first, in the order of their letters.
+    pub ships: Vec<PlacedShip>,
+    pub style: PlacementStyle,
+    /// The seed the layout was drawn from (the request's, or a fresh one).
+    #[schema(schema_with = spec::seed)]
+    pub seed: u64,
+}
+
+/// Letters of the ships on the board, in order (64, the most ships a request may name).
+const LETTERS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$";
+
+impl PlacementResponse {
+    pub fn new(mut layout: Layout, seed: u64) -> PlacementResponse {
+        layout.ships.sort_by(|a, b| b.len.cmp(&a.len).then((a.row, a.col).cmp(&(b.row, b.col))));
+        let mut board = vec![vec![b'.'; layout.cols]; layout.rows];
+        let ships = layout
+            .ships
+            .iter()
+            .zip(LETTERS.iter())
+            .map(|(p, &letter)| {
+                p.cells().for_each(|c| board[c.row][c.col] = letter);
+                PlacedShip {
+                    letter: (letter as char).to_string(),
+                    length: p.len,
+                    horizontal: p.horizontal,
+                    cells: p.cells().map(Shot::from).collect(),
+                }
+            })
+            .collect();
+        let board = board.into_iter().map(|row| String::from_utf8(row).expect("ASCII")).collect();
+        PlacementResponse { board, ships, style: PlacementStyle::Uniform, seed }
+    }
+}
