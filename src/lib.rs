@@ -25,6 +25,7 @@
 //! - [`planner`]: one step of policy improvement by rollouts of a base policy on layouts drawn
 //!   from the posterior.
 //! - [`simulate`]: many games in parallel, reproducibly; statistics, CSV, log and chart.
+//! - [`strength`]: the committed table of each algorithm's measured mean shots on the classic board.
 //! - [`rng`]: the seeded generator every random choice draws from.
 //! - [`http`]: the HTTP edge (actix-web routes, request and response types, OpenAPI, errors,
 //!   metrics). Nothing outside it knows about HTTP.
@@ -46,6 +47,7 @@ pub mod rng;
 pub mod rules;
 pub mod simulate;
 pub mod strategy;
+pub mod strength;
 pub mod tie_order;
 pub mod turn;
 pub mod windows;

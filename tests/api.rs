@@ -250,11 +250,18 @@ async fn lists_algorithms_and_answers_health() {
     let algos = algos.as_array().unwrap();
     assert_eq!(algos.len(), sonar::strategy::Algorithm::ALL.len());
     for a in algos {
-        for field in ["name", "summary", "source", "grid_kind", "uses_randomness", "default"] {
+        for field in
+            ["name", "summary", "source", "grid_kind", "uses_randomness", "default", "mean_shots", "mean_shots_ci95"]
+        {
             assert!(!a[field].is_null(), "{a} lacks {field}");
         }
     }
     assert_eq!(algos.iter().filter(|a| a["default"] == true).count(), 1);
+    // A client can rank them by measured strength: the table's figures, random the weakest.
+    let mean = |name: &str| algos.iter().find(|a| a["name"] == name).unwrap()["mean_shots"].as_f64().unwrap();
+    assert_eq!(mean("density"), sonar::strength::classic(sonar::strategy::Algorithm::Density).unwrap().mean);
+    assert!(algos.iter().all(|a| a["mean_shots"].as_f64().unwrap() <= mean("random")));
+    assert!(mean("bayes") < mean("density") && mean("density") < mean("checkerboard"));
     let (status, _, health, _) = raw(&app, test::TestRequest::get().uri("/healthz")).await;
     assert_eq!((status, health), (200, json!({"status": "ok"})));
 }

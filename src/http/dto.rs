@@ -332,9 +332,10 @@ impl<'de> Deserialize<'de> for Grid {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({
     "name": "density", "summary": "Greedy probability density", "source": "000_1e4c4b4b3e34fe6e.txt",
-    "grid_kind": "score", "uses_randomness": false, "default": true,
+    "grid_kind": "score", "uses_randomness": false, "default": false,
     "no_touch": "Reads the board with the rule applied to its candidate cells: every cell next to a sunk ship or diagonal to a hit is water (never shot, 0 in the grid); its own method is unchanged",
-    "salvo": "Its own shot first, then the open cells of highest grid value, ties in the turn's order"
+    "salvo": "Its own shot first, then the open cells of highest grid value, ties broken by the seed",
+    "mean_shots": 45.02, "mean_shots_ci95": 0.18
 }))]
 pub struct AlgorithmEntry {
     /// The value for `algorithm` in `POST /recommend`.
@@ -351,6 +352,14 @@ pub struct AlgorithmEntry {
     pub no_touch: String,
     /// How it fills a salvo of several shots (`rules.salvo`).
     pub salvo: String,
+    /// Its measured mean shots to sink the classic fleet on the classic 10x10 board (10,000
+    /// simulated games, uniform layouts; the committed table `docs/strength.jsonl`, made by
+    /// `sonar simulate --algorithm all --games 10000 --seed 1 --json`): lower is stronger.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_shots: Option<f64>,
+    /// Half-width of the 95% interval of `mean_shots`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_shots_ci95: Option<f64>,
 }
 
 impl From<Algorithm> for AlgorithmEntry {
@@ -365,6 +374,8 @@ impl From<Algorithm> for AlgorithmEntry {
             default: info.name == Algorithm::DEFAULT.name(),
             no_touch: algorithm.no_touch_note().to_owned(),
             salvo: algorithm.salvo_note().to_owned(),
+            mean_shots: crate::strength::classic(algorithm).map(|m| m.mean),
+            mean_shots_ci95: crate::strength::classic(algorithm).map(|m| m.ci95),
         }
     }
 }
