@@ -19,10 +19,7 @@ async fn post(
     >,
     body: &Value,
 ) -> (u16, Value) {
-    let req = test::TestRequest::post().uri("/placement").set_json(body).to_request();
-    let res = test::call_service(app, req).await;
-    let status = res.status().as_u16();
-    (status, serde_json::from_slice(&test::read_body(res).await).unwrap_or(Value::Null))
+    common::post_json_to(app, "/placement", body).await
 }
 
 /// Checks a 200 answer: the board and the ship list agree, every ship afloat is placed once, on

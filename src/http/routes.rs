@@ -55,13 +55,21 @@ pub async fn recommend(
     admission: web::Data<Admission>,
     pool: web::Data<ComputePool>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    // Syntax, size and media type are checked by the JSON extractor, within the body deadline
-    // (the head's is actix's client request timeout).
-    let read = web::Json::<Box<RawValue>>::from_request(&req, &mut payload.into_inner());
-    let body = actix_web::rt::time::timeout(timeout.0, read)
-        .await
-        .map_err(|_| ApiError::BodyTimeout(timeout.0.as_millis()))??;
-    Ok(answer(body.into_inner(), metrics, admission, pool).await?)
+    let body = read_json(&req, payload, timeout.0).await?;
+    Ok(answer(body, metrics, admission, pool).await?)
+}
+
+/// The request body as one JSON value. Syntax, size and media type are checked by the JSON
+/// extractor, within the body deadline (the head's is actix's client request timeout).
+async fn read_json(
+    req: &HttpRequest,
+    payload: web::Payload,
+    timeout: std::time::Duration,
+) -> Result<Box<RawValue>, actix_web::Error> {
+    let read = web::Json::<Box<RawValue>>::from_request(req, &mut payload.into_inner());
+    let body =
+        actix_web::rt::time::timeout(timeout, read).await.map_err(|_| ApiError::BodyTimeout(timeout.as_millis()))??;
+    Ok(body.into_inner())
 }
 
 /// How long a client has to send the request body.
@@ -159,10 +167,7 @@ pub async fn placement(
     payload: web::Payload,
     timeout: web::Data<BodyTimeout>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let read = web::Json::<Box<RawValue>>::from_request(&req, &mut payload.into_inner());
-    let body = actix_web::rt::time::timeout(timeout.0, read)
-        .await
-        .map_err(|_| ApiError::BodyTimeout(timeout.0.as_millis()))??;
+    let body = read_json(&req, payload, timeout.0).await?;
     let req = ValidPlacement::from_json(body.get())?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
     let layout = crate::placement::place(req.rows, req.cols, &req.fleet, req.rules, &mut seeded(seed))

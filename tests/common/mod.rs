@@ -35,8 +35,26 @@ pub async fn post_text(
     app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
     body: impl Into<actix_web::web::Bytes>,
 ) -> (u16, Value) {
+    post_text_to(app, "/recommend", body).await
+}
+
+/// Posts `body` to `path`; the status and the JSON answer (null if it is not JSON).
+pub async fn post_json_to(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    path: &str,
+    body: &Value,
+) -> (u16, Value) {
+    post_text_to(app, path, body.to_string()).await
+}
+
+/// [`post_text`] to any path.
+pub async fn post_text_to(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    path: &str,
+    body: impl Into<actix_web::web::Bytes>,
+) -> (u16, Value) {
     let req = test::TestRequest::post()
-        .uri("/recommend")
+        .uri(path)
         .insert_header(("content-type", "application/json"))
         .set_payload(body)
         .to_request();
