@@ -58,11 +58,6 @@ impl Rules {
         }
     }
 
-    /// The same rules with another salvo size (the caller keeps it in range).
-    pub fn with_salvo(self, salvo: usize) -> Rules {
-        Rules { salvo, ..self }
-    }
-
     /// Checks what the rules say of the cells already shot. Under the no-touch rules: every
     /// group of `#` cells that touch (edge or corner) must be one straight ship, or two sunk ships
     /// touch; and no `x` may touch a `#`, or a ship afloat would touch a sunk one.

@@ -36,8 +36,6 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     uses_randomness: true,
 };
 
-pub use crate::posterior::CLASSIC_LAYOUTS;
-
 /// Exact-counting work units per millisecond of budget ([`RECOMMENDED_BUDGET`] is about 5 ms).
 const WORK_PER_MS: u64 = RECOMMENDED_BUDGET / 5;
 /// Share of the budget exact counting may spend before sampling takes over.
