@@ -233,11 +233,10 @@ fn forward<const N: usize>(
                 if moves.may_stay_empty && meets(&key) {
                     out.emit(to, after(key, false), EMPTY, r)?;
                 }
-                if !near.none() {
-                    work += 1 + (out.act.len() - before) as u64;
-                    continue;
-                }
-                for &(class, len, h, v, ref cross) in &moves.starts {
+                // A ship may start only where no decided neighbour holds one (always, when ships
+                // may touch).
+                let starts = if near.none() { &moves.starts[..] } else { &[] };
+                for &(class, len, h, v, ref cross) in starts {
                     let used = packing.used[class];
                     if key.get(used) >= counts[class] {
                         continue;
