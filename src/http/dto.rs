@@ -72,6 +72,14 @@ pub struct RulesRequest {
     #[schema(minimum = 1, maximum = 10)]
     pub salvo: Option<u64>,
 }
+impl RulesRequest {
+    /// The rules a request's `rules` (absent: the classic rules) asks for, the salvo checked.
+    pub fn rules(request: Option<RulesRequest>) -> Result<Rules, crate::rules::RulesError> {
+        let r = request.unwrap_or_default();
+        Rules::new(r.touching.unwrap_or(true), r.salvo.unwrap_or(1))
+    }
+}
+
 /// `rules` as a JSON object only (serde would also read the struct from an array of its fields),
 /// or null.
 pub(super) fn rules_object<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<RulesRequest>, D::Error> {
@@ -152,8 +160,7 @@ impl TryFrom<RecommendRequest> for ValidRequest {
             Some(ms) if (1..=MAX_BUDGET_MS).contains(&ms) => ms,
             Some(ms) => return Err(ApiError::Budget(ms)),
         };
-        let rules_req = req.rules.unwrap_or_default();
-        let rules = Rules::new(rules_req.touching.unwrap_or(true), rules_req.salvo.unwrap_or(1))?;
+        let rules = RulesRequest::rules(req.rules)?;
         let candidates = match req.candidates {
             None => 0,
             Some(k) if (1..=MAX_CANDIDATES).contains(&k) => k as usize,
@@ -365,6 +372,7 @@ pub struct AlgorithmEntry {
 impl From<Algorithm> for AlgorithmEntry {
     fn from(algorithm: Algorithm) -> AlgorithmEntry {
         let info: AlgorithmInfo = algorithm.info();
+        let measured = crate::strength::classic(algorithm);
         AlgorithmEntry {
             name: info.name.to_owned(),
             summary: info.summary.to_owned(),
@@ -374,8 +382,8 @@ impl From<Algorithm> for AlgorithmEntry {
             default: info.name == Algorithm::DEFAULT.name(),
             no_touch: algorithm.no_touch_note().to_owned(),
             salvo: algorithm.salvo_note().to_owned(),
-            mean_shots: crate::strength::classic(algorithm).map(|m| m.mean),
-            mean_shots_ci95: crate::strength::classic(algorithm).map(|m| m.ci95),
+            mean_shots: measured.map(|m| m.mean),
+            mean_shots_ci95: measured.map(|m| m.ci95),
         }
     }
 }

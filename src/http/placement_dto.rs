@@ -70,8 +70,7 @@ impl ValidPlacement {
         let (rows, cols) = (side("rows", req.rows)?, side("cols", req.cols)?);
         let lengths: Vec<usize> = req.ships.iter().map(|&l| usize::try_from(l).unwrap_or(usize::MAX)).collect();
         let fleet = Fleet::new(&lengths, rows.max(cols))?;
-        let r = req.rules.unwrap_or_default();
-        let rules = Rules::new(r.touching.unwrap_or(true), r.salvo.unwrap_or(1))?;
+        let rules = RulesRequest::rules(req.rules)?;
         Ok(ValidPlacement { rows, cols, fleet, rules, seed: req.seed })
     }
 }

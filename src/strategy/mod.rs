@@ -185,14 +185,12 @@ impl Algorithm {
 
     /// How the algorithm fills a salvo of k shots (`rules.salvo`).
     pub fn salvo_note(self) -> &'static str {
-        match self {
-            Algorithm::Bayes => {
+        match (self, self.keeps_one_order()) {
+            (Algorithm::Bayes, _) => {
                 "The k cells of highest posterior probability, which maximise the expected number of hits (expectation is additive); ties in the turn's order"
             }
-            Algorithm::WeightedDensity => {
-                "Its own shot first, then the open cells of highest grid value, ties in the turn's order"
-            }
-            _ => "Its own shot first, then the open cells of highest grid value, ties broken by the seed",
+            (_, true) => "Its own shot first, then the open cells of highest grid value, ties in the turn's order",
+            (_, false) => "Its own shot first, then the open cells of highest grid value, ties broken by the seed",
         }
     }
 
