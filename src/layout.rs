@@ -87,6 +87,26 @@ pub fn random_layout_under(
     random_layout_within(rows, cols, fleet, rules, MAX_ATTEMPTS, rng)
 }
 
+/// Horizontal and vertical placements of a ship of length `len` (a length-1 ship counts once).
+fn placements(rows: usize, cols: usize, len: usize) -> (usize, usize) {
+    let h = if len <= cols { rows * (cols + 1 - len) } else { 0 };
+    let v = if len > 1 && len <= rows { (rows + 1 - len) * cols } else { 0 };
+    (h, v)
+}
+
+/// The checks any fleet must pass to fit a `rows` x `cols` board at all: no more ship cells than
+/// cells, and a placement for every ship.
+pub fn check_room(rows: usize, cols: usize, fleet: &[usize]) -> Result<(), LayoutError> {
+    let total: usize = fleet.iter().sum();
+    if total > rows * cols {
+        return Err(LayoutError::Overfull { total, cells: rows * cols });
+    }
+    match fleet.iter().find(|&&len| placements(rows, cols, len) == (0, 0)) {
+        Some(&len) => Err(LayoutError::DoesNotFit { len, rows, cols }),
+        None => Ok(()),
+    }
+}
+
 /// [`random_layout_under`] giving up after `attempts` whole-fleet draws.
 pub fn random_layout_within(
     rows: usize,
@@ -96,21 +116,8 @@ pub fn random_layout_within(
     attempts: u64,
     rng: &mut SonarRng,
 ) -> Result<Layout, LayoutError> {
-    let counts: Vec<(usize, usize)> = fleet
-        .iter()
-        .map(|&len| {
-            let h = if len <= cols { rows * (cols + 1 - len) } else { 0 };
-            let v = if len > 1 && len <= rows { (rows + 1 - len) * cols } else { 0 };
-            (h, v)
-        })
-        .collect();
-    let total: usize = fleet.iter().sum();
-    if total > rows * cols {
-        return Err(LayoutError::Overfull { total, cells: rows * cols });
-    }
-    if let Some(i) = counts.iter().position(|&(h, v)| h + v == 0) {
-        return Err(LayoutError::DoesNotFit { len: fleet[i], rows, cols });
-    }
+    check_room(rows, cols, fleet)?;
+    let counts: Vec<(usize, usize)> = fleet.iter().map(|&len| placements(rows, cols, len)).collect();
     // Cells a ship may not take: those of the ships placed, and under the no-touch rules the cells
     // around them too.
     let mut taken = vec![false; rows * cols];

@@ -15,7 +15,7 @@ use thiserror::Error;
 
 use crate::board::Board;
 use crate::fleet::Fleet;
-use crate::layout::{Layout, LayoutError, random_layout_within};
+use crate::layout::{Layout, LayoutError, check_room, random_layout_within};
 use crate::posterior::{ExactError, ExactTables};
 use crate::rng::SonarRng;
 use crate::rules::Rules;
@@ -29,10 +29,9 @@ pub const EXACT_WORK: u64 = 2_000_000;
 /// Why no layout was drawn.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum PlacementError {
-    #[error("ships[{index}]: length {len} is longer than the board's longer side ({max})")]
-    ShipTooLong { index: usize, len: usize, max: usize },
-    #[error("ships: the ships cover {total} cells but the board has only {cells}")]
-    Overfull { total: usize, cells: usize },
+    /// A ship longer than the board, or more ship cells than cells.
+    #[error("ships: {0}")]
+    NoRoom(#[from] LayoutError),
     #[error("ships: no layout of these ships fits a {rows}x{cols} board {rule}")]
     NoLayout { rows: usize, cols: usize, rule: &'static str },
     #[error(
@@ -61,14 +60,7 @@ fn place_within(
     attempts: u64,
     rng: &mut SonarRng,
 ) -> Result<Layout, PlacementError> {
-    let max = rows.max(cols);
-    if let Some((index, &len)) = fleet.lengths().iter().enumerate().find(|&(_, &len)| len > max) {
-        return Err(PlacementError::ShipTooLong { index, len, max });
-    }
-    let (total, cells) = (fleet.total_cells(), rows * cols);
-    if total > cells {
-        return Err(PlacementError::Overfull { total, cells });
-    }
+    check_room(rows, cols, fleet.lengths())?;
     let board = Board::empty(rows, cols);
     let rule = if rules.touching { "without overlapping" } else { "with no two ships touching, even at a corner" };
     // Under the no-touch rules each ship with the cells to its right and below is a 2 x (len + 1)
@@ -84,7 +76,7 @@ fn place_within(
     match random_layout_within(rows, cols, fleet.lengths(), rules, attempts, rng) {
         Ok(layout) => return Ok(layout),
         Err(LayoutError::TooCrowded(_)) => {}
-        Err(LayoutError::DoesNotFit { .. } | LayoutError::Overfull { .. }) => unreachable!("checked above"),
+        Err(room) => return Err(room.into()),
     }
     match ExactTables::build(&board, fleet, rules, EXACT_WORK) {
         Ok(tables) => Ok(tables.sample_layout(rng)),
@@ -142,14 +134,23 @@ mod tests {
     fn impossible_fleets_are_refused_at_once() {
         let no =
             |rows, cols, ships: &[usize], rules| place(rows, cols, &fleet(ships), rules, &mut seeded(1)).unwrap_err();
-        assert_eq!(no(3, 3, &[4], Rules::CLASSIC), PlacementError::ShipTooLong { index: 0, len: 4, max: 3 });
-        assert_eq!(no(3, 3, &[3, 3, 3, 1], Rules::CLASSIC), PlacementError::Overfull { total: 10, cells: 9 });
+        assert_eq!(
+            no(3, 3, &[4], Rules::CLASSIC),
+            PlacementError::NoRoom(LayoutError::DoesNotFit { len: 4, rows: 3, cols: 3 })
+        );
+        assert_eq!(
+            no(3, 3, &[3, 3, 3, 1], Rules::CLASSIC),
+            PlacementError::NoRoom(LayoutError::Overfull { total: 10, cells: 9 })
+        );
         assert!(matches!(no(3, 3, &[2, 2, 2], Rules::NO_TOUCH), PlacementError::NoLayout { .. }));
         assert!(matches!(no(2, 5, &[4, 3, 3], Rules::CLASSIC), PlacementError::NoLayout { .. }));
         // The largest board, crowded past what fits, whichever check catches it first.
         let mut many = vec![26; 26];
         many.push(1);
-        assert_eq!(no(26, 26, &many, Rules::CLASSIC), PlacementError::Overfull { total: 677, cells: 676 });
+        assert_eq!(
+            no(26, 26, &many, Rules::CLASSIC),
+            PlacementError::NoRoom(LayoutError::Overfull { total: 677, cells: 676 })
+        );
         assert!(matches!(no(26, 26, &[26; 14], Rules::NO_TOUCH), PlacementError::NoLayout { .. }));
         // Exactly full: 26 ships of 26 have two layouts (all rows or all columns), which neither
         // rejection nor the programme within its budget draws: refused, never drawn with a bias.
