@@ -121,6 +121,14 @@ pub struct SimulateArgs {
     /// Shots fired a turn (salvo), 1 to 10: the table adds each algorithm's mean turns.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=crate::rules::MAX_SALVO as u64))]
     pub salvo: u64,
+    /// Strength levels to play each algorithm at, e.g. `1-10` or `1,5,10` (default: the
+    /// algorithms themselves). The table adds each level's paired difference with the row above.
+    #[arg(long, value_name = "LIST")]
+    pub levels: Option<String>,
+    /// How the hidden fleets are placed: `uniform` (every layout equally likely) or `hard` (the
+    /// computer's hard style of `POST /placement`).
+    #[arg(long, value_name = "STYLE", default_value = "uniform")]
+    pub placement: String,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,

@@ -7,7 +7,7 @@ use crate::fleet::Fleet;
 use crate::layout::Layout;
 use crate::rng::SonarRng;
 use crate::rules::Rules;
-use crate::strategy::{Strategy, StrategyError, salvo};
+use crate::strategy::{Strategy, StrategyError};
 use crate::tie_order::TieOrder;
 use crate::turn::{DEFAULT_BUDGET_MS, Turn};
 
@@ -183,7 +183,7 @@ pub fn play(
         let turn =
             Turn::new(&seen, game.fleet()).with_rules(seat.rules).with_order(seat.order).with_budget(seat.budget_ms);
         let decision = strategy.decide(turn, rng, grid)?;
-        let shots = salvo(strategy.keeps_one_order(), turn, decision.shot, grid, rng);
+        let shots = strategy.rank(turn, decision.shot, grid, rng, seat.rules.salvo);
         turns += 1;
         for shot in shots {
             if game.is_over() {

@@ -116,14 +116,30 @@ pub fn random_layout_within(
     attempts: u64,
     rng: &mut SonarRng,
 ) -> Result<Layout, LayoutError> {
+    let mut left = attempts;
+    random_layout_spending(rows, cols, fleet, rules, &mut left, rng)
+}
+
+/// [`random_layout_within`] drawing on a budget of whole-fleet attempts shared by several draws:
+/// `attempts` is decreased by the attempts this draw took.
+pub fn random_layout_spending(
+    rows: usize,
+    cols: usize,
+    fleet: &[usize],
+    rules: Rules,
+    attempts: &mut u64,
+    rng: &mut SonarRng,
+) -> Result<Layout, LayoutError> {
     check_room(rows, cols, fleet)?;
+    let budget = *attempts;
     let counts: Vec<(usize, usize)> = fleet.iter().map(|&len| placements(rows, cols, len)).collect();
     // Cells a ship may not take: those of the ships placed, and under the no-touch rules the cells
     // around them too.
     let mut taken = vec![false; rows * cols];
     let reach = usize::from(!rules.touching);
     let mut ships = Vec::with_capacity(fleet.len());
-    for _ in 0..attempts {
+    while *attempts > 0 {
+        *attempts -= 1;
         taken.fill(false);
         ships.clear();
         let mut clash = false;
@@ -153,7 +169,7 @@ pub fn random_layout_within(
             return Ok(Layout { rows, cols, ships });
         }
     }
-    Err(LayoutError::TooCrowded(attempts))
+    Err(LayoutError::TooCrowded(budget))
 }
 
 #[cfg(test)]

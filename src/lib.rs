@@ -14,6 +14,7 @@
 //! - [`tie_order`]: the one order (a symmetry of the board, picked by the seed) in which a strategy
 //!   that plays coherently breaks ties between equally good cells.
 //! - [`layout`]: hidden fleets and the uniform random layout sampler.
+//! - [`level`]: strength levels 1 to 10, a layer over any strategy that makes plausible mistakes.
 //! - [`placement`]: the computer's own fleet: a layout drawn exactly uniformly under the rules, or
 //!   the reason none can be.
 //! - [`posterior`]: the whole-fleet posterior: exact counts of the layouts that agree with a
@@ -38,6 +39,7 @@ pub mod engine;
 pub mod fleet;
 pub mod http;
 pub mod layout;
+pub mod level;
 pub mod logging;
 pub mod optimal;
 pub mod placement;

@@ -5,7 +5,7 @@
 //! totals, each ship's length against the board, under the no-touch rules the area the ships and
 //! their gaps need, then the consistency search on the empty board ([`crate::witness`], bounded). A fleet that fits is drawn by whole-fleet rejection
 //! ([`random_layout_under`]: every ship uniformly placed, the whole fleet drawn again on any clash,
-//! exactly uniform) within a fixed number of attempts; a fleet so crowded that rejection seldom
+//! exactly uniform) within a fixed amount of work; a fleet so crowded that rejection seldom
 //! succeeds is drawn from the exact programme's tables ([`ExactTables::sample_layout`], also
 //! exactly uniform) when they fit the work budget. A fleet neither can draw within their budgets is
 //! refused rather than drawn from a biased sampler. No clock decides anything: the same request
@@ -15,14 +15,22 @@ use thiserror::Error;
 
 use crate::board::Board;
 use crate::fleet::Fleet;
-use crate::layout::{Layout, LayoutError, check_room, random_layout_within};
+use crate::layout::{Layout, LayoutError, check_room, random_layout_spending};
 use crate::posterior::{ExactError, ExactTables};
 use crate::rng::SonarRng;
 use crate::rules::Rules;
 use crate::witness::{self, Witness};
 
-/// Whole-fleet attempts the rejection sampler may make (some milliseconds at most).
-pub const REJECTION_ATTEMPTS: u64 = 20_000;
+/// Ship placements the rejection sampler may draw for one request, spread over whole-fleet
+/// attempts (about 0.1 s at most). The no-touch ten-ship fleet on 10x10 needs some 3,900 attempts
+/// a layout on average, so a uniform draw virtually never runs out, and a hard one gets most of
+/// its 64 candidates.
+pub const REJECTION_WORK: u64 = 4_000_000;
+
+/// Whole-fleet rejection attempts for a fleet: [`REJECTION_WORK`] over its ships.
+pub fn rejection_attempts(fleet: &Fleet) -> u64 {
+    REJECTION_WORK / fleet.len().max(1) as u64
+}
 /// Work units the exact programme may spend on a crowded fleet (about 40 ms and 80 MB).
 pub const EXACT_WORK: u64 = 2_000_000;
 
@@ -40,6 +48,22 @@ pub enum PlacementError {
     TooCrowded { rows: usize, cols: usize },
 }
 
+/// How the computer's layout is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Style {
+    /// Exactly uniform over every layout the rules allow.
+    #[default]
+    Uniform,
+    /// The least exposed of [`HARD_CANDIDATES`] uniform layouts: the one whose cells a shooter
+    /// that assumes uniform layouts expects least (the smallest sum of each cell's count of ship
+    /// windows on the empty board, [`exposure`]). Ships end up along the edges and in the corners,
+    /// which such shooters search last; a shooter who knows it searches there first.
+    Hard,
+}
+
+/// Uniform layouts a hard placement chooses among.
+pub const HARD_CANDIDATES: usize = 64;
+
 /// A layout of `fleet` on an empty `rows` x `cols` board, uniform over every layout `rules` allow.
 pub fn place(
     rows: usize,
@@ -48,10 +72,116 @@ pub fn place(
     rules: Rules,
     rng: &mut SonarRng,
 ) -> Result<Layout, PlacementError> {
-    place_within(rows, cols, fleet, rules, REJECTION_ATTEMPTS, rng)
+    Drawer::new(rows, cols, fleet, rules, rejection_attempts(fleet))?.draw(rng)
+}
+
+/// A layout of `fleet` in the given style (see [`Style`]).
+pub fn place_styled(
+    rows: usize,
+    cols: usize,
+    fleet: &Fleet,
+    rules: Rules,
+    style: Style,
+    rng: &mut SonarRng,
+) -> Result<Layout, PlacementError> {
+    let mut drawer = Drawer::new(rows, cols, fleet, rules, rejection_attempts(fleet))?;
+    match style {
+        Style::Uniform => drawer.draw(rng),
+        Style::Hard => {
+            let windows = exposure(rows, cols, fleet.lengths());
+            let cost = |l: &Layout| -> u64 {
+                l.ships.iter().flat_map(|s| s.cells()).map(|c| windows[c.row * cols + c.col]).sum()
+            };
+            let mut best = drawer.draw(rng)?;
+            let mut best_cost = cost(&best);
+            for _ in 1..HARD_CANDIDATES {
+                // A fleet so crowded that the draws run out of budget chooses among those it has.
+                let Ok(layout) = drawer.draw(rng) else { break };
+                let c = cost(&layout);
+                if c < best_cost {
+                    (best, best_cost) = (layout, c);
+                }
+            }
+            Ok(best)
+        }
+    }
+}
+
+/// Per cell (row-major): how many windows of the fleet's ships cover it on the empty board, the
+/// occupancy a shooter that assumes uniform layouts starts from (highest in the middle).
+pub fn exposure(rows: usize, cols: usize, ships: &[usize]) -> Vec<u64> {
+    let board = Board::empty(rows, cols);
+    let mut total = vec![0u64; rows * cols];
+    for &len in ships {
+        for (t, n) in total.iter_mut().zip(crate::windows::occupancy(&board, len, |_| false)) {
+            *t += u64::from(n);
+        }
+    }
+    total
+}
+
+/// Uniform layouts of one fleet, drawn one after another: the checks once, whole-fleet rejection
+/// while its budget of attempts (shared by all the draws) lasts, then the exact tables (built
+/// once). Every draw is exactly uniform either way.
+struct Drawer<'a> {
+    rows: usize,
+    cols: usize,
+    fleet: &'a Fleet,
+    rules: Rules,
+    /// Rejection attempts left.
+    attempts: u64,
+    rule: &'static str,
+    tables: Option<ExactTables>,
+}
+
+impl<'a> Drawer<'a> {
+    /// Settles quickly whether the fleet fits at all.
+    fn new(
+        rows: usize,
+        cols: usize,
+        fleet: &'a Fleet,
+        rules: Rules,
+        attempts: u64,
+    ) -> Result<Drawer<'a>, PlacementError> {
+        check_room(rows, cols, fleet.lengths())?;
+        let board = Board::empty(rows, cols);
+        let rule = if rules.touching { "without overlapping" } else { "with no two ships touching, even at a corner" };
+        // Under the no-touch rules each ship with the cells to its right and below is a 2 x (len + 1)
+        // block of the board grown by one row and one column, and the blocks of ships that do not
+        // touch do not overlap: their area bounds the fleet.
+        let blocks: usize = fleet.lengths().iter().map(|&len| 2 * (len + 1)).sum();
+        if !rules.touching && blocks > (rows + 1) * (cols + 1) {
+            return Err(PlacementError::NoLayout { rows, cols, rule });
+        }
+        if witness::find(&board, fleet, rules, witness::STEP_BUDGET) == Witness::Impossible {
+            return Err(PlacementError::NoLayout { rows, cols, rule });
+        }
+        Ok(Drawer { rows, cols, fleet, rules, attempts, rule, tables: None })
+    }
+
+    fn draw(&mut self, rng: &mut SonarRng) -> Result<Layout, PlacementError> {
+        let (rows, cols) = (self.rows, self.cols);
+        if self.tables.is_none() {
+            match random_layout_spending(rows, cols, self.fleet.lengths(), self.rules, &mut self.attempts, rng) {
+                Ok(layout) => return Ok(layout),
+                Err(LayoutError::TooCrowded(_)) => {}
+                Err(room) => return Err(room.into()),
+            }
+            self.tables =
+                Some(match ExactTables::build(&Board::empty(rows, cols), self.fleet, self.rules, EXACT_WORK) {
+                    Ok(tables) => tables,
+                    Err(ExactError::NoLayout) => return Err(PlacementError::NoLayout { rows, cols, rule: self.rule }),
+                    Err(ExactError::OverBudget | ExactError::Overflow) => {
+                        return Err(PlacementError::TooCrowded { rows, cols });
+                    }
+                });
+        }
+        Ok(self.tables.as_ref().expect("built above").sample_layout(rng))
+    }
 }
 
 /// [`place`] with `attempts` rejection draws before the exact tables take over.
+#[cfg(test)]
 fn place_within(
     rows: usize,
     cols: usize,
@@ -60,29 +190,7 @@ fn place_within(
     attempts: u64,
     rng: &mut SonarRng,
 ) -> Result<Layout, PlacementError> {
-    check_room(rows, cols, fleet.lengths())?;
-    let board = Board::empty(rows, cols);
-    let rule = if rules.touching { "without overlapping" } else { "with no two ships touching, even at a corner" };
-    // Under the no-touch rules each ship with the cells to its right and below is a 2 x (len + 1)
-    // block of the board grown by one row and one column, and the blocks of ships that do not
-    // touch do not overlap: their area bounds the fleet.
-    let blocks: usize = fleet.lengths().iter().map(|&len| 2 * (len + 1)).sum();
-    if !rules.touching && blocks > (rows + 1) * (cols + 1) {
-        return Err(PlacementError::NoLayout { rows, cols, rule });
-    }
-    if witness::find(&board, fleet, rules, witness::STEP_BUDGET) == Witness::Impossible {
-        return Err(PlacementError::NoLayout { rows, cols, rule });
-    }
-    match random_layout_within(rows, cols, fleet.lengths(), rules, attempts, rng) {
-        Ok(layout) => return Ok(layout),
-        Err(LayoutError::TooCrowded(_)) => {}
-        Err(room) => return Err(room.into()),
-    }
-    match ExactTables::build(&board, fleet, rules, EXACT_WORK) {
-        Ok(tables) => Ok(tables.sample_layout(rng)),
-        Err(ExactError::NoLayout) => Err(PlacementError::NoLayout { rows, cols, rule }),
-        Err(ExactError::OverBudget | ExactError::Overflow) => Err(PlacementError::TooCrowded { rows, cols }),
-    }
+    Drawer::new(rows, cols, fleet, rules, attempts)?.draw(rng)
 }
 
 #[cfg(test)]
@@ -101,8 +209,8 @@ mod tests {
     #[test]
     fn uniform_over_the_layouts_the_rules_allow() {
         for (rows, cols, ships, rules, attempts) in [
-            (5, 5, &[3, 2, 1][..], Rules::CLASSIC, REJECTION_ATTEMPTS),
-            (5, 5, &[3, 2, 1][..], Rules::NO_TOUCH, REJECTION_ATTEMPTS),
+            (5, 5, &[3, 2, 1][..], Rules::CLASSIC, REJECTION_WORK),
+            (5, 5, &[3, 2, 1][..], Rules::NO_TOUCH, REJECTION_WORK),
             (4, 4, &[4, 4, 4, 3][..], Rules::CLASSIC, 0),
             (5, 5, &[3, 3, 1, 1][..], Rules::NO_TOUCH, 0),
         ] {
@@ -162,6 +270,14 @@ mod tests {
         let f = Fleet::classic();
         for rules in [Rules::CLASSIC, Rules::NO_TOUCH] {
             assert_eq!(place(10, 10, &f, rules, &mut seeded(9)), place(10, 10, &f, rules, &mut seeded(9)));
+            for style in [Style::Uniform, Style::Hard] {
+                let once = place_styled(10, 10, &f, rules, style, &mut seeded(9));
+                assert_eq!(once, place_styled(10, 10, &f, rules, style, &mut seeded(9)));
+            }
         }
+        // Seed 259 ran out of the former budget of 20,000 whole-fleet attempts on the no-touch
+        // ten-ship fleet (which needs about 3,900 a layout) and was refused as too crowded.
+        let ten = fleet(&[4, 3, 3, 2, 2, 2, 1, 1, 1, 1]);
+        assert!(place(10, 10, &ten, Rules::NO_TOUCH, &mut seeded(259)).is_ok());
     }
 }

@@ -1,21 +1,25 @@
-//! The committed strength table: each algorithm's mean shots to sink the classic fleet on the
-//! classic board, as `sonar simulate` measured it, so that a client can rank the algorithms
-//! (`GET /algorithms`) without running a simulation.
+//! The committed strength tables: each algorithm's, and each strength level's, mean shots to sink
+//! the classic fleet on the classic board, as `sonar simulate` measured them, so that a client can
+//! rank them (`GET /algorithms`) without running a simulation.
 //!
-//! The table is `docs/strength.jsonl`, the simulator's own `--json` output of
-//! `sonar simulate --algorithm all --games 10000 --seed 1 --json > docs/strength.jsonl`, embedded
-//! at build time.
+//! The tables are the simulator's own `--json` output, embedded at build time:
+//! `docs/strength.jsonl` from [`COMMAND`] and `docs/levels.jsonl` from [`LEVELS_COMMAND`].
 
 use std::sync::OnceLock;
 
 use serde::Deserialize;
 
+use crate::level::Level;
 use crate::strategy::Algorithm;
 
-/// The command that produced the table.
+/// The command that produced the algorithms' table.
 pub const COMMAND: &str = "sonar simulate --algorithm all --games 10000 --seed 1 --json > docs/strength.jsonl";
+/// The command that produced the levels' table (the default algorithm at each level).
+pub const LEVELS_COMMAND: &str =
+    "sonar simulate --algorithm bayes --levels 1-10 --games 10000 --seed 1 --json > docs/levels.jsonl";
 
 const TABLE: &str = include_str!("../docs/strength.jsonl");
+const LEVELS: &str = include_str!("../docs/levels.jsonl");
 
 /// One algorithm's measured strength.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
@@ -26,23 +30,56 @@ pub struct Measured {
     pub mean: f64,
     /// Half-width of the mean's 95% interval.
     pub ci95: f64,
+    /// Standard deviation of the shots.
+    pub sd: f64,
+    pub median: f64,
+    /// The paired difference with the row above (for levels: with the level below).
+    #[serde(default)]
+    pub paired_vs_previous: Option<Step>,
+}
+
+/// A paired difference of mean shots and its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+pub struct Step {
+    pub mean: f64,
+    pub ci95_low: f64,
+    pub ci95_high: f64,
 }
 
 #[derive(Deserialize)]
 struct Line {
     algorithm: String,
+    #[serde(default)]
+    level: Option<u64>,
     #[serde(flatten)]
     measured: Measured,
+}
+
+fn parse(text: &'static str, name: &str) -> Vec<Line> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str::<Line>(l).unwrap_or_else(|e| panic!("{name} is the simulator's JSON: {e}")))
+        .collect()
 }
 
 fn table() -> &'static Vec<(Algorithm, Measured)> {
     static PARSED: OnceLock<Vec<(Algorithm, Measured)>> = OnceLock::new();
     PARSED.get_or_init(|| {
-        TABLE
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| serde_json::from_str::<Line>(l).expect("docs/strength.jsonl is the simulator's JSON"))
+        parse(TABLE, "docs/strength.jsonl")
+            .into_iter()
             .filter_map(|l| Algorithm::from_name(&l.algorithm).map(|a| (a, l.measured)))
+            .collect()
+    })
+}
+
+/// The default algorithm's measured strength at each level, weakest first.
+pub fn levels() -> &'static Vec<(Level, Measured)> {
+    static PARSED: OnceLock<Vec<(Level, Measured)>> = OnceLock::new();
+    PARSED.get_or_init(|| {
+        parse(LEVELS, "docs/levels.jsonl")
+            .into_iter()
+            .filter(|l| l.algorithm == Algorithm::DEFAULT.name())
+            .filter_map(|l| Some((Level::new(l.level?).ok()?, l.measured)))
             .collect()
     })
 }

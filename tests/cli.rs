@@ -65,6 +65,40 @@ fn simulate_table_and_bad_options() {
     assert!(!ok && err.contains("ROWSxCOLS"), "{err}");
     let (ok, _, err) = sonar(&["simulate", "--ships", "5,40"]);
     assert!(!ok && err.contains("ships[1]"), "{err}");
+    for (flag, value, message) in [
+        ("--levels", "0-3", "out of range"),
+        ("--levels", "5-2", "must go up"),
+        ("--levels", "x", "invalid digit"),
+        ("--placement", "sneaky", "expected uniform or hard"),
+    ] {
+        let (ok, _, err) = sonar(&["simulate", "--algorithm", "density", "--games", "5", flag, value]);
+        assert!(!ok && err.contains(message), "{flag} {value}: {err}");
+    }
+}
+
+#[test]
+fn simulate_levels_and_hard_placement() {
+    let (ok, out, err) = sonar(&[
+        "simulate",
+        "--algorithm",
+        "density",
+        "--levels",
+        "1,5-6,10",
+        "--placement",
+        "hard",
+        "--games",
+        "30",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let rows: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let levels: Vec<u64> = rows.iter().map(|r| r["level"].as_u64().unwrap()).collect();
+    assert_eq!(levels, vec![1, 5, 6, 10]);
+    for pair in rows.windows(2) {
+        assert_eq!(pair[1]["paired_vs_previous"]["against"], format!("density L{}", pair[0]["level"]));
+    }
+    let (ok, out, _) = sonar(&["simulate", "--algorithm", "density", "--levels", "2,9", "--games", "30"]);
+    assert!(ok && out.contains("density L9") && out.contains("against the row above"), "{out}");
 }
 
 #[test]

@@ -121,6 +121,43 @@ async fn layouts_are_uniform_under_both_rules() {
     }
 }
 
+/// The hard style: legal under both rules, reproducible, and measurably further from the middle
+/// than uniform layouts: the mean number of ship cells on the board's border, over 200 layouts each.
+#[actix_web::test]
+async fn hard_layouts_are_legal_and_keep_to_the_border() {
+    let app = common::app(AppState::new()).await;
+    for touching in [true, false] {
+        let ships = json!([5, 4, 3, 3, 2]);
+        let mut border = [0usize; 2];
+        for (k, style) in ["uniform", "hard"].iter().enumerate() {
+            for seed in 0..200 {
+                let request = json!({"ships": ships, "rules": {"touching": touching}, "style": style, "seed": seed});
+                let (status, answer) = post(&app, &request).await;
+                assert_eq!(status, 200, "{request} -> {answer}");
+                assert_eq!(answer["style"], *style);
+                let cells = check_layout(&request, &answer);
+                border[k] += cells.iter().filter(|&&(r, c)| r == 0 || c == 0 || r == 9 || c == 9).count();
+                if seed < 3 {
+                    assert_eq!(post(&app, &request).await.1, answer, "the same seed gives the same layout");
+                }
+            }
+        }
+        let (uniform, hard) = (border[0] as f64 / 200.0, border[1] as f64 / 200.0);
+        assert!(hard > uniform + 2.0, "touching {touching}: border cells uniform {uniform:.2}, hard {hard:.2}");
+    }
+    // The no-touch ten-ship fleet (some 3,900 rejection attempts a layout) and a fleet so crowded
+    // that only the exact tables draw it still get hard layouts.
+    let request =
+        json!({"ships": [4, 3, 3, 2, 2, 2, 1, 1, 1, 1], "rules": {"touching": false}, "style": "hard", "seed": 8});
+    let (status, answer) = post(&app, &request).await;
+    assert_eq!(status, 200, "{answer}");
+    check_layout(&request, &answer);
+    let request = json!({"rows": 4, "cols": 4, "ships": [4, 4, 4, 3], "style": "hard", "seed": 5});
+    let (status, answer) = post(&app, &request).await;
+    assert_eq!(status, 200, "{answer}");
+    check_layout(&request, &answer);
+}
+
 #[actix_web::test]
 async fn impossible_and_malformed_requests_are_problems() {
     let app = common::app(AppState::new()).await;
@@ -141,7 +178,12 @@ async fn impossible_and_malformed_requests_are_problems() {
         (json!({"rows": 0, "ships": [1]}), 422, "urn:sonar:problem:invalid-size"),
         (json!({"cols": 27, "ships": [1]}), 422, "urn:sonar:problem:invalid-size"),
         (json!({"ships": []}), 422, "urn:sonar:problem:invalid-fleet"),
-        (json!({"ships": [2], "style": "hard"}), 400, "urn:sonar:problem:invalid-request"),
+        (json!({"ships": [2], "style": "sneaky"}), 400, "urn:sonar:problem:invalid-request"),
+        (
+            json!({"rows": 3, "cols": 3, "ships": [2, 2, 2], "rules": {"touching": false}, "style": "hard"}),
+            422,
+            "urn:sonar:problem:impossible-placement",
+        ),
         (json!({"ships": [2], "colour": "red"}), 400, "urn:sonar:problem:invalid-request"),
         (json!({"rows": 10}), 400, "urn:sonar:problem:invalid-request"),
         (json!([2]), 400, "urn:sonar:problem:invalid-request"),
@@ -164,4 +206,44 @@ async fn an_api_key_guards_placement_too() {
         .set_json(json!({"ships": [2]}))
         .to_request();
     assert_eq!(test::call_service(&app, req).await.status(), 200);
+}
+
+/// Hard layouts cost a shooter that assumes uniform layouts: live over 1,000 games each with
+/// `density`, and in the committed 10,000-game tables for `bayes`, by more than the two means'
+/// intervals together.
+#[actix_web::test]
+async fn hard_layouts_cost_uniform_shooters_measurably_more() {
+    use sonar::placement::Style;
+    use sonar::simulate::{Config, Player, run};
+    use sonar::strategy::Algorithm;
+    let mean = |placement| {
+        let config = Config {
+            players: vec![Player::full(Algorithm::Density)],
+            games: 1000,
+            seed: 2,
+            rows: 10,
+            cols: 10,
+            ships: vec![5, 4, 3, 3, 2],
+            keep_shots: false,
+            budget_ms: sonar::turn::DEFAULT_BUDGET_MS,
+            rules: Rules::CLASSIC,
+            placement,
+        };
+        run(&config, &|_| {}).unwrap()[0].summary()
+    };
+    let (uniform, hard) = (mean(Style::Uniform), mean(Style::Hard));
+    assert!(hard.mean - uniform.mean > hard.ci95 + uniform.ci95, "density: uniform {uniform:?}, hard {hard:?}");
+
+    let bayes = |text: &str| -> Value {
+        let line = text.lines().find(|l| l.contains("\"algorithm\":\"bayes\"")).expect("a bayes row");
+        serde_json::from_str(line).unwrap()
+    };
+    let uniform = bayes(include_str!("../docs/strength.jsonl"));
+    let hard = bayes(include_str!("../docs/hard_placement.jsonl"));
+    for row in [&uniform, &hard] {
+        assert_eq!(row["games"], 10_000);
+    }
+    let gap = hard["mean"].as_f64().unwrap() - uniform["mean"].as_f64().unwrap();
+    let noise = hard["ci95"].as_f64().unwrap() + uniform["ci95"].as_f64().unwrap();
+    assert!(gap > noise, "bayes: hard costs {gap:.2} shots, intervals {noise:.2}");
 }

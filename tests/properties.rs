@@ -1,8 +1,9 @@
 //! Property tests through the whole application (routing, extraction, validation, algorithms,
 //! serialization), with requests proptest makes up:
 //! - a board from a real game (random fleet, random layout, random shots, either rules, any
-//!   salvo, with or without `candidates`) gets a legal `.` shot, salvo and hint with a
-//!   well-formed grid from every algorithm;
+//!   salvo, with or without `candidates`, at any strength `level` or none) gets a legal `.` shot,
+//!   salvo and hint with a well-formed grid from every algorithm, and below level 10 a shot where
+//!   a ship can be;
 //! - an arbitrary small board gets such a shot when some layout of the ships agrees with it under
 //!   the request's rules (decided by exact counting, itself checked against brute force) and a 422
 //!   otherwise;
@@ -95,11 +96,11 @@ fn assert_answer(request: &Value, status: u16, body: &Value) -> Result<(), TestC
 fn positions_from_real_games_get_a_legal_shot_from_every_algorithm() {
     let fleet = prop::collection::vec(1usize..=5, 1..=4);
     let shape = (1usize..=9, 1usize..=9);
-    let rules = (any::<bool>(), 1u64..=10, prop::option::of(1u64..=10));
+    let rules = (any::<bool>(), 1u64..=10, prop::option::of(1u64..=10), prop::option::of(1u64..=10));
     let strategy = (shape, fleet, any::<u64>(), 0.0f64..1.0, algorithm(), any::<u64>(), rules);
     check_property(
         strategy,
-        |app, ((rows, cols), ships, layout_seed, fraction, algorithm, seed, (touching, salvo, candidates))| {
+        |app, ((rows, cols), ships, layout_seed, fraction, algorithm, seed, (touching, salvo, candidates, level))| {
             let mut rng = seeded(layout_seed);
             let rules = Rules::new(touching, salvo).unwrap();
             let Ok(layout) = random_layout_under(rows, cols, &ships, rules, &mut rng) else {
@@ -122,6 +123,9 @@ fn positions_from_real_games_get_a_legal_shot_from_every_algorithm() {
             let mut request = request;
             if let Some(k) = candidates {
                 request["candidates"] = json!(k);
+            }
+            if let Some(level) = level {
+                request["level"] = json!(level);
             }
             let (status, _, body) = app.call(post(&request));
             assert_answer(&request, status, &body)
@@ -187,6 +191,7 @@ fn made_up_json_gets_an_answer_or_a_problem_never_a_5xx() {
     let budget = optional(prop_oneof![(0u64..2000).prop_map(Value::from), json_value()].boxed());
     let extra = optional(json_value().boxed());
     let candidates = optional(prop_oneof![(0u64..13).prop_map(Value::from), json_value()].boxed());
+    let level = optional(prop_oneof![(0u64..13).prop_map(Value::from), json_value()].boxed());
     let plausible_rules = (
         optional(prop_oneof![any::<bool>().prop_map(Value::from), json_value()].boxed()),
         optional(prop_oneof![(0u64..13).prop_map(Value::from), json_value()].boxed()),
@@ -202,8 +207,8 @@ fn made_up_json_gets_an_answer_or_a_problem_never_a_5xx() {
             rules
         });
     let rules = optional(prop_oneof![plausible_rules, json_value()].boxed());
-    let strategy = (board, ships, optional(algorithm.boxed()), seed, budget, (extra, rules, candidates));
-    check_property(strategy, |app, (board, ships, algorithm, seed, budget, (extra, rules, candidates))| {
+    let strategy = (board, ships, optional(algorithm.boxed()), seed, budget, (extra, rules, candidates, level));
+    check_property(strategy, |app, (board, ships, algorithm, seed, budget, (extra, rules, candidates, level))| {
         let mut request = json!({"board": board, "ships": ships});
         for (key, value) in [
             ("algorithm", algorithm),
@@ -212,6 +217,7 @@ fn made_up_json_gets_an_answer_or_a_problem_never_a_5xx() {
             ("color", extra),
             ("rules", rules),
             ("candidates", candidates),
+            ("level", level),
         ] {
             if let Some(v) = value {
                 request[key] = v;

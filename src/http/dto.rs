@@ -5,6 +5,7 @@ use utoipa::ToSchema;
 
 use crate::board::{Board, Pos};
 use crate::fleet::Fleet;
+use crate::level::Level;
 use crate::rules::Rules;
 use crate::strategy::{Algorithm, AlgorithmInfo, GridKind, Recommendation};
 use crate::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Mode};
@@ -51,6 +52,13 @@ pub struct RecommendRequest {
     #[serde(default, deserialize_with = "whole_number::option")]
     #[schema(minimum = 1, maximum = 10)]
     pub candidates: Option<u64>,
+    /// Strength level, 1 (weakest, about 75 shots a game) to 10 (the algorithm itself, the
+    /// default): below 10 the named algorithm (or the default one) makes plausible mistakes, a
+    /// near-best cell or a slower finish of a wounded ship, never a cell where no ship can be.
+    /// `GET /algorithms` lists each level's measured mean shots.
+    #[serde(default, deserialize_with = "whole_number::option")]
+    #[schema(minimum = 1, maximum = 10)]
+    pub level: Option<u64>,
     /// The rules of the game; the classic rules (ships may touch, one shot a turn) when omitted.
     #[serde(default, deserialize_with = "rules_object")]
     pub rules: Option<RulesRequest>,
@@ -117,6 +125,7 @@ pub struct ValidRequest {
     pub rules: Rules,
     /// How many best cells to list with their values (0: none).
     pub candidates: usize,
+    pub level: Level,
 }
 
 /// Most cells `candidates` may ask for.
@@ -166,7 +175,8 @@ impl TryFrom<RecommendRequest> for ValidRequest {
             Some(k) if (1..=MAX_CANDIDATES).contains(&k) => k as usize,
             Some(k) => return Err(ApiError::Candidates(k)),
         };
-        Ok(ValidRequest { board, fleet, algorithm, seed: req.seed, budget_ms, rules, candidates })
+        let level = req.level.map_or(Ok(Level::STRONGEST), Level::new)?;
+        Ok(ValidRequest { board, fleet, algorithm, seed: req.seed, budget_ms, rules, candidates, level })
     }
 }
 
@@ -252,11 +262,15 @@ pub struct RecommendResponse {
     /// left), the first of them `shot`. One cell under the default rules.
     pub shots: Vec<Shot>,
     /// When the request asked for `candidates`: that many best `.` cells (fewer only when fewer
-    /// are left) with their grid values, best first, `shot` first.
+    /// are left) with their grid values, best first: the algorithm's own view, `shot` first at
+    /// level 10; below it `shot` is the level's pick and may lie elsewhere.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub candidates: Option<Vec<Candidate>>,
     /// The algorithm that answered.
     pub algorithm: String,
+    /// The strength level it played at: the request's `level`, or 10 (full strength).
+    #[schema(minimum = 1, maximum = 10)]
+    pub level: u8,
     pub mode: ModeDto,
     /// Same shape as the board; finite values in [0, 1], exactly 0 on every cell that is not `.`.
     #[schema(value_type = Vec<Vec<f64>>)]
@@ -289,6 +303,7 @@ impl RecommendResponse {
                     .collect()
             }),
             algorithm: rec.algorithm.name().to_owned(),
+            level: rec.level.get(),
             mode: rec.mode.into(),
             grid: Grid { cols, values: rec.grid },
             grid_kind: rec.grid_kind.into(),
@@ -367,6 +382,36 @@ pub struct AlgorithmEntry {
     /// Half-width of the 95% interval of `mean_shots`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mean_shots_ci95: Option<f64>,
+    /// The command that measured `mean_shots`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub measured_by: Option<String>,
+    /// For the default algorithm: its measured strength at each `level`, weakest first (the
+    /// same levels weaken any other algorithm; they are calibrated on this one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub levels: Option<LevelTable>,
+}
+
+/// The measured strength of each level of an algorithm.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct LevelTable {
+    /// The command that measured it (10,000 games a level, the same hidden fleets for all).
+    pub measured_by: String,
+    pub table: Vec<LevelEntry>,
+}
+
+/// One level's measured strength on the classic board.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"level": 5, "mean_shots": 61.4, "mean_shots_ci95": 0.23, "sd": 11.9, "median": 61.0}))]
+pub struct LevelEntry {
+    #[schema(minimum = 1, maximum = 10)]
+    pub level: u8,
+    /// Mean shots to sink the classic fleet: lower is stronger.
+    pub mean_shots: f64,
+    /// Half-width of the 95% interval of `mean_shots`.
+    pub mean_shots_ci95: f64,
+    /// Standard deviation of the shots a game.
+    pub sd: f64,
+    pub median: f64,
 }
 
 impl From<Algorithm> for AlgorithmEntry {
@@ -384,6 +429,20 @@ impl From<Algorithm> for AlgorithmEntry {
             salvo: algorithm.salvo_note().to_owned(),
             mean_shots: measured.map(|m| m.mean),
             mean_shots_ci95: measured.map(|m| m.ci95),
+            measured_by: measured.map(|_| crate::strength::COMMAND.to_owned()),
+            levels: (algorithm == Algorithm::DEFAULT && !crate::strength::levels().is_empty()).then(|| LevelTable {
+                measured_by: crate::strength::LEVELS_COMMAND.to_owned(),
+                table: crate::strength::levels()
+                    .iter()
+                    .map(|(level, m)| LevelEntry {
+                        level: level.get(),
+                        mean_shots: m.mean,
+                        mean_shots_ci95: m.ci95,
+                        sd: m.sd,
+                        median: m.median,
+                    })
+                    .collect(),
+            }),
         }
     }
 }

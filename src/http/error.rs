@@ -75,6 +75,8 @@ pub enum ApiError {
     Fleet(#[from] FleetError),
     #[error("candidates: must be at least 1 and at most {max}, got {0}", max = super::dto::MAX_CANDIDATES)]
     Candidates(u64),
+    #[error(transparent)]
+    Level(#[from] crate::level::LevelError),
     #[error("{field}: must be at least 1 and at most {max}, got {value}", max = crate::board::MAX_SIDE)]
     Side { field: &'static str, value: u64 },
     #[error(transparent)]
@@ -118,6 +120,7 @@ impl ApiError {
             ApiError::Side { .. } => "invalid-size",
             ApiError::Placement(_) => "impossible-placement",
             ApiError::Candidates(_) => "invalid-candidates",
+            ApiError::Level(_) => "invalid-level",
             ApiError::Turn(_) | ApiError::Strategy(_) => "inconsistent-position",
             ApiError::NotFound(_) => "not-found",
             ApiError::MethodNotAllowed { .. } => "method-not-allowed",
@@ -145,6 +148,7 @@ impl ApiError {
             ApiError::Side { .. } => "Invalid board size",
             ApiError::Placement(_) => "No placement",
             ApiError::Candidates(_) => "Invalid candidates",
+            ApiError::Level(_) => "Invalid level",
             ApiError::Turn(_) | ApiError::Strategy(_) => "Inconsistent position",
             ApiError::NotFound(_) => "Not found",
             ApiError::MethodNotAllowed { .. } => "Method not allowed",
@@ -167,6 +171,7 @@ impl ApiError {
                 Some("budget_ms") => Some("budget_ms"),
                 Some("rules") => Some("rules"),
                 Some("candidates") => Some("candidates"),
+                Some("level") => Some("level"),
                 Some("rows") => Some("rows"),
                 Some("cols") => Some("cols"),
                 Some("style") => Some("style"),
@@ -178,6 +183,7 @@ impl ApiError {
             ApiError::Side { field, .. } => Some(field),
             ApiError::Placement(_) => Some("ships"),
             ApiError::Candidates(_) => Some("candidates"),
+            ApiError::Level(_) => Some("level"),
             ApiError::Turn(e) => Some(e.field()),
             _ => None,
         }
@@ -224,6 +230,7 @@ impl ResponseError for ApiError {
             | ApiError::Side { .. }
             | ApiError::Placement(_)
             | ApiError::Candidates(_)
+            | ApiError::Level(_)
             | ApiError::Turn(_)
             | ApiError::Strategy(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,

@@ -7,7 +7,8 @@ use utoipa::openapi::{ContentBuilder, Ref, Response, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
 use super::dto::{
-    AlgorithmEntry, Candidate, GridKindDto, Health, ModeDto, RecommendRequest, RecommendResponse, RulesRequest, Shot,
+    AlgorithmEntry, Candidate, GridKindDto, Health, LevelEntry, LevelTable, ModeDto, RecommendRequest,
+    RecommendResponse, RulesRequest, Shot,
 };
 use super::error::{PROBLEM_JSON, Problem};
 use super::placement_dto::{PlacedShip, PlacementRequest, PlacementResponse, PlacementStyle};
@@ -22,8 +23,8 @@ use super::routes;
     ),
     paths(routes::recommend, routes::placement, routes::algorithms, routes::healthz, routes::metrics, routes::openapi_json),
     components(schemas(
-        RecommendRequest, RecommendResponse, RulesRequest, Shot, Candidate, ModeDto, GridKindDto, AlgorithmEntry, Health,
-        Problem, PlacementRequest, PlacementResponse, PlacedShip, PlacementStyle
+        RecommendRequest, RecommendResponse, RulesRequest, Shot, Candidate, ModeDto, GridKindDto, AlgorithmEntry,
+        LevelTable, LevelEntry, Health, Problem, PlacementRequest, PlacementResponse, PlacedShip, PlacementStyle
     )),
     tags(
         (name = "recommend", description = "Shot recommendations"),

@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 use crate::board::MAX_SIDE;
 use crate::fleet::Fleet;
 use crate::layout::Layout;
+use crate::placement::Style;
 use crate::rules::Rules;
 
 use super::dto::{RulesRequest, Shot, rules_object, spec};
@@ -35,7 +36,10 @@ pub struct PlacementRequest {
     #[serde(default, deserialize_with = "whole_number::option")]
     #[schema(schema_with = spec::optional_placement_seed)]
     pub seed: Option<u64>,
-    /// `uniform` (default): every layout the rules allow is equally likely.
+    /// `uniform` (default): every layout the rules allow is equally likely. `hard`: the least
+    /// exposed of 64 uniform layouts (ships along the edges and in the corners, where shooters
+    /// that assume uniform layouts look last); it costs them several shots a game, but a shooter
+    /// who knows it can search the border first.
     #[serde(default)]
     pub style: Option<PlacementStyle>,
 }
@@ -46,6 +50,17 @@ pub struct PlacementRequest {
 pub enum PlacementStyle {
     /// Exactly uniform over every layout the rules allow.
     Uniform,
+    /// The least exposed of 64 uniform layouts.
+    Hard,
+}
+
+impl From<PlacementStyle> for Style {
+    fn from(style: PlacementStyle) -> Style {
+        match style {
+            PlacementStyle::Uniform => Style::Uniform,
+            PlacementStyle::Hard => Style::Hard,
+        }
+    }
 }
 
 /// A placement request checked and converted into domain types.
@@ -56,6 +71,7 @@ pub struct ValidPlacement {
     pub fleet: Fleet,
     pub rules: Rules,
     pub seed: Option<u64>,
+    pub style: PlacementStyle,
 }
 
 impl ValidPlacement {
@@ -71,7 +87,8 @@ impl ValidPlacement {
         let lengths: Vec<usize> = req.ships.iter().map(|&l| usize::try_from(l).unwrap_or(usize::MAX)).collect();
         let fleet = Fleet::new(&lengths, rows.max(cols))?;
         let rules = RulesRequest::rules(req.rules)?;
-        Ok(ValidPlacement { rows, cols, fleet, rules, seed: req.seed })
+        let style = req.style.unwrap_or(PlacementStyle::Uniform);
+        Ok(ValidPlacement { rows, cols, fleet, rules, seed: req.seed, style })
     }
 }
 
@@ -112,7 +129,7 @@ pub struct PlacementResponse {
 const LETTERS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$";
 
 impl PlacementResponse {
-    pub fn new(mut layout: Layout, seed: u64) -> PlacementResponse {
+    pub fn new(mut layout: Layout, style: PlacementStyle, seed: u64) -> PlacementResponse {
         layout.ships.sort_by(|a, b| b.len.cmp(&a.len).then((a.row, a.col).cmp(&(b.row, b.col))));
         let mut board = vec![vec![b'.'; layout.cols]; layout.rows];
         let ships = layout
@@ -130,6 +147,6 @@ impl PlacementResponse {
             })
             .collect();
         let board = board.into_iter().map(|row| String::from_utf8(row).expect("ASCII")).collect();
-        PlacementResponse { board, ships, style: PlacementStyle::Uniform, seed }
+        PlacementResponse { board, ships, style, seed }
     }
 }

@@ -23,9 +23,10 @@ use super::placement_dto::{PlacementRequest, PlacementResponse, ValidPlacement};
 /// Recommend the next shot.
 ///
 /// Takes the board as the shooter sees it and the ships still afloat, and optionally the rules
-/// (ships that may not touch, salvos of several shots), runs the chosen algorithm and returns the
-/// shot, the turn's salvo and the full per-cell grid behind them. Stateless: the same request with
-/// the same seed always gets the same answer.
+/// (ships that may not touch, salvos of several shots), a strength `level` (1 to 10) and a number
+/// of `candidates` (a hint), runs the chosen algorithm and returns the shot, the turn's salvo and
+/// the full per-cell grid behind them. Stateless: the same request with the same seed always gets
+/// the same answer.
 #[utoipa::path(
     post,
     path = "/recommend",
@@ -41,7 +42,7 @@ use super::placement_dto::{PlacementRequest, PlacementResponse, ValidPlacement};
         (status = 411, description = "The body was sent without Content-Length (Transfer-Encoding is not accepted); the connection is closed", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "Content-Type is not application/json", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A board or fleet that breaks the rules (under the no-touch rules also sunk ships that touch, or a hit beside a sunk ship), or that no placement of the ships afloat can explain under the request's rules; an unknown algorithm; a budget or salvo out of range", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A board or fleet that breaks the rules (under the no-touch rules also sunk ships that touch, or a hit beside a sunk ship), or that no placement of the ships afloat can explain under the request's rules; an unknown algorithm; a budget, salvo, candidates count or level out of range", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Too many compute-heavy requests in flight, or no answer within the compute deadline; retry after the number of seconds in Retry-After", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
         (status = 500, description = "The algorithm failed: a bug in the service, reported with the algorithm's name", body = Problem, content_type = "application/problem+json"),
@@ -106,12 +107,13 @@ async fn answer(
     // game, and the seed reported with the answer replays it.
     let seed = req.seed.unwrap_or_else(|| TieOrder::row_major_seed(fresh_seed));
     let order = TieOrder::from_seed(seed);
-    let (algorithm, candidates) = (req.algorithm, req.candidates);
+    let (algorithm, candidates, level) = (req.algorithm, req.candidates, req.level);
     let cols = req.board.cols();
     let compute = move || {
         let turn = Turn::new(&req.board, &req.fleet).with_rules(req.rules).with_budget(req.budget_ms).with_order(order);
         let start = Instant::now();
-        let outcome = catch_unwind(AssertUnwindSafe(|| run_algorithm(algorithm, turn, &mut seeded(seed), candidates)));
+        let outcome =
+            catch_unwind(AssertUnwindSafe(|| run_algorithm(algorithm, level, turn, &mut seeded(seed), candidates)));
         (outcome, start.elapsed().as_secs_f64())
     };
     // Algorithms that think for milliseconds run on the low-priority compute pool, so that they
@@ -140,7 +142,7 @@ async fn answer(
 ///
 /// The computer's own hidden fleet: a layout of the ships on an empty board, drawn exactly
 /// uniformly over every layout the rules allow (with `touching: false`, no two ships share an edge
-/// or a corner). Stateless and reproducible: the same request and seed give the same layout. A
+/// or a corner), or with `style: hard` the least exposed of 64 such layouts. Stateless and reproducible: the same request and seed give the same layout. A
 /// fleet that cannot fit is refused with a 422 naming the problem, decided within a bounded time
 /// whatever the board size.
 #[utoipa::path(
@@ -170,9 +172,11 @@ pub async fn placement(
     let body = read_json(&req, payload, timeout.0).await?;
     let req = ValidPlacement::from_json(body.get())?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
-    let layout = crate::placement::place(req.rows, req.cols, &req.fleet, req.rules, &mut seeded(seed))
-        .map_err(ApiError::from)?;
-    let body = serde_json::to_vec(&PlacementResponse::new(layout, seed)).expect("a layout always serializes");
+    let layout =
+        crate::placement::place_styled(req.rows, req.cols, &req.fleet, req.rules, req.style.into(), &mut seeded(seed))
+            .map_err(ApiError::from)?;
+    let body =
+        serde_json::to_vec(&PlacementResponse::new(layout, req.style, seed)).expect("a layout always serializes");
     Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(body))
 }
 

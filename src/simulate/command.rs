@@ -7,9 +7,11 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{Config, plot, report, run};
+use super::{Config, Player, plot, report, run};
 use crate::cli::SimulateArgs;
 use crate::fleet::Fleet;
+use crate::level::Level;
+use crate::placement::Style;
 use crate::rules::Rules;
 use crate::strategy::Algorithm;
 
@@ -27,6 +29,37 @@ pub fn parse_algorithms(list: &str) -> Result<Vec<Algorithm>, String> {
         .collect()
 }
 
+/// Parses a list of levels: `1-10`, `1,5,10`, or both (`1-3,10`).
+pub fn parse_levels(list: &str) -> Result<Vec<Level>, String> {
+    let level = |s: &str| {
+        let n = s.trim().parse::<u64>().map_err(|e| format!("level {s:?}: {e}"))?;
+        Level::new(n).map_err(|e| e.to_string())
+    };
+    let mut levels = Vec::new();
+    for part in list.split(',') {
+        match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b) = (level(a)?, level(b)?);
+                if a > b {
+                    return Err(format!("levels {part:?}: the range must go up"));
+                }
+                levels.extend(Level::all().filter(|l| (a..=b).contains(l)));
+            }
+            None => levels.push(level(part)?),
+        }
+    }
+    Ok(levels)
+}
+
+/// Parses `uniform` or `hard`.
+pub fn parse_placement(style: &str) -> Result<Style, String> {
+    match style.trim() {
+        "uniform" => Ok(Style::Uniform),
+        "hard" => Ok(Style::Hard),
+        other => Err(format!("placement {other:?}: expected uniform or hard")),
+    }
+}
+
 /// Parses `10x10`.
 pub fn parse_size(size: &str) -> Result<(usize, usize), String> {
     let (r, c) = size.split_once(['x', 'X']).ok_or_else(|| format!("size {size:?}: expected ROWSxCOLS, e.g. 10x10"))?;
@@ -37,8 +70,17 @@ pub fn parse_size(size: &str) -> Result<(usize, usize), String> {
 /// Runs the simulation the options describe. Returns false when the random self-test failed.
 pub fn execute(args: &SimulateArgs) -> Result<bool, String> {
     let (rows, cols) = parse_size(&args.size)?;
+    let algorithms = parse_algorithms(&args.algorithm)?;
+    let players = match &args.levels {
+        None => algorithms.iter().map(|&a| Player::full(a)).collect(),
+        Some(list) => {
+            let levels = parse_levels(list)?;
+            algorithms.iter().flat_map(|&a| levels.iter().map(move |&l| Player::at(a, l))).collect()
+        }
+    };
     let config = Config {
-        algorithms: parse_algorithms(&args.algorithm)?,
+        players,
+        placement: parse_placement(&args.placement)?,
         games: args.games,
         seed: args.seed,
         rows,
@@ -51,7 +93,7 @@ pub fn execute(args: &SimulateArgs) -> Result<bool, String> {
     let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().map_err(|e| e.to_string())?;
 
-    let total = (config.games * config.algorithms.len()) as u64;
+    let total = (config.games * config.players.len()) as u64;
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
     bar.set_style(
         ProgressStyle::with_template("{spinner} {bar:40} {pos}/{len} games  {per_sec}  eta {eta}")

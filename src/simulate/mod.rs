@@ -14,7 +14,10 @@ use thiserror::Error;
 
 use crate::board::Pos;
 use crate::engine::{Game, Outcome, PlayError, Seat, play};
-use crate::layout::{LayoutError, random_layout_under};
+use crate::fleet::Fleet;
+use crate::layout::{Layout, LayoutError, random_layout_under};
+use crate::level::{Level, Weakened, Weakness};
+use crate::placement::{PlacementError, Style, place_styled};
 use crate::rng;
 use crate::rules::Rules;
 use crate::strategy::Algorithm;
@@ -33,10 +36,41 @@ const STRATEGY_SALT: u64 = 0x5354_5241_5445_4759;
 /// Salt of the per-game tie orders.
 const ORDER_SALT: u64 = 0x4f52_4445_5220_5449;
 
+/// Who plays: an algorithm at a strength level, or at any weakness (a calibration sweep).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Player {
+    pub algorithm: Algorithm,
+    /// The level whose weakness it plays at; `None` for the algorithm itself or a sweep point.
+    pub level: Option<Level>,
+    pub weakness: Weakness,
+}
+
+impl Player {
+    /// The algorithm itself.
+    pub fn full(algorithm: Algorithm) -> Player {
+        Player { algorithm, level: None, weakness: Weakness::NONE }
+    }
+
+    /// The algorithm at a level.
+    pub fn at(algorithm: Algorithm, level: Level) -> Player {
+        Player { algorithm, level: Some(level), weakness: level.weakness() }
+    }
+
+    /// Its name in tables: `bayes`, `bayes L3`.
+    pub fn label(&self) -> String {
+        match self.level {
+            Some(level) => format!("{} L{level}", self.algorithm.name()),
+            None if self.weakness.is_none() => self.algorithm.name().to_owned(),
+            None => format!("{} {:?}", self.algorithm.name(), self.weakness),
+        }
+    }
+}
+
 /// What to simulate.
 #[derive(Clone, Debug)]
 pub struct Config {
-    pub algorithms: Vec<Algorithm>,
+    /// Who plays, in report order (the first is the baseline of the paired differences).
+    pub players: Vec<Player>,
     pub games: usize,
     pub seed: u64,
     pub rows: usize,
@@ -46,9 +80,11 @@ pub struct Config {
     pub keep_shots: bool,
     /// Compute budget of every move, in milliseconds (only `bayes` looks at it).
     pub budget_ms: u64,
-    /// The rules: hidden fleets are drawn uniformly over the layouts they allow, and the shooters
-    /// are told them.
+    /// The rules: hidden fleets are drawn over the layouts they allow, and the shooters are told
+    /// them.
     pub rules: Rules,
+    /// How the hidden fleets are placed: uniformly, or as the computer's hard style.
+    pub placement: Style,
 }
 
 /// Why a simulation could not run.
@@ -64,8 +100,10 @@ pub enum SimError {
     Layout(#[from] LayoutError),
     #[error("fleet: {0}")]
     Fleet(#[from] crate::fleet::FleetError),
-    #[error("{algorithm}, game {game}: {source}")]
-    Play { algorithm: &'static str, game: usize, source: PlayError },
+    #[error("{0}")]
+    Placement(#[from] PlacementError),
+    #[error("{player}, game {game}: {source}")]
+    Play { player: String, game: usize, source: PlayError },
 }
 
 /// One game as one algorithm played it.
@@ -84,10 +122,10 @@ pub struct GameResult {
     pub log: Vec<(Pos, Outcome)>,
 }
 
-/// Everything one algorithm did in a run.
+/// Everything one player did in a run.
 #[derive(Clone, Debug)]
 pub struct AlgorithmRun {
-    pub algorithm: Algorithm,
+    pub player: Player,
     pub games: Vec<GameResult>,
 }
 
@@ -149,7 +187,7 @@ impl Config {
         if self.games == 0 {
             return Err(SimError::NoGames);
         }
-        if self.algorithms.is_empty() {
+        if self.players.is_empty() {
             return Err(SimError::NoAlgorithm);
         }
         if !(1..=crate::board::MAX_SIDE).contains(&self.rows) || !(1..=crate::board::MAX_SIDE).contains(&self.cols) {
@@ -160,27 +198,28 @@ impl Config {
         random_layout_under(self.rows, self.cols, &self.ships, self.rules, &mut rng::stream(self.seed, 0))?;
         Ok(())
     }
+
+    /// The hidden fleet of game `i`.
+    fn layout(&self, i: usize) -> Result<Layout, SimError> {
+        let mut rng = rng::stream(self.seed, i as u64);
+        Ok(match self.placement {
+            Style::Uniform => random_layout_under(self.rows, self.cols, &self.ships, self.rules, &mut rng)?,
+            Style::Hard => {
+                let fleet = Fleet::new(&self.ships, self.rows.max(self.cols))?;
+                place_styled(self.rows, self.cols, &fleet, self.rules, Style::Hard, &mut rng)?
+            }
+        })
+    }
 }
 
 /// Plays `config.games` games with every algorithm on the current rayon pool, calling
 /// `progress(n)` as games finish.
 pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<AlgorithmRun>, SimError> {
     config.check()?;
-    let layouts = (0..config.games)
-        .into_par_iter()
-        .map(|i| {
-            random_layout_under(
-                config.rows,
-                config.cols,
-                &config.ships,
-                config.rules,
-                &mut rng::stream(config.seed, i as u64),
-            )
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut runs = Vec::with_capacity(config.algorithms.len());
-    for &algorithm in &config.algorithms {
-        let strategy = algorithm.strategy();
+    let layouts = (0..config.games).into_par_iter().map(|i| config.layout(i)).collect::<Result<Vec<_>, _>>()?;
+    let mut runs = Vec::with_capacity(config.players.len());
+    for &player in &config.players {
+        let strategy = Weakened { algorithm: player.algorithm, weakness: player.weakness };
         let games = layouts
             .par_iter()
             .enumerate()
@@ -193,7 +232,7 @@ pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Algor
                 let mut move_micros = Vec::with_capacity(64);
                 let start = Instant::now();
                 let mut last = start;
-                let record = play(strategy, Game::new(layout.clone()), seat, &mut rng, grid, |_, p, o| {
+                let record = play(&strategy, Game::new(layout.clone()), seat, &mut rng, grid, |_, p, o| {
                     let now = Instant::now();
                     move_micros.push((now - last).as_secs_f32() * 1e6);
                     last = now;
@@ -201,7 +240,7 @@ pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Algor
                         log.push((p, o));
                     }
                 })
-                .map_err(|source| SimError::Play { algorithm: algorithm.name(), game: i, source })?;
+                .map_err(|source| SimError::Play { player: player.label(), game: i, source })?;
                 let micros = start.elapsed().as_secs_f64() * 1e6;
                 progress(1);
                 Ok(GameResult {
@@ -215,7 +254,7 @@ pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Algor
                 })
             })
             .collect::<Result<Vec<_>, SimError>>()?;
-        runs.push(AlgorithmRun { algorithm, games });
+        runs.push(AlgorithmRun { player, games });
     }
     Ok(runs)
 }
@@ -226,7 +265,7 @@ mod tests {
 
     fn config(games: usize) -> Config {
         Config {
-            algorithms: vec![Algorithm::Density],
+            players: vec![Player::full(Algorithm::Density)],
             games,
             seed: 11,
             rows: 6,
@@ -235,6 +274,7 @@ mod tests {
             keep_shots: true,
             budget_ms: crate::turn::DEFAULT_BUDGET_MS,
             rules: Rules::CLASSIC,
+            placement: Style::Uniform,
         }
     }
 
@@ -242,9 +282,19 @@ mod tests {
     fn same_results_whatever_the_thread_count() {
         let with = |threads| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            pool.install(|| run(&config(64), &|_| {}).unwrap())
+            let config = Config {
+                players: vec![
+                    Player::full(Algorithm::Density),
+                    Player::at(Algorithm::Density, Level::new(3).unwrap()),
+                    Player::at(Algorithm::Random, Level::new(7).unwrap()),
+                ],
+                placement: Style::Hard,
+                ..config(64)
+            };
+            pool.install(|| run(&config, &|_| {}).unwrap())
         };
         let (one, three) = (with(1), with(3));
+        assert_eq!(one.len(), 3);
         for (a, b) in one.iter().zip(&three) {
             let key = |r: &AlgorithmRun| {
                 r.games.iter().map(|g| (g.shots, g.sunk_at.clone(), g.log.clone())).collect::<Vec<_>>()

@@ -40,7 +40,7 @@ pub fn draw(path: &Path, runs: &[AlgorithmRun], title: &str) -> Result<(), Strin
         .map_err(|e| e.to_string())?;
     for (i, (run, points)) in runs.iter().zip(shares).enumerate() {
         let colour = Palette99::pick(i).to_rgba();
-        let label = format!("{} (mean {:.2})", run.algorithm.name(), run.summary().mean);
+        let label = format!("{} (mean {:.2})", run.player.label(), run.summary().mean);
         chart
             .draw_series(LineSeries::new(points, colour.stroke_width(2)))
             .map_err(|e| e.to_string())?

@@ -13,6 +13,12 @@ use crate::engine::Outcome;
 #[derive(Debug, Serialize)]
 pub struct AlgorithmReport {
     pub algorithm: &'static str,
+    /// The strength level it played at, when the run had levels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+    /// Its name in the table (`bayes L3`).
+    #[serde(skip)]
+    pub label: String,
     pub games: usize,
     pub mean: f64,
     /// Half-width of the 95% confidence interval of the mean.
@@ -37,6 +43,10 @@ pub struct AlgorithmReport {
     /// Paired difference of this algorithm's shots minus the first algorithm's, over the same games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paired_vs_first: Option<PairedDiff>,
+    /// Paired difference of this row's shots minus the row above's (levels: this level minus the
+    /// one below it), over the same games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paired_vs_previous: Option<PairedDiff>,
 }
 
 #[derive(Debug, Serialize)]
@@ -47,7 +57,7 @@ pub struct SinkTurn {
 
 #[derive(Debug, Serialize)]
 pub struct PairedDiff {
-    pub against: &'static str,
+    pub against: String,
     pub mean: f64,
     pub ci95_low: f64,
     pub ci95_high: f64,
@@ -55,7 +65,10 @@ pub struct PairedDiff {
 
 /// The figures of every algorithm of a run, in run order.
 pub fn reports(runs: &[AlgorithmRun]) -> Vec<AlgorithmReport> {
-    let first = runs.first().map(|r| (r.algorithm, r.shots()));
+    let paired = |base: &AlgorithmRun, run: &AlgorithmRun| {
+        let d = paired_difference(&base.shots(), &run.shots());
+        PairedDiff { against: base.player.label(), mean: d.mean, ci95_low: d.mean - d.ci95, ci95_high: d.mean + d.ci95 }
+    };
     runs.iter()
         .enumerate()
         .map(|(i, run)| {
@@ -63,20 +76,12 @@ pub fn reports(runs: &[AlgorithmRun]) -> Vec<AlgorithmReport> {
             let turns = Summary::of(&run.turns());
             let us = run.micros_per_game();
             let (move_us_p50, move_us_p99, move_us_max) = run.move_micros();
-            let paired_vs_first = match (&first, i) {
-                (Some((alg, base)), i) if i > 0 => {
-                    let d = paired_difference(base, &run.shots());
-                    Some(PairedDiff {
-                        against: alg.name(),
-                        mean: d.mean,
-                        ci95_low: d.mean - d.ci95,
-                        ci95_high: d.mean + d.ci95,
-                    })
-                }
-                _ => None,
-            };
+            let paired_vs_first = (i > 0).then(|| paired(&runs[0], run));
+            let paired_vs_previous = (i > 0).then(|| paired(&runs[i - 1], run));
             AlgorithmReport {
-                algorithm: run.algorithm.name(),
+                algorithm: run.player.algorithm.name(),
+                level: run.player.level.map(|l| l.get()),
+                label: run.player.label(),
                 games: s.n,
                 mean: s.mean,
                 ci95: s.ci95,
@@ -99,6 +104,7 @@ pub fn reports(runs: &[AlgorithmRun]) -> Vec<AlgorithmReport> {
                 move_us_p99,
                 move_us_max,
                 paired_vs_first,
+                paired_vs_previous,
             }
         })
         .collect()
@@ -144,7 +150,7 @@ pub fn table(config: &Config, reports: &[AlgorithmReport]) -> String {
         let _ = writeln!(
             out,
             "{:<14} {:>8.2} {:>7.2} {:>6.2} {:>6.1} {:>5.0} {:>4.0} {:>4.0} {:>6.1} {:>9.1} {:>9.0} {:>19}  {}",
-            r.algorithm,
+            r.label,
             r.mean,
             r.ci95,
             r.sd,
@@ -162,18 +168,30 @@ pub fn table(config: &Config, reports: &[AlgorithmReport]) -> String {
     if config.rules.salvo > 1 {
         let _ = writeln!(out, "\nturns to win with a salvo of {} shots a turn:", config.rules.salvo);
         for r in reports {
-            let _ = writeln!(out, "  {:<14} {:7.2} ± {:.2}", r.algorithm, r.mean_turns, r.turns_ci95);
+            let _ = writeln!(out, "  {:<14} {:7.2} ± {:.2}", r.label, r.mean_turns, r.turns_ci95);
         }
     }
     let paired: Vec<&AlgorithmReport> = reports.iter().filter(|r| r.paired_vs_first.is_some()).collect();
     if !paired.is_empty() {
-        let _ = writeln!(out, "\npaired difference against {} (same hidden fleets):", reports[0].algorithm);
+        let _ = writeln!(out, "\npaired difference against {} (same hidden fleets):", reports[0].label);
         for r in paired {
             let d = r.paired_vs_first.as_ref().expect("filtered");
             let _ = writeln!(
                 out,
                 "  {:<14} {:+7.2} shots  (95% interval {:+.2} to {:+.2})",
-                r.algorithm, d.mean, d.ci95_low, d.ci95_high
+                r.label, d.mean, d.ci95_low, d.ci95_high
+            );
+        }
+    }
+    let stepped: Vec<&AlgorithmReport> = reports.iter().filter(|r| r.paired_vs_previous.is_some()).collect();
+    if reports.iter().any(|r| r.level.is_some()) && !stepped.is_empty() {
+        let _ = writeln!(out, "\npaired difference against the row above (same hidden fleets):");
+        for r in stepped {
+            let d = r.paired_vs_previous.as_ref().expect("filtered");
+            let _ = writeln!(
+                out,
+                "  {:<14} {:+7.2} shots against {:<14} (95% interval {:+.2} to {:+.2})",
+                r.label, d.mean, d.against, d.ci95_low, d.ci95_high
             );
         }
     }
@@ -184,10 +202,10 @@ pub fn table(config: &Config, reports: &[AlgorithmReport]) -> String {
 /// under the classic rules with one shot a turn: under the no-touch rules it never shoots the
 /// cells the rule proves empty, and a salvo fires its other cells in the tie order.
 pub fn self_test(config: &Config, runs: &[AlgorithmRun]) -> Option<(bool, String)> {
-    if config.rules != crate::rules::Rules::CLASSIC {
+    if config.rules != crate::rules::Rules::CLASSIC || config.placement != crate::placement::Style::Uniform {
         return None;
     }
-    let run = runs.iter().find(|r| r.algorithm.name() == "random")?;
+    let run = runs.iter().find(|r| r.player == super::Player::full(crate::strategy::Algorithm::Random))?;
     let s: Summary = run.summary();
     let expected = random_expectation(config.rows * config.cols, config.ships.iter().sum());
     let ok = s.interval_contains(expected);
@@ -211,7 +229,7 @@ pub fn write_csv(w: &mut impl Write, config: &Config, runs: &[AlgorithmRun]) -> 
     writeln!(w)?;
     for run in runs {
         for (g, game) in run.games.iter().enumerate() {
-            write!(w, "{},{},{}", run.algorithm.name(), g, game.shots)?;
+            write!(w, "{},{},{}", run.player.label(), g, game.shots)?;
             for (_, turn) in &game.sunk_at {
                 write!(w, ",{turn}")?;
             }
@@ -224,7 +242,7 @@ pub fn write_csv(w: &mut impl Write, config: &Config, runs: &[AlgorithmRun]) -> 
 /// Every shot of every game, in markdown.
 pub fn write_log(w: &mut impl Write, runs: &[AlgorithmRun]) -> io::Result<()> {
     for run in runs {
-        writeln!(w, "# {}\n", run.algorithm.name())?;
+        writeln!(w, "# {}\n", run.player.label())?;
         for (g, game) in run.games.iter().enumerate() {
             writeln!(w, "## Game {g}: {} shots\n", game.shots)?;
             writeln!(w, "| turn | cell | result |\n| ---: | :--- | :--- |")?;

@@ -5,6 +5,7 @@ use rand::RngExt;
 use thiserror::Error;
 
 use crate::board::{Board, Cell, Pos};
+use crate::level::{Level, Weakened};
 use crate::rng::SonarRng;
 use crate::turn::{Mode, Turn};
 
@@ -84,6 +85,12 @@ pub trait Strategy: Send + Sync {
     /// ([`crate::tie_order::TieOrder`]) rather than at random (a salvo's ties go the same way).
     fn keeps_one_order(&self) -> bool {
         false
+    }
+
+    /// The turn's `k` shots, best first, starting with its own shot `first` (a salvo): by default
+    /// the other `.` cells of highest grid value ([`ranked`]). Draws nothing when `k` is 1.
+    fn rank(&self, turn: Turn<'_>, first: Pos, grid: &[f64], rng: &mut SonarRng, k: usize) -> Vec<Pos> {
+        ranked(self.keeps_one_order(), turn, first, grid, rng, k)
     }
 }
 
@@ -214,6 +221,8 @@ impl Algorithm {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recommendation {
     pub algorithm: Algorithm,
+    /// The strength level it played at (10: the algorithm itself).
+    pub level: Level,
     pub shot: Pos,
     /// The turn's shots under its rules' salvo size, best first: `shot`, then the `.` cells of
     /// highest grid value. Fewer when fewer `.` cells are left.
@@ -230,41 +239,46 @@ pub struct Recommendation {
 
 /// Runs an algorithm on a turn and scales its grid for the caller.
 pub fn recommend(algorithm: Algorithm, turn: Turn<'_>, rng: &mut SonarRng) -> Result<Recommendation, StrategyError> {
-    recommend_with_candidates(algorithm, turn, rng, 0)
+    recommend_with_candidates(algorithm, Level::STRONGEST, turn, rng, 0)
 }
 
-/// [`recommend`], also listing the `candidates` best cells with their grid values (a hint).
+/// [`recommend`] at a strength level ([`crate::level`]), also listing the `candidates` best cells
+/// with their grid values (a hint). The grid and the candidates are the algorithm's own at every
+/// level; below level 10 the shots are the level's, which may differ from the best cells.
 pub fn recommend_with_candidates(
     algorithm: Algorithm,
+    level: Level,
     turn: Turn<'_>,
     rng: &mut SonarRng,
     candidates: usize,
 ) -> Result<Recommendation, StrategyError> {
     let mut grid = vec![0.0; turn.board.len()];
-    let decision = algorithm.strategy().decide(turn, rng, &mut grid)?;
+    let player = Weakened::new(algorithm, level);
+    let decision = player.decide(turn, rng, &mut grid)?;
     let info = algorithm.info();
     finish_grid(turn.board, &mut grid, info.grid_kind);
-    // One ranking serves both lists, so a salvo is always the head of the candidates.
     let salvo = turn.rules.salvo.max(1);
-    let best = ranked(algorithm.keeps_one_order(), turn, decision.shot, &grid, rng, salvo.max(candidates));
     let index = |p: Pos| turn.board.index(p);
+    let (shots, best) = if level == Level::STRONGEST {
+        // One ranking serves both lists, so a salvo is always the head of the candidates.
+        let best = ranked(algorithm.keeps_one_order(), turn, decision.shot, &grid, rng, salvo.max(candidates));
+        (best.iter().copied().take(salvo).collect(), best)
+    } else {
+        let shots = player.rank(turn, decision.shot, &grid, rng, salvo);
+        let top = best_open_cell(turn.board, &grid, rng).unwrap_or(decision.shot);
+        (shots, ranked(algorithm.keeps_one_order(), turn, top, &grid, rng, candidates))
+    };
     Ok(Recommendation {
         algorithm,
+        level,
         shot: decision.shot,
-        shots: best.iter().copied().take(salvo).collect(),
+        shots,
         candidates: best.iter().take(candidates).map(|&p| (p, grid[index(p)])).collect(),
         mode: turn.mode(),
         grid,
         grid_kind: info.grid_kind,
         posterior: decision.posterior,
     })
-}
-
-/// A salvo of `turn.rules.salvo` distinct `.` cells, best first (see [`ranked`]). For a posterior
-/// grid the cells of highest marginal maximise the expected number of hits (expectation is
-/// additive), so `bayes` fires its greedy salvo; every other algorithm fires its k best cells.
-pub fn salvo(in_order: bool, turn: Turn<'_>, first: Pos, grid: &[f64], rng: &mut SonarRng) -> Vec<Pos> {
-    ranked(in_order, turn, first, grid, rng, turn.rules.salvo)
 }
 
 /// The `k` best `.` cells, best first: the algorithm's own shot `first`, then the other `.` cells

@@ -96,11 +96,38 @@ pub fn check_contract(request: &Value, answer: &Value) {
     if kind == "score" {
         assert_eq!(best, 1.0, "a score grid's best cell is 1");
     }
-    if answer["algorithm"] == "density" {
+    let level = request["level"].as_u64().unwrap_or(10);
+    assert_eq!(answer["level"], level, "the level played is reported: {answer}");
+    if answer["algorithm"] == "density" && level == 10 {
         assert_eq!(grid[r][c].as_f64().unwrap(), best, "density shoots a cell of maximal value");
     }
     let open = check_rules(request, answer);
     check_candidates(request, answer, open);
+    if level < 10 {
+        check_plausible(request, answer);
+    }
+}
+
+/// The promise of a level below 10: its mistakes are never absurd. For the algorithms whose own
+/// shots never are (`bayes`, `density`; a random hunter's own shot may fall anywhere, and a level
+/// keeps its turns without a mistake unchanged), the shot is a cell some ship afloat fits over
+/// (past misses and sunk ships) and, on an exact posterior, a cell of positive probability. (A
+/// salvo's later shots fill up with other cells once those run out, as the algorithm's own do.)
+fn check_plausible(request: &Value, answer: &Value) {
+    if answer["algorithm"] != "bayes" && answer["algorithm"] != "density" {
+        return;
+    }
+    let rows: Vec<String> = serde_json::from_value(request["board"].clone()).unwrap();
+    let board = sonar::board::Board::parse(&rows).unwrap();
+    let ships: Vec<usize> = serde_json::from_value(request["ships"].clone()).unwrap();
+    let possible = sonar::level::possible_cells(&board, &ships);
+    let shot = &answer["shot"];
+    let p = Pos::new(shot["row"].as_u64().unwrap() as usize, shot["col"].as_u64().unwrap() as usize);
+    assert!(possible[board.index(p)], "level {}: shot {p} where no ship fits: {answer}", request["level"]);
+    if answer["grid_kind"] == "probability" && answer["exact"] == true {
+        let value = answer["grid"][p.row][p.col].as_f64().unwrap();
+        assert!(value > 0.0, "level {}: shot {p} of probability 0: {answer}", request["level"]);
+    }
 }
 
 /// The promises `candidates` adds: absent unless asked; else k distinct `.` cells (all of them when
@@ -114,11 +141,17 @@ fn check_candidates(request: &Value, answer: &Value, open: usize) {
     let list = answer["candidates"].as_array().expect("candidates asked for");
     let shots = answer["shots"].as_array().unwrap();
     assert_eq!(list.len(), (k as usize).min(open), "{k} candidates with {open} open cells: {answer}");
-    assert_eq!(list[0]["label"], answer["shot"]["label"], "the first candidate is the shot");
-    for (c, s) in list.iter().zip(shots) {
-        assert_eq!((&c["row"], &c["col"]), (&s["row"], &s["col"]), "the salvo is the head of the candidates");
-    }
     let grid = answer["grid"].as_array().unwrap();
+    if request["level"].as_u64().unwrap_or(10) == 10 {
+        assert_eq!(list[0]["label"], answer["shot"]["label"], "the first candidate is the shot");
+        for (c, s) in list.iter().zip(shots) {
+            assert_eq!((&c["row"], &c["col"]), (&s["row"], &s["col"]), "the salvo is the head of the candidates");
+        }
+    } else {
+        // Below level 10 the candidates are still the algorithm's own best cells.
+        let best = grid.iter().flat_map(|r| r.as_array().unwrap()).filter_map(Value::as_f64).fold(0.0, f64::max);
+        assert_eq!(list[0]["value"].as_f64(), Some(best), "the first candidate is a best cell: {answer}");
+    }
     let mut seen = std::collections::HashSet::new();
     let values: Vec<f64> = list
         .iter()
@@ -185,6 +218,18 @@ pub async fn play_under(
     ships: &[usize],
     rules: Rules,
 ) -> usize {
+    play_at(app, algorithm, None, game_seed, ships, rules).await
+}
+
+/// [`play_under`] at a strength level (`None`: the request names none).
+pub async fn play_at(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    algorithm: &str,
+    level: Option<u64>,
+    game_seed: u64,
+    ships: &[usize],
+    rules: Rules,
+) -> usize {
     let mut rng = seeded(game_seed);
     let layout = random_layout_under(10, 10, ships, rules, &mut rng).unwrap();
     let mut game = Game::new(layout);
@@ -198,6 +243,9 @@ pub async fn play_under(
         });
         if rules != Rules::CLASSIC {
             request["rules"] = json!({"touching": rules.touching, "salvo": rules.salvo});
+        }
+        if let Some(level) = level {
+            request["level"] = json!(level);
         }
         let (status, answer) = post_json(app, &request).await;
         assert_eq!(status, 200, "request {request} got {answer}");

@@ -1,0 +1,65 @@
+//! The calibration of the strength levels: mean shots against the weakness `x` of
+//! [`sonar::level::Weakness::at`], every point over the same hidden fleets (paired), from which
+//! the table `sonar::level::CALIBRATED` is read off.
+//!
+//! ```text
+//! cargo run --release --example level_sweep -- ALGORITHM GAMES SEED X [X ...]
+//! cargo run --release --example level_sweep -- bayes 1000 7 0 0.05 0.1 0.2 0.3 0.45 0.6 0.8 1
+//! ```
+//!
+//! An `X` may also be the four knobs `MISTAKES/HUNT/TARGET/STRAY`, `HUNT` and `TARGET` each
+//! `SPREAD` or `BIAS,SPREAD` ([`sonar::level::Noise`]), to study one kind of mistake alone.
+
+use sonar::level::{Noise, Weakness};
+use sonar::placement::Style;
+use sonar::rules::Rules;
+use sonar::simulate::{Config, Player, report, run};
+use sonar::strategy::Algorithm;
+
+fn weakness(arg: &str) -> Weakness {
+    let n = |s: &str| s.parse::<f64>().unwrap_or_else(|e| panic!("{arg:?}: {e}"));
+    match arg.split('/').collect::<Vec<_>>()[..] {
+        [x] => Weakness::at(n(x)),
+        [mistakes, hunt, target, stray] => {
+            let noise = |s: &str| match s.split_once(',') {
+                Some((bias, spread)) => Noise { bias: n(bias), spread: n(spread) },
+                None => Noise { bias: 0.0, spread: n(s) },
+            };
+            Weakness { mistakes: n(mistakes), hunt: noise(hunt), target: noise(target), stray: n(stray) }
+        }
+        _ => panic!("{arg:?}: expected X or MISTAKES/HUNT/TARGET/STRAY, HUNT and TARGET SPREAD or BIAS,SPREAD"),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 4 {
+        eprintln!("usage: level_sweep ALGORITHM GAMES SEED X [X ...]");
+        std::process::exit(2);
+    }
+    let algorithm = Algorithm::from_name(&args[0]).expect("a known algorithm");
+    let players =
+        args[3..].iter().map(|x| Player { algorithm, level: None, weakness: weakness(x) }).collect::<Vec<_>>();
+    let config = Config {
+        players,
+        games: args[1].parse().expect("GAMES"),
+        seed: args[2].parse().expect("SEED"),
+        rows: 10,
+        cols: 10,
+        ships: vec![5, 4, 3, 3, 2],
+        keep_shots: false,
+        budget_ms: sonar::turn::DEFAULT_BUDGET_MS,
+        rules: Rules::CLASSIC,
+        placement: Style::Uniform,
+    };
+    let runs = run(&config, &|_| {}).expect("the classic game runs");
+    let reports = report::reports(&runs);
+    println!("{:<8} {:>8} {:>7} {:>6}  paired against the first", "x", "mean", "±95%", "sd");
+    for (arg, r) in args[3..].iter().zip(&reports) {
+        let paired = r
+            .paired_vs_first
+            .as_ref()
+            .map_or(String::new(), |d| format!("{:+.2} ({:+.2} to {:+.2})", d.mean, d.ci95_low, d.ci95_high));
+        println!("{arg:<8} {:>8.2} {:>7.2} {:>6.2}  {paired}", r.mean, r.ci95, r.sd);
+    }
+}

@@ -1,0 +1,98 @@
+//! Strength levels through the whole app: games at every level, the errors, and the ordering of
+//! the levels' means over paired games.
+
+mod common;
+
+use serde_json::json;
+use sonar::http::AppState;
+use sonar::level::Level;
+use sonar::placement::Style;
+use sonar::rules::Rules;
+use sonar::simulate::{Config, Player, report, run};
+use sonar::strategy::Algorithm;
+
+/// Whole games through `POST /recommend` by a client that shoots where it is told, at every level:
+/// every answer keeps the contract (a `.` cell where a ship fits, the level reported) and every
+/// game ends. The default algorithm plays the weakest, a middle and the strongest level; density
+/// plays all ten; one no-touch salvo game checks that a weakened salvo keeps the rules.
+#[actix_web::test]
+async fn games_at_every_level_finish_with_a_legal_shot_every_turn() {
+    let app = common::app(AppState::new()).await;
+    let classic = [5, 4, 3, 3, 2];
+    for level in 1..=10 {
+        let shots = common::play_at(&app, "density", Some(level), 100 + level, &classic, Rules::CLASSIC).await;
+        assert!((17..=100).contains(&shots), "level {level}: {shots}");
+    }
+    for level in [1, 6] {
+        let shots = common::play_at(&app, "bayes", Some(level), 7, &classic, Rules::CLASSIC).await;
+        assert!((17..=100).contains(&shots), "bayes level {level}: {shots}");
+    }
+    let salvo = Rules::new(false, 3).unwrap();
+    let shots = common::play_at(&app, "weighted-density", Some(2), 9, &[4, 3, 3, 2, 2, 2, 1, 1, 1, 1], salvo).await;
+    assert!((20..=100).contains(&shots), "{shots}");
+}
+
+#[actix_web::test]
+async fn the_same_request_and_seed_give_the_same_answer_and_bad_levels_are_problems() {
+    let app = common::app(AppState::new()).await;
+    let board = [
+        "..........",
+        "...o......",
+        "...x......",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    for algorithm in ["bayes", "density", "random"] {
+        for level in [1, 4, 9] {
+            let request = json!({"board": board, "ships": [5, 4, 3, 3, 2], "algorithm": algorithm, "level": level, "seed": 11, "candidates": 3});
+            let (status, first) = common::post_json(&app, &request).await;
+            assert_eq!(status, 200, "{first}");
+            common::check_contract(&request, &first);
+            assert_eq!(common::post_json(&app, &request).await.1, first);
+        }
+    }
+    for (level, status, kind) in [
+        (json!(0), 422, "invalid-level"),
+        (json!(11), 422, "invalid-level"),
+        (json!(-1), 400, "invalid-request"),
+        (json!(2.5), 400, "invalid-request"),
+        (json!("5"), 400, "invalid-request"),
+    ] {
+        let request = json!({"board": board, "ships": [5, 4, 3, 3, 2], "level": level});
+        let (got, problem) = common::post_json(&app, &request).await;
+        assert_eq!(got, status, "{level} -> {problem}");
+        assert_eq!(problem["type"], format!("urn:sonar:problem:{kind}"));
+        assert_eq!(problem["field"], "level", "{problem}");
+    }
+}
+
+/// Each level is stronger than the one below it: over the same 500 hidden fleets, the paired
+/// difference of every level's shots minus the level below's has its whole 95% interval below
+/// zero. Density stands in for the default algorithm (same layer, a thousand times cheaper); the
+/// committed 10,000-game table of the default algorithm is checked the same way below.
+#[test]
+fn the_levels_means_are_ordered_over_paired_games() {
+    let config = Config {
+        players: Level::all().map(|l| Player::at(Algorithm::Density, l)).collect(),
+        games: 500,
+        seed: 4,
+        rows: 10,
+        cols: 10,
+        ships: vec![5, 4, 3, 3, 2],
+        keep_shots: false,
+        budget_ms: sonar::turn::DEFAULT_BUDGET_MS,
+        rules: Rules::CLASSIC,
+        placement: Style::Uniform,
+    };
+    let reports = report::reports(&run(&config, &|_| {}).unwrap());
+    for r in &reports[1..] {
+        let d = r.paired_vs_previous.as_ref().expect("every row after the first");
+        assert!(d.ci95_high < 0.0, "level {:?} against {}: {d:?}", r.level, d.against);
+    }
+    assert!(reports[0].mean > 68.0, "level 1 averages {:.2}", reports[0].mean);
+}
