@@ -251,7 +251,7 @@ impl From<GridKind> for GridKindDto {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({
     "shot": {"row": 4, "col": 5, "label": "E6"}, "shots": [{"row": 4, "col": 5, "label": "E6"}],
-    "algorithm": "density", "mode": "hunt",
+    "algorithm": "density", "level": 10, "mode": "hunt",
     "grid": [[0.29, 0.44, 0.56, 0.62, 0.65, 0.65, 0.62, 0.56, 0.44, 0.29]],
     "grid_kind": "score", "seed": 42
 }))]
