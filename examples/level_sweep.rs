@@ -11,8 +11,6 @@
 //! `SPREAD` or `BIAS,SPREAD` ([`sonar::level::Noise`]), to study one kind of mistake alone.
 
 use sonar::level::{Noise, Weakness};
-use sonar::placement::Style;
-use sonar::rules::Rules;
 use sonar::simulate::{Config, Player, report, run};
 use sonar::strategy::Algorithm;
 
@@ -41,16 +39,9 @@ fn main() {
     let players =
         args[3..].iter().map(|x| Player { algorithm, level: None, weakness: weakness(x) }).collect::<Vec<_>>();
     let config = Config {
-        players,
         games: args[1].parse().expect("GAMES"),
         seed: args[2].parse().expect("SEED"),
-        rows: 10,
-        cols: 10,
-        ships: vec![5, 4, 3, 3, 2],
-        keep_shots: false,
-        budget_ms: sonar::turn::DEFAULT_BUDGET_MS,
-        rules: Rules::CLASSIC,
-        placement: Style::Uniform,
+        ..Config::classic(players)
     };
     let runs = run(&config, &|_| {}).expect("the classic game runs");
     let reports = report::reports(&runs);

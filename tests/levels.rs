@@ -6,7 +6,6 @@ mod common;
 use serde_json::json;
 use sonar::http::AppState;
 use sonar::level::Level;
-use sonar::placement::Style;
 use sonar::rules::Rules;
 use sonar::simulate::{Config, Player, report, run};
 use sonar::strategy::Algorithm;
@@ -77,18 +76,8 @@ async fn the_same_request_and_seed_give_the_same_answer_and_bad_levels_are_probl
 /// committed 10,000-game table of the default algorithm is checked the same way below.
 #[test]
 fn the_levels_means_are_ordered_over_paired_games() {
-    let config = Config {
-        players: Level::all().map(|l| Player::at(Algorithm::Density, l)).collect(),
-        games: 500,
-        seed: 4,
-        rows: 10,
-        cols: 10,
-        ships: vec![5, 4, 3, 3, 2],
-        keep_shots: false,
-        budget_ms: sonar::turn::DEFAULT_BUDGET_MS,
-        rules: Rules::CLASSIC,
-        placement: Style::Uniform,
-    };
+    let players = Level::all().map(|l| Player::at(Algorithm::Density, l)).collect();
+    let config = Config { games: 500, seed: 4, ..Config::classic(players) };
     let reports = report::reports(&run(&config, &|_| {}).unwrap());
     for r in &reports[1..] {
         let d = r.paired_vs_previous.as_ref().expect("every row after the first");

@@ -217,18 +217,7 @@ async fn hard_layouts_cost_uniform_shooters_measurably_more() {
     use sonar::simulate::{Config, Player, run};
     use sonar::strategy::Algorithm;
     let mean = |placement| {
-        let config = Config {
-            players: vec![Player::full(Algorithm::Density)],
-            games: 1000,
-            seed: 2,
-            rows: 10,
-            cols: 10,
-            ships: vec![5, 4, 3, 3, 2],
-            keep_shots: false,
-            budget_ms: sonar::turn::DEFAULT_BUDGET_MS,
-            rules: Rules::CLASSIC,
-            placement,
-        };
+        let config = Config { seed: 2, placement, ..Config::classic(vec![Player::full(Algorithm::Density)]) };
         run(&config, &|_| {}).unwrap()[0].summary()
     };
     let (uniform, hard) = (mean(Style::Uniform), mean(Style::Hard));

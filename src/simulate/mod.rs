@@ -183,6 +183,23 @@ impl AlgorithmRun {
 }
 
 impl Config {
+    /// The classic game (10x10, fleet 5,4,3,3,2, classic rules, uniform fleets, the default
+    /// budget) for these players: 1,000 games from seed 1, shots not kept.
+    pub fn classic(players: Vec<Player>) -> Config {
+        Config {
+            players,
+            games: 1000,
+            seed: 1,
+            rows: 10,
+            cols: 10,
+            ships: vec![5, 4, 3, 3, 2],
+            keep_shots: false,
+            budget_ms: crate::turn::DEFAULT_BUDGET_MS,
+            rules: Rules::CLASSIC,
+            placement: Style::Uniform,
+        }
+    }
+
     fn check(&self) -> Result<(), SimError> {
         if self.games == 0 {
             return Err(SimError::NoGames);
