@@ -10,14 +10,14 @@ use std::time::{Duration, Instant};
 use common::binary::Sonar;
 use serde_json::{Value, json};
 
-/// A request that keeps a worker busy for a clearly measurable time (about a second and a half
-/// in a debug build; the compute pool runs one per core, the rest wait their turn).
+/// A request that keeps a worker busy for a clearly measurable time (some tenths of a second in a
+/// debug build; the compute pool runs one per core, the rest wait their turn).
 fn slow_request() -> Value {
     json!({
         "board": vec![".".repeat(26); 26],
         "ships": [5, 4, 3, 3, 2, 5, 4, 3, 3, 2],
         "algorithm": "bayes",
-        "budget_ms": 1000,
+        "budget_ms": 300,
         "seed": 7,
     })
 }
@@ -32,12 +32,36 @@ fn try_request(addr: std::net::SocketAddr) -> Option<String> {
     (!out.is_empty()).then(|| String::from_utf8_lossy(&out).into_owned())
 }
 
+/// A compute-heavy request that takes no time (a `bayes` shot on a 1x1 board): 200 while a slot is
+/// free, 503 while every slot is taken.
+fn probe(addr: std::net::SocketAddr) -> Option<String> {
+    let body = json!({"board": ["."], "ships": [1], "algorithm": "bayes"}).to_string();
+    let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(2)).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let head = format!(
+        "POST /recommend HTTP/1.1\r\nHost: sonar\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(format!("{head}{body}").as_bytes()).ok()?;
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    (!out.is_empty()).then(|| String::from_utf8_lossy(&out).into_owned())
+}
+
 #[test]
 fn sigterm_answers_the_requests_in_flight_then_exits_zero() {
-    let grace = Duration::from_secs(20);
+    // Generous: the compute pool runs at a low priority, so on a machine busy with other work
+    // (a long simulation, a parallel test run) the slow requests take many times their CPU time.
+    let grace = Duration::from_secs(90);
     // The slow requests can outlast the default 5 s compute deadline in a debug build on a busy
     // machine; this test is about the stop, so the deadline is out of the way.
-    let mut sonar = Sonar::start(&["--shutdown-grace", "20", "--workers", "2", "--compute-deadline-ms", "600000"], &[]);
+    // At most three compute-heavy requests in flight: a fourth is refused with a 503 once the
+    // three slow ones are taken in, which tells the test when they are (see below).
+    let mut sonar = Sonar::start(
+        &["--shutdown-grace", "90", "--workers", "2", "--compute-deadline-ms", "600000", "--max-in-flight", "3"],
+        &[],
+    );
     let (sent_tx, sent_rx) = std::sync::mpsc::channel();
     let clients: Vec<_> = (0..3)
         .map(|_| {
@@ -64,8 +88,14 @@ fn sigterm_answers_the_requests_in_flight_then_exits_zero() {
     for _ in 0..3 {
         sent_rx.recv_timeout(Duration::from_secs(10)).expect("every request is sent");
     }
-    // Sent is not yet accepted: give the server a moment to take the connections.
-    std::thread::sleep(Duration::from_millis(300));
+    // Sent is not yet accepted (on a loaded machine the server may take a while to read them):
+    // wait until a tiny `bayes` request is refused for want of a slot, which means the three slow
+    // ones hold every slot.
+    let started = Instant::now();
+    while !probe(sonar.addr).is_some_and(|r| r.starts_with("HTTP/1.1 503")) {
+        assert!(started.elapsed() < Duration::from_secs(30), "the slow requests were never taken in");
+        std::thread::sleep(Duration::from_millis(50));
+    }
     let signalled = Instant::now();
     sonar.signal(libc::SIGTERM);
     assert!(sonar.wait_for_log("stopping: finishing the requests in flight", Duration::from_secs(10)));
