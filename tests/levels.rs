@@ -85,3 +85,47 @@ fn the_levels_means_are_ordered_over_paired_games() {
     }
     assert!(reports[0].mean > 68.0, "level 1 averages {:.2}", reports[0].mean);
 }
+/// The committed table of the default algorithm's levels: ten levels of 10,000 games, each
+/// stronger than the one below over paired games, from about 75 shots to the algorithm's own.
+#[test]
+fn the_committed_level_table_is_ordered_and_complete() {
+    let table = sonar::strength::levels();
+    assert_eq!(table.len(), 10);
+    for (i, (level, m)) in table.iter().enumerate() {
+        assert_eq!(usize::from(level.get()), i + 1);
+        assert_eq!(m.games, 10_000);
+        if i > 0 {
+            let step = m.paired_vs_previous.expect("a paired difference with the level below");
+            assert!(step.ci95_high < 0.0, "level {level}: {step:?}");
+        }
+    }
+    let (first, last) = (table[0].1.mean, table[9].1.mean);
+    assert!((71.0..=79.0).contains(&first), "level 1: {first}");
+    assert_eq!(
+        Some(last),
+        sonar::strength::classic(Algorithm::DEFAULT).map(|m| m.mean),
+        "level 10 is the algorithm itself"
+    );
+}
+
+/// `GET /algorithms` reports the table under the default algorithm, with the command that made it.
+#[actix_web::test]
+async fn algorithms_list_the_levels_of_the_default_algorithm() {
+    let app = common::app(AppState::new()).await;
+    let req = actix_web::test::TestRequest::get().uri("/algorithms").to_request();
+    let body: serde_json::Value = actix_web::test::call_and_read_body_json(&app, req).await;
+    let entries = body.as_array().unwrap();
+    for entry in entries {
+        let default = entry["default"] == true;
+        assert_eq!(entry.get("levels").is_some(), default, "{entry}");
+        assert!(entry["measured_by"].as_str().is_some_and(|c| c.contains("--games 10000")), "{entry}");
+    }
+    let bayes = entries.iter().find(|e| e["default"] == true).unwrap();
+    assert_eq!(bayes["levels"]["measured_by"], sonar::strength::LEVELS_COMMAND);
+    let table = bayes["levels"]["table"].as_array().unwrap();
+    let levels: Vec<u64> = table.iter().map(|r| r["level"].as_u64().unwrap()).collect();
+    assert_eq!(levels, (1..=10).collect::<Vec<_>>());
+    let means: Vec<f64> = table.iter().map(|r| r["mean_shots"].as_f64().unwrap()).collect();
+    assert!(means.windows(2).all(|m| m[0] > m[1]), "{means:?}");
+    assert_eq!(bayes["levels"]["table"][9]["mean_shots"], bayes["mean_shots"]);
+}

@@ -357,7 +357,8 @@ impl<'de> Deserialize<'de> for Grid {
     "grid_kind": "score", "uses_randomness": false, "default": false,
     "no_touch": "Reads the board with the rule applied to its candidate cells: every cell next to a sunk ship or diagonal to a hit is water (never shot, 0 in the grid); its own method is unchanged",
     "salvo": "Its own shot first, then the open cells of highest grid value, ties broken by the seed",
-    "mean_shots": 45.02, "mean_shots_ci95": 0.18
+    "mean_shots": 45.02, "mean_shots_ci95": 0.18,
+    "measured_by": "sonar simulate --algorithm all --games 10000 --seed 1 --json > docs/strength.jsonl"
 }))]
 pub struct AlgorithmEntry {
     /// The value for `algorithm` in `POST /recommend`.
