@@ -34,18 +34,7 @@ async fn games_at_every_level_finish_with_a_legal_shot_every_turn() {
 #[actix_web::test]
 async fn the_same_request_and_seed_give_the_same_answer_and_bad_levels_are_problems() {
     let app = common::app(AppState::new()).await;
-    let board = [
-        "..........",
-        "...o......",
-        "...x......",
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-    ];
+    let board = common::ONE_HIT;
     for algorithm in ["bayes", "density", "random"] {
         for level in [1, 4, 9] {
             let request = json!({"board": board, "ships": [5, 4, 3, 3, 2], "algorithm": algorithm, "level": level, "seed": 11, "candidates": 3});

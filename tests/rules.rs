@@ -14,20 +14,6 @@ use sonar::strategy::Algorithm;
 
 const TEN_SHIPS: [usize; 10] = [4, 3, 3, 2, 2, 2, 1, 1, 1, 1];
 
-/// The classic board after a miss and a hit below it.
-const ONE_HIT: [&str; 10] = [
-    "..........",
-    "...o......",
-    "...x......",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-];
-
 fn request(board: &[&str], ships: &[usize], algorithm: &str, rules: Value) -> Value {
     json!({"board": board, "ships": ships, "algorithm": algorithm, "seed": 7, "rules": rules})
 }
@@ -87,7 +73,7 @@ async fn bayes_grid_is_the_exact_no_touch_posterior_and_zero_where_no_layout_rea
 #[actix_web::test]
 async fn salvo_returns_k_distinct_open_cells_best_first() {
     let app = app(AppState::new()).await;
-    let board = ONE_HIT;
+    let board = common::ONE_HIT;
     for algorithm in Algorithm::ALL {
         for k in [1u64, 3, 10] {
             let req = request(&board, &[5, 4, 3, 3, 2], algorithm.name(), json!({"salvo": k}));
@@ -132,7 +118,7 @@ async fn salvo_returns_k_distinct_open_cells_best_first() {
 #[actix_web::test]
 async fn the_default_rules_keep_todays_answers() {
     let app = app(AppState::new()).await;
-    let board = ONE_HIT;
+    let board = common::ONE_HIT;
     let plain = json!({"board": board, "ships": [5, 4, 3, 3, 2], "seed": 3});
     let (s1, a1) = post_json(&app, &plain).await;
     let (s2, a2) = post_json(&app, &json!({"board": board, "ships": [5, 4, 3, 3, 2], "seed": 3, "rules": {}})).await;

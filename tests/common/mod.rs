@@ -275,3 +275,17 @@ pub async fn play_at(
     }
     game.shots()
 }
+
+/// The classic board after a miss and a hit below it.
+pub const ONE_HIT: [&str; 10] = [
+    "..........",
+    "...o......",
+    "...x......",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+];
