@@ -72,7 +72,7 @@ pub fn place(
     rules: Rules,
     rng: &mut SonarRng,
 ) -> Result<Layout, PlacementError> {
-    Drawer::new(rows, cols, fleet, rules, rejection_attempts(fleet))?.draw(rng)
+    place_styled(rows, cols, fleet, rules, Style::Uniform, rng)
 }
 
 /// A layout of `fleet` in the given style (see [`Style`]).

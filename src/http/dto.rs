@@ -128,6 +128,13 @@ pub struct ValidRequest {
     pub level: Level,
 }
 
+/// The fleet a request's `ships` names, each length at most `max_len` (a length past `usize` is
+/// refused as too long, never wrapped).
+pub(super) fn fleet_from(ships: &[u64], max_len: usize) -> Result<Fleet, crate::fleet::FleetError> {
+    let lengths: Vec<usize> = ships.iter().map(|&l| usize::try_from(l).unwrap_or(usize::MAX)).collect();
+    Fleet::new(&lengths, max_len)
+}
+
 /// Most cells `candidates` may ask for.
 pub const MAX_CANDIDATES: u64 = 10;
 
@@ -162,8 +169,7 @@ impl TryFrom<RecommendRequest> for ValidRequest {
             Some(name) => Algorithm::from_name(name).ok_or_else(|| ApiError::UnknownAlgorithm(name.to_owned()))?,
         };
         let board = Board::parse(&req.board)?;
-        let lengths: Vec<usize> = req.ships.iter().map(|&l| usize::try_from(l).unwrap_or(usize::MAX)).collect();
-        let fleet = Fleet::new(&lengths, board.longer_side())?;
+        let fleet = fleet_from(&req.ships, board.longer_side())?;
         let budget_ms = match req.budget_ms {
             None => DEFAULT_BUDGET_MS,
             Some(ms) if (1..=MAX_BUDGET_MS).contains(&ms) => ms,

@@ -84,8 +84,7 @@ impl ValidPlacement {
             Some(n) => Err(ApiError::Side { field: name, value: n }),
         };
         let (rows, cols) = (side("rows", req.rows)?, side("cols", req.cols)?);
-        let lengths: Vec<usize> = req.ships.iter().map(|&l| usize::try_from(l).unwrap_or(usize::MAX)).collect();
-        let fleet = Fleet::new(&lengths, rows.max(cols))?;
+        let fleet = super::dto::fleet_from(&req.ships, rows.max(cols))?;
         let rules = RulesRequest::rules(req.rules)?;
         let style = req.style.unwrap_or(PlacementStyle::Uniform);
         Ok(ValidPlacement { rows, cols, fleet, rules, seed: req.seed, style })

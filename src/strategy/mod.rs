@@ -265,8 +265,15 @@ pub fn recommend_with_candidates(
         (best.iter().copied().take(salvo).collect(), best)
     } else {
         let shots = player.rank(turn, decision.shot, &grid, rng, salvo);
-        let top = best_open_cell(turn.board, &grid, rng).unwrap_or(decision.shot);
-        (shots, ranked(algorithm.keeps_one_order(), turn, top, &grid, rng, candidates))
+        // The hint is the algorithm's own best cells, ranked only when asked for.
+        let best = match candidates {
+            0 => Vec::new(),
+            k => {
+                let top = best_open_cell(turn.board, &grid, rng).unwrap_or(decision.shot);
+                ranked(algorithm.keeps_one_order(), turn, top, &grid, rng, k)
+            }
+        };
+        (shots, best)
     };
     Ok(Recommendation {
         algorithm,
