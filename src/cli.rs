@@ -5,6 +5,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::http::DEFAULT_BODY_TIMEOUT;
 use crate::http::auth::ApiKey;
 use crate::http::compute_pool::DEFAULT_DEADLINE;
+use crate::http::cors::CorsOrigins;
 use crate::http::serve::{
     DEFAULT_CLIENT_DISCONNECT_TIMEOUT, DEFAULT_CLIENT_REQUEST_TIMEOUT, DEFAULT_KEEP_ALIVE, DEFAULT_SHUTDOWN_GRACE,
 };
@@ -60,6 +61,11 @@ pub struct ServeArgs {
     /// Serve /metrics on this address only (the main address then answers 404 for it).
     #[arg(long, env = "SONAR_METRICS_BIND", value_name = "ADDR")]
     pub metrics_bind: Option<String>,
+    /// Origins whose pages may call the service from a browser (CORS), e.g.
+    /// `https://game.example,http://localhost:3000`, or `*` for any; repeat the flag or separate
+    /// with commas. Unset: same-origin only (the service's own page at `/` needs none).
+    #[arg(long = "cors-origin", env = "SONAR_CORS_ORIGINS", value_name = "ORIGINS")]
+    pub cors_origins: Vec<CorsOrigins>,
     /// Seconds to finish the requests in flight after SIGTERM or Ctrl-C before exiting.
     #[arg(long, env = "SONAR_SHUTDOWN_GRACE", value_name = "SECONDS", default_value_t = DEFAULT_SHUTDOWN_GRACE.as_secs(), value_parser = clap::value_parser!(u64).range(0..=86_400))]
     pub shutdown_grace: u64,
@@ -82,6 +88,11 @@ impl ServeArgs {
     /// The API key, if a non-empty one was given.
     pub fn api_key(&self) -> Option<ApiKey> {
         self.api_key.as_ref().and_then(ApiKey::non_empty)
+    }
+
+    /// Every origin allowed by the `--cors-origin` flags.
+    pub fn cors_origins(&self) -> CorsOrigins {
+        CorsOrigins::concat(self.cors_origins.iter().cloned())
     }
 }
 

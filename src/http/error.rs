@@ -97,6 +97,8 @@ pub enum ApiError {
     Overloaded,
     #[error("no answer within the {0} ms compute deadline (the service is busy); retry in a second")]
     Deadline(u128),
+    #[error("cross-origin request refused: {0}")]
+    CrossOrigin(String),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -127,6 +129,7 @@ impl ApiError {
             ApiError::Unauthorized(_) => "unauthorized",
             ApiError::Overloaded => "overloaded",
             ApiError::Deadline(_) => "deadline-exceeded",
+            ApiError::CrossOrigin(_) => "cross-origin-refused",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -155,6 +158,7 @@ impl ApiError {
             ApiError::Unauthorized(_) => "Unauthorized",
             ApiError::Overloaded => "Service overloaded",
             ApiError::Deadline(_) => "Compute deadline exceeded",
+            ApiError::CrossOrigin(_) => "Cross-origin request refused",
             ApiError::Internal(_) => "Internal error",
         }
     }
@@ -215,9 +219,10 @@ impl ApiError {
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
-            ApiError::MalformedJson(_) | ApiError::WrongShape { .. } | ApiError::BadPayload(_) => {
-                StatusCode::BAD_REQUEST
-            }
+            ApiError::MalformedJson(_)
+            | ApiError::WrongShape { .. }
+            | ApiError::BadPayload(_)
+            | ApiError::CrossOrigin(_) => StatusCode::BAD_REQUEST,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::BodyTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::LengthRequired => StatusCode::LENGTH_REQUIRED,

@@ -11,11 +11,14 @@ use utoipa_swagger_ui::{Config, SwaggerUi};
 pub mod admission;
 pub mod auth;
 pub mod compute_pool;
+pub mod cors;
 pub mod dto;
 pub mod error;
+pub mod head;
 pub mod length_required;
 pub mod metrics;
 pub mod openapi;
+pub mod page;
 pub mod placement_dto;
 pub mod request_id;
 pub mod routes;
@@ -57,6 +60,8 @@ pub struct AppState {
     pub metrics_route: bool,
     /// How long a client may take to send a request body once its head has arrived.
     pub body_timeout: std::time::Duration,
+    /// Other origins whose pages may call the service (none: same-origin only).
+    pub cors: cors::CorsOrigins,
 }
 
 /// Default time a client has to send a request body: [`AppState::body_timeout`].
@@ -83,7 +88,14 @@ impl AppState {
             api_key: None,
             metrics_route: true,
             body_timeout: DEFAULT_BODY_TIMEOUT,
+            cors: cors::CorsOrigins::default(),
         }
+    }
+
+    /// Lets pages of these origins call the service from a browser.
+    pub fn with_cors(mut self, origins: cors::CorsOrigins) -> AppState {
+        self.cors = origins;
+        self
     }
 
     /// Requires `Authorization: Bearer <key>` on `POST /recommend` when `key` is some.
@@ -144,6 +156,8 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .route(web::post().to(routes::placement))
                     .default_service(web::to(routes::method_not_allowed("POST"))),
             )
+            .service(get_only("/", page::index))
+            .service(get_only("/assets/{name}", page::asset))
             .service(get_only("/algorithms", routes::algorithms))
             .service(get_only("/healthz", routes::healthz));
         if let Some(key) = state.api_key {
@@ -161,18 +175,15 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     }
 }
 
-/// A resource that answers GET, and HEAD with the same head and no body (as HTTP requires of a
-/// general-purpose server), and 405 to any other method.
+/// A resource that answers GET, and HEAD with the same head and no body ([`head::as_get`] routes
+/// HEAD as GET), and 405 to any other method.
 fn get_only<F, Args>(path: &str, handler: F) -> actix_web::Resource
 where
     F: actix_web::Handler<Args> + Clone,
     Args: actix_web::FromRequest + 'static,
     F::Output: actix_web::Responder + 'static,
 {
-    web::resource(path)
-        .route(web::get().to(handler.clone()))
-        .route(web::head().to(handler))
-        .default_service(web::to(routes::method_not_allowed("GET, HEAD")))
+    web::resource(path).route(web::get().to(handler)).default_service(web::to(routes::method_not_allowed("GET, HEAD")))
 }
 
 /// What [`app`] and [`metrics_app`] build: a service factory that actix-web's server and its
@@ -195,7 +206,13 @@ impl<T> AppFactory for T where
 
 /// The whole application.
 pub fn app(state: AppState) -> App<impl AppFactory> {
-    with_edge(App::new().configure(configure(state)))
+    let cors = state.cors.clone();
+    with_edge(
+        App::new()
+            .configure(configure(state))
+            .wrap(Condition::new(!cors.is_empty(), cors.middleware()))
+            .wrap(from_fn(cors::refusals_as_problems)),
+    )
 }
 
 /// The app of the metrics address (`--metrics-bind`): `/metrics` alone, from the same registry.
@@ -203,13 +220,14 @@ pub fn metrics_app(metrics: Metrics) -> App<impl AppFactory> {
     with_edge(App::new().app_data(web::Data::new(metrics)).service(get_only("/metrics", routes::metrics)))
 }
 
-/// What every address does around its routes: 404 for unknown paths, 411 for bodies without a
-/// length, metrics and the request id.
+/// What every address does around its routes: 404 for unknown paths, HEAD wherever GET is
+/// answered, 411 for bodies without a length, metrics and the request id.
 fn with_edge<T>(app: App<T>) -> App<impl AppFactory>
 where
     T: AppFactory<Service: 'static> + 'static,
 {
     app.default_service(web::to(routes::not_found))
+        .wrap(from_fn(head::as_get))
         .wrap(from_fn(length_required::refuse_unsized))
         .wrap(from_fn(metrics::track))
         .wrap(from_fn(request_id::tag))

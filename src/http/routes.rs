@@ -244,7 +244,7 @@ pub fn method_not_allowed(
 ) -> impl Fn(HttpRequest) -> std::future::Ready<Result<HttpResponse, ApiError>> + Clone {
     move |req: HttpRequest| {
         std::future::ready(Err(ApiError::MethodNotAllowed {
-            method: req.method().to_string(),
+            method: super::head::sent_method(&req).to_string(),
             path: req.path().to_owned(),
             allow,
         }))

@@ -124,7 +124,10 @@ pub fn run(args: &ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     let max_in_flight = args.max_in_flight.unwrap_or_else(super::default_max_in_flight);
     let deadline = Duration::from_millis(args.compute_deadline_ms);
     let mut state = AppState::with_limits(max_in_flight, deadline);
-    state = state.with_api_key(args.api_key()).with_body_timeout(Duration::from_millis(args.client_body_timeout_ms));
+    state = state
+        .with_api_key(args.api_key())
+        .with_body_timeout(Duration::from_millis(args.client_body_timeout_ms))
+        .with_cors(args.cors_origins());
     if metrics_listener.is_some() {
         state = state.without_metrics_route();
     }
@@ -139,8 +142,9 @@ pub fn run(args: &ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
             None => None,
         };
         let (addr, api_key) = (listener.local_addr()?, state.api_key.is_some());
+        let cors: Vec<String> = state.cors.origins().iter().map(ToString::to_string).collect();
         let main = server(listener, &options, state, Some(stop))?;
-        tracing::info!(%addr, workers = options.workers, api_key, "sonar listening");
+        tracing::info!(%addr, workers = options.workers, api_key, ?cors, page = %format!("http://{addr}/"), "sonar listening");
         let metrics = metrics.map(|server| {
             let handle = server.handle();
             actix_web::rt::spawn(server);

@@ -1,0 +1,125 @@
+// Analyse: edit a board, pick one or two algorithms, and see each one's grid as a heat map with
+// its recommended shot, as POST /recommend returns them.
+
+import { Problem, recommend } from "./api.js";
+import { BoardView, STATE_NAME, format, label, legend, valuesTable } from "./board.js";
+import { blank, parseShips } from "./game.js";
+import { clearProblems, say, showProblem } from "./ui.js";
+
+const CYCLE = { ".": "o", o: "x", x: "#", "#": "." };
+
+export function setupAnalyse(root) {
+  const $ = (id) => root.querySelector(`#${id}`);
+  const hover = $("an-hover");
+  let marks = blank(10, 10);
+  let faulty = [];
+  let pending = null;
+  let generation = 0;
+
+  const editor = new BoardView($("an-board"), {
+    caption: "The board to analyse",
+    onActivate: (r, c) => {
+      marks[r][c] = CYCLE[marks[r][c]];
+      drawEditor();
+      say(hover, `${label(r, c)}: ${STATE_NAME[marks[r][c]]}`);
+      schedule();
+    },
+  });
+  const results = ["a", "b"].map((k) => ({ figure: $(`an-result-${k}`), view: null, answer: null }));
+
+  function drawEditor() {
+    editor.draw({ marks, invalid: faulty });
+  }
+
+  function resize() {
+    const rows = Math.max(1, Math.min(26, Number($("an-rows").value) || 10));
+    const cols = Math.max(1, Math.min(26, Number($("an-cols").value) || 10));
+    marks = Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => marks[r]?.[c] ?? "."));
+    drawEditor();
+  }
+
+  function request(algorithm) {
+    const seed = $("an-seed").value.trim();
+    return {
+      board: marks.map((line) => line.join("")),
+      ships: parseShips($("an-ships").value),
+      algorithm,
+      rules: { touching: $("an-touching").checked, salvo: Number($("an-salvo").value) },
+      ...(seed === "" ? {} : { seed: /^\d+$/.test(seed) ? Number(seed) : seed }),
+    };
+  }
+
+  function schedule() {
+    clearTimeout(pending);
+    pending = setTimeout(run, 150);
+  }
+
+  async function run() {
+    clearTimeout(pending);
+    const mine = ++generation;
+    const names = [$("an-alg-a").value, $("an-alg-b").value];
+    root.querySelector(".results").setAttribute("aria-busy", "true");
+    try {
+      const answers = await Promise.all(names.map((name) => (name ? recommend(request(name)) : null)));
+      if (mine !== generation) return; // a newer edit is on its way
+      faulty = [];
+      clearProblems(root);
+      answers.forEach((answer, i) => show(results[i], answer, request(names[i])));
+    } catch (err) {
+      if (mine !== generation) return;
+      if (!(err instanceof Problem)) throw err;
+      faulty = err.field === "board" && err.row !== null && err.col !== null ? [[err.row, err.col]] : [];
+      showProblem(root, err);
+      for (const r of results) r.figure.classList.add("stale");
+    } finally {
+      if (mine === generation) root.querySelector(".results").removeAttribute("aria-busy");
+    }
+    drawEditor();
+  }
+
+  function show(result, answer, asked) {
+    const { figure } = result;
+    figure.hidden = !answer;
+    figure.classList.remove("stale");
+    result.answer = answer;
+    if (!answer) return;
+    if (!result.view) {
+      figure.innerHTML = "";
+      const caption = document.createElement("figcaption");
+      const board = document.createElement("div");
+      const key = document.createElement("div");
+      const table = document.createElement("div");
+      figure.append(caption, board, key, table);
+      result.parts = { caption, key, table };
+      result.view = new BoardView(board, {
+        caption: "heat map",
+        onHover: (r, c) => {
+          if (r === null || !result.answer) return say(hover, "");
+          const v = result.answer.grid[r][c];
+          say(hover, `${result.answer.algorithm}, ${label(r, c)}: ${STATE_NAME[asked.board[r][c]]}, value ${format(v)} (${v})`);
+        },
+      });
+    }
+    const { caption, key, table } = result.parts;
+    const salvo = answer.shots.length > 1 ? `, salvo ${answer.shots.map((s) => s.label).join(" ")}` : "";
+    caption.textContent = `${answer.algorithm}: shoot ${answer.shot.label}${salvo} (${answer.mode} mode${
+      answer.exact === false ? ", sampled estimate" : ""})`;
+    result.view.grid.setAttribute("aria-label", `${answer.algorithm}'s ${answer.grid_kind} grid`);
+    result.view.draw({ marks: asked.board.map((line) => [...line]), grid: answer.grid, shots: answer.shots });
+    legend(key, result.view.max, answer.grid_kind);
+    valuesTable(table, answer.grid, asked.board, `${answer.algorithm}'s ${answer.grid_kind} per cell (row letter, column number)`);
+  }
+
+  $("an-clear").addEventListener("click", () => {
+    marks = blank(marks.length, marks[0].length);
+    drawEditor();
+    schedule();
+  });
+  $("an-run").addEventListener("click", run);
+  for (const id of ["an-rows", "an-cols"]) $(id).addEventListener("change", () => { resize(); schedule(); });
+  for (const id of ["an-ships", "an-touching", "an-salvo", "an-alg-a", "an-alg-b", "an-seed"]) {
+    $(id).addEventListener("change", schedule);
+  }
+  drawEditor();
+  return { run };
+}

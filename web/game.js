@@ -1,0 +1,128 @@
+// A game as the page keeps it: fleets (ships with their cells) and the shots fired at them.
+
+/** A ship: its length, first cell and direction. */
+export class Ship {
+  constructor(length, row, col, horizontal) {
+    Object.assign(this, { length, row, col, horizontal });
+  }
+
+  get cells() {
+    return Array.from({ length: this.length }, (_, i) =>
+      this.horizontal ? [this.row, this.col + i] : [this.row + i, this.col],
+    );
+  }
+
+  moved(row, col, horizontal = this.horizontal) {
+    return new Ship(this.length, row, col, horizontal);
+  }
+}
+
+/** The ships of a `POST /placement` answer. */
+export function shipsFromPlacement(answer) {
+  return answer.ships.map((s) => new Ship(s.length, s.cells[0].row, s.cells[0].col, s.horizontal));
+}
+
+/**
+ * Why a fleet cannot stand on a rows x cols board, or null: a ship off the board, two ships on
+ * one cell, or (when ships may not touch) two ships sharing an edge or a corner. `cells` lists the
+ * cells at fault.
+ */
+export function fleetFault(ships, rows, cols, touching) {
+  const owner = new Map();
+  for (const [i, ship] of ships.entries()) {
+    for (const [r, c] of ship.cells) {
+      if (r < 0 || c < 0 || r >= rows || c >= cols) return { message: "a ship is off the board", cells: ship.cells, ship: i };
+      const k = r * cols + c;
+      if (owner.has(k)) return { message: "two ships on one cell", cells: [[r, c]], ship: i };
+      owner.set(k, i);
+    }
+  }
+  if (!touching) {
+    for (const [i, ship] of ships.entries()) {
+      for (const [r, c] of ship.cells) {
+        for (let dr = -1; dr <= 1; dr++) {
+          for (let dc = -1; dc <= 1; dc++) {
+            const other = owner.get((r + dr) * cols + (c + dc));
+            if (r + dr >= 0 && c + dc >= 0 && c + dc < cols && other !== undefined && other !== i) {
+              return { message: "ships may not touch, not even at a corner", cells: [[r, c]], ship: i };
+            }
+          }
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** A hidden fleet and the shots fired at it, with the marks the shooter sees. */
+export class Sea {
+  constructor(rows, cols, ships) {
+    this.rows = rows;
+    this.cols = cols;
+    this.ships = ships.map((ship) => ({ ship, hits: 0 }));
+    this.marks = Array.from({ length: rows }, () => Array(cols).fill("."));
+    this.shots = [];
+  }
+
+  shipAt(r, c) {
+    return this.ships.find((s) => s.ship.cells.some(([sr, sc]) => sr === r && sc === c)) || null;
+  }
+
+  /** Fires at a '.' cell: "miss", "hit" or "sunk" (then every cell of the ship becomes '#'). */
+  fire(r, c) {
+    if (this.marks[r]?.[c] !== ".") throw new Error(`cell ${r},${c} is not an unshot cell of the board`);
+    const target = this.shipAt(r, c);
+    let result = "miss";
+    if (!target) {
+      this.marks[r][c] = "o";
+    } else {
+      target.hits += 1;
+      this.marks[r][c] = "x";
+      result = "hit";
+      if (target.hits === target.ship.length) {
+        for (const [sr, sc] of target.ship.cells) this.marks[sr][sc] = "#";
+        result = "sunk";
+      }
+    }
+    this.shots.push({ row: r, col: c, result, ...(result === "sunk" ? { length: target.ship.length } : {}) });
+    return { result, ship: target?.ship || null };
+  }
+
+  /** Lengths of the ships not yet sunk. */
+  afloat() {
+    return this.ships.filter((s) => s.hits < s.ship.length).map((s) => s.ship.length);
+  }
+
+  allSunk() {
+    return this.ships.every((s) => s.hits === s.ship.length);
+  }
+
+  hits() {
+    return this.ships.reduce((n, s) => n + s.hits, 0);
+  }
+
+  unshot() {
+    return this.marks.reduce((n, line) => n + line.filter((m) => m === ".").length, 0);
+  }
+
+  /** The board as the API reads it: one string a row. */
+  board() {
+    return this.marks.map((line) => line.join(""));
+  }
+}
+
+/** Blank marks for a board. */
+export function blank(rows, cols) {
+  return Array.from({ length: rows }, () => Array(cols).fill("."));
+}
+
+/**
+ * The `ships` of a request from what a person typed: "5,4,3,3,2" or "5 4 3". Numbers become
+ * numbers; anything else is sent as typed, so the service's own message names the fault.
+ */
+export function parseShips(text) {
+  return text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((t) => (/^\d+$/.test(t) ? Number(t) : t));
+}

@@ -1,0 +1,335 @@
+// Play: you against the computer. Your fleet is placed by POST /placement and moved by dragging
+// (or by keyboard); the computer's fleet comes from POST /placement; the computer shoots where
+// POST /recommend tells it.
+
+import { freshSeed, placement, recommend } from "./api.js";
+import { BoardView, format, label, legend } from "./board.js";
+import { Sea, blank, fleetFault, parseShips, shipsFromPlacement } from "./game.js";
+import { clearProblems, say, showProblem } from "./ui.js";
+
+export function setupPlay(root) {
+  const $ = (id) => root.querySelector(`#${id}`);
+  const status = $("play-status");
+  const game = {
+    phase: "setup", // setup | playing | over
+    turn: "me",
+    busy: false,
+    rows: 10,
+    cols: 10,
+    mine: [], // my ships (game.js Ship)
+    mySea: null, // my fleet and the computer's shots at it
+    enemySea: null, // the computer's fleet and my shots at it
+    seed: 0, // one seed a game: the computer keeps one tie order through it
+    left: 1, // my shots left this turn
+    lastGrid: null,
+    lastShots: [],
+    hint: null,
+    selected: null, // index of the ship picked up with the keyboard
+    drag: null,
+  };
+
+  const settings = () => ({
+    rows: Number($("play-rows").value),
+    cols: Number($("play-cols").value),
+    ships: parseShips($("play-ships").value),
+    rules: { touching: $("play-touching").checked, salvo: Number($("play-salvo").value) },
+    level: Number($("play-level").value),
+    algorithm: $("play-algorithm").value,
+    style: $("play-style").value,
+  });
+
+  const mine = new BoardView($("play-mine"), {
+    caption: "Your waters",
+    onKey: (e, r, c) => setupKey(e, r, c),
+    onActivate: (r, c) => pick(r, c),
+  });
+  const enemy = new BoardView($("play-enemy"), { caption: "The computer's waters", onActivate: (r, c) => fire(r, c) });
+
+  function problem(err) {
+    game.busy = false;
+    showProblem(root, err);
+    say(status, `Problem: ${err.message}`);
+  }
+
+  function draw() {
+    const s = game;
+    const heat = $("play-heat").checked && s.lastGrid && s.phase !== "setup";
+    const preview = s.drag?.preview || null;
+    mine.draw({
+      marks: s.mySea ? s.mySea.marks : blank(s.rows, s.cols),
+      ships: s.mine,
+      grid: heat ? s.lastGrid : null,
+      shots: s.phase === "setup" ? [] : s.lastShots,
+      preview: preview?.cells,
+      invalid: preview && !preview.ok ? preview.cells : [],
+      selected: s.selected === null ? null : s.mine[s.selected],
+    });
+    $("play-mine-legend").hidden = !heat;
+    if (heat) legend($("play-mine-legend"), mine.max, "probability");
+    enemy.draw({
+      marks: s.enemySea ? s.enemySea.marks : blank(s.rows, s.cols),
+      ships: s.phase === "over" && s.enemySea ? s.enemySea.ships.map((x) => x.ship) : [],
+      candidates: s.hint || [],
+    });
+    root.querySelector("#play-enemy .board").classList.toggle("waiting", s.phase !== "playing" || s.turn !== "me");
+    $("play-mine-count").textContent = s.mySea ? `: ${s.mySea.shots.length} shots, ${s.mySea.afloat().length} ships afloat` : "";
+    $("play-enemy-count").textContent = s.enemySea
+      ? `: ${s.enemySea.shots.length} shots, ${s.enemySea.afloat().length} ships afloat`
+      : "";
+    $("play-hint").disabled = !(s.phase === "playing" && s.turn === "me" && !s.busy);
+    $("play-start").disabled = s.phase !== "setup" || s.busy;
+    $("play-random").disabled = s.phase !== "setup" || s.busy;
+    for (const id of ["play-touching", "play-salvo", "play-rows", "play-cols", "play-ships", "play-style"]) {
+      $(id).disabled = s.phase === "playing";
+    }
+  }
+
+  /** A new game: my fleet placed at random, waiting for Start. */
+  async function newGame() {
+    const set = settings();
+    Object.assign(game, {
+      phase: "setup", turn: "me", busy: true, rows: set.rows || 10, cols: set.cols || 10, mySea: null,
+      enemySea: null, lastGrid: null, lastShots: [], hint: null, selected: null, drag: null,
+    });
+    $("play-hint-text").textContent = "";
+    clearProblems(root);
+    try {
+      const answer = await placement({ rows: set.rows, cols: set.cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed() });
+      game.mine = shipsFromPlacement(answer);
+      game.busy = false;
+      say(status, "Place your fleet: drag a ship to move it, double-click it to turn it (keyboard: Enter picks a ship up, arrows move it, R turns it). Then press Start.");
+    } catch (err) {
+      game.mine = [];
+      problem(err);
+    }
+    draw();
+  }
+
+  async function placeAtRandom() {
+    if (game.phase !== "setup") return;
+    const set = settings();
+    try {
+      game.mine = shipsFromPlacement(await placement({ rows: game.rows, cols: game.cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed() }));
+      game.selected = null;
+      clearProblems(root);
+    } catch (err) {
+      problem(err);
+    }
+    draw();
+  }
+
+  async function start() {
+    if (game.phase !== "setup" || game.busy) return;
+    const set = settings();
+    if (set.rows !== game.rows || set.cols !== game.cols || set.ships.join() !== game.mine.map((s) => s.length).join()) {
+      await newGame(); // the size or fleet changed since the placement
+      if (game.mine.length === 0) return;
+    }
+    const fault = fleetFault(game.mine, game.rows, game.cols, set.rules.touching);
+    if (fault) {
+      showProblem(root, { field: "rules", message: `Your fleet cannot stand: ${fault.message}. Move a ship or place the fleet at random.` });
+      return;
+    }
+    game.busy = true;
+    draw();
+    try {
+      const theirs = await placement({ rows: game.rows, cols: game.cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed(), style: set.style });
+      Object.assign(game, {
+        enemySea: new Sea(game.rows, game.cols, shipsFromPlacement(theirs)),
+        mySea: new Sea(game.rows, game.cols, game.mine),
+        phase: "playing", turn: "me", busy: false, seed: freshSeed(), left: set.rules.salvo, selected: null,
+      });
+      clearProblems(root);
+      say(status, `Your turn: fire ${set.rules.salvo === 1 ? "a shot" : `${set.rules.salvo} shots`} at the computer's waters.`);
+    } catch (err) {
+      problem(err);
+    }
+    draw();
+    enemy.moveFocus(0, 0);
+  }
+
+  function fire(r, c) {
+    if (game.phase !== "playing" || game.turn !== "me" || game.busy) return;
+    if (game.enemySea.marks[r][c] !== ".") {
+      say(status, `${label(r, c)} has been shot already: pick another cell.`);
+      return;
+    }
+    const { result, ship } = game.enemySea.fire(r, c);
+    game.hint = null;
+    $("play-hint-text").textContent = "";
+    const what = result === "sunk" ? `sunk! You sank the computer's ship of ${ship.length}` : result;
+    if (game.enemySea.allSunk()) {
+      game.phase = "over";
+      say(status, `${label(r, c)}: ${what}. You win in ${game.enemySea.shots.length} shots! Press New game to play again.`);
+      draw();
+      return;
+    }
+    game.left -= 1;
+    const salvo = settings().rules.salvo;
+    if (game.left > 0 && game.enemySea.unshot() > 0) {
+      say(status, `${label(r, c)}: ${what}. ${game.left} more shot${game.left > 1 ? "s" : ""} this turn.`);
+      draw();
+      return;
+    }
+    say(status, `${label(r, c)}: ${what}. The computer is aiming...`);
+    game.left = salvo;
+    computerTurn();
+  }
+
+  async function computerTurn() {
+    game.turn = "computer";
+    game.busy = true;
+    draw();
+    const set = settings();
+    try {
+      const answer = await recommend({
+        board: game.mySea.board(), ships: game.mySea.afloat(), algorithm: set.algorithm, level: set.level,
+        seed: game.seed, rules: set.rules,
+      });
+      game.lastGrid = answer.grid;
+      game.lastShots = answer.shots;
+      const said = answer.shots.map((shot) => {
+        const { result, ship } = game.mySea.fire(shot.row, shot.col);
+        return `${shot.label} ${result === "sunk" ? `sank your ship of ${ship.length}` : result}`;
+      });
+      game.busy = false;
+      if (game.mySea.allSunk()) {
+        game.phase = "over";
+        say(status, `The computer fired ${said.join(", ")}. It sank your whole fleet in ${game.mySea.shots.length} shots: the computer wins. Press New game to play again.`);
+      } else {
+        game.turn = "me";
+        game.left = set.rules.salvo;
+        say(status, `The computer fired ${said.join(", ")}. Your turn.`);
+      }
+    } catch (err) {
+      game.turn = "me";
+      problem(err);
+    }
+    draw();
+  }
+
+  async function hint() {
+    if (game.phase !== "playing" || game.turn !== "me" || game.busy) return;
+    const set = settings();
+    try {
+      const answer = await recommend({
+        board: game.enemySea.board(), ships: game.enemySea.afloat(), algorithm: set.algorithm, seed: game.seed,
+        rules: set.rules, candidates: 3,
+      });
+      game.hint = answer.candidates;
+      $("play-hint-text").textContent = `Hint from ${answer.algorithm}: ${answer.candidates
+        .map((c, i) => `${i + 1}. ${c.label} (${format(c.value)})`)
+        .join(", ")}`;
+    } catch (err) {
+      problem(err);
+    }
+    draw();
+  }
+
+  // Setting the fleet up: drag with a pointer, or pick a ship up with the keyboard.
+  const shipAt = (r, c) => game.mine.findIndex((s) => s.cells.some(([sr, sc]) => sr === r && sc === c));
+
+  function tryMove(index, ship) {
+    const fleet = game.mine.map((s, i) => (i === index ? ship : s));
+    const fault = fleetFault(fleet, game.rows, game.cols, settings().rules.touching);
+    if (fault) {
+      say(status, `Not there: ${fault.message}.`);
+      return false;
+    }
+    game.mine = fleet;
+    return true;
+  }
+
+  function pick(r, c) {
+    if (game.phase !== "setup" || game.drag?.moved) return;
+    const i = shipAt(r, c);
+    game.selected = i < 0 || game.selected === i ? null : i;
+    if (game.selected !== null) say(status, `Picked up the ship of ${game.mine[i].length}: arrows move it, R turns it, Enter puts it down.`);
+    draw();
+  }
+
+  function setupKey(e, r, c) {
+    if (game.phase !== "setup" || game.selected === null) return false;
+    const i = game.selected;
+    const ship = game.mine[i];
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[e.key]) {
+      const [dr, dc] = moves[e.key];
+      if (tryMove(i, ship.moved(ship.row + dr, ship.col + dc))) {
+        draw();
+        mine.moveFocus(Math.min(game.rows - 1, Math.max(0, r + dr)), Math.min(game.cols - 1, Math.max(0, c + dc)));
+      }
+      return true;
+    }
+    if (e.key === "r" || e.key === "R") {
+      if (tryMove(i, ship.moved(ship.row, ship.col, !ship.horizontal))) draw();
+      return true;
+    }
+    if (e.key === "Escape") {
+      game.selected = null;
+      draw();
+      return true;
+    }
+    return false;
+  }
+
+  const gridEl = () => root.querySelector("#play-mine .board");
+  const cellUnder = (e) => document.elementFromPoint(e.clientX, e.clientY)?.closest("#play-mine .cell");
+
+  $("play-mine").addEventListener("pointerdown", (e) => {
+    const cell = e.target.closest(".cell");
+    if (game.phase !== "setup" || !cell) return;
+    const i = shipAt(+cell.dataset.row, +cell.dataset.col);
+    if (i < 0) return;
+    const ship = game.mine[i];
+    const offset = ship.horizontal ? +cell.dataset.col - ship.col : +cell.dataset.row - ship.row;
+    game.drag = { index: i, offset, moved: false, preview: null };
+    gridEl().setPointerCapture(e.pointerId);
+    e.preventDefault();
+  });
+  $("play-mine").addEventListener("pointermove", (e) => {
+    const d = game.drag;
+    const cell = d && cellUnder(e);
+    if (!cell) return;
+    const ship = game.mine[d.index];
+    const r = +cell.dataset.row - (ship.horizontal ? 0 : d.offset);
+    const c = +cell.dataset.col - (ship.horizontal ? d.offset : 0);
+    if (r === ship.row && c === ship.col && !d.moved) return;
+    d.moved = true;
+    const moved = ship.moved(r, c);
+    const others = game.mine.filter((_, i) => i !== d.index);
+    const ok = !fleetFault([...others, moved], game.rows, game.cols, settings().rules.touching);
+    d.preview = { cells: moved.cells.filter(([pr, pc]) => pr >= 0 && pc >= 0 && pr < game.rows && pc < game.cols), ok, ship: moved };
+    draw();
+  });
+  const drop = () => {
+    const d = game.drag;
+    if (!d) return;
+    if (d.preview?.ok) tryMove(d.index, d.preview.ship);
+    else if (d.preview) say(status, "The ship cannot go there: it went back.");
+    d.preview = null;
+    setTimeout(() => { game.drag = null; }, 0); // the click that ends a drag does not pick the ship up
+    draw();
+  };
+  $("play-mine").addEventListener("pointerup", drop);
+  $("play-mine").addEventListener("pointercancel", drop);
+  $("play-mine").addEventListener("dblclick", (e) => {
+    const cell = e.target.closest(".cell");
+    if (game.phase !== "setup" || !cell) return;
+    const i = shipAt(+cell.dataset.row, +cell.dataset.col);
+    if (i >= 0 && tryMove(i, game.mine[i].moved(game.mine[i].row, game.mine[i].col, !game.mine[i].horizontal))) {
+      game.selected = null;
+      draw();
+    }
+  });
+
+  $("play-new").addEventListener("click", newGame);
+  $("play-random").addEventListener("click", placeAtRandom);
+  $("play-start").addEventListener("click", start);
+  $("play-hint").addEventListener("click", hint);
+  $("play-heat").addEventListener("change", draw);
+  for (const id of ["play-rows", "play-cols", "play-ships", "play-touching"]) {
+    $(id).addEventListener("change", () => game.phase !== "playing" && newGame());
+  }
+  return { newGame, game };
+}

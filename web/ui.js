@@ -1,0 +1,66 @@
+// What every view shares: problems shown next to the field at fault, status messages.
+
+import { label } from "./board.js";
+
+/** Clears every problem message in `root`. */
+export function clearProblems(root) {
+  for (const el of root.querySelectorAll("[data-error-for]")) {
+    el.textContent = "";
+    el.hidden = true;
+  }
+  for (const el of root.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+}
+
+/**
+ * Shows a problem (an api.js Problem, or {message, field}) next to the field it names: the element
+ * `[data-error-for=FIELD]` in `root`, else `[data-error-for=general]`. The field's control is
+ * marked aria-invalid and described by the message.
+ */
+export function showProblem(root, problem) {
+  clearProblems(root);
+  const field = problem.field || "general";
+  const slot = root.querySelector(`[data-error-for="${field}"]`) || root.querySelector('[data-error-for="general"]');
+  let text = problem.message;
+  if (problem.row !== null && problem.row !== undefined && problem.col !== null && problem.col !== undefined) {
+    text += ` (cell ${label(problem.row, problem.col)})`;
+  }
+  slot.textContent = text;
+  slot.hidden = false;
+  const control = root.querySelector(`[data-field="${slot.dataset.errorFor}"]`);
+  if (control) {
+    control.setAttribute("aria-invalid", "true");
+    if (slot.id) control.setAttribute("aria-describedby", slot.id);
+  }
+  return slot;
+}
+
+/** Writes a status line (a live region, so screen readers announce it). */
+export function say(el, text) {
+  el.textContent = text;
+}
+
+/** Fills a <select> with the algorithms, the default first selected. */
+export function fillAlgorithms(select, algorithms, { none = false, pick = null } = {}) {
+  select.replaceChildren();
+  if (none) select.append(new Option("none", ""));
+  for (const a of algorithms) {
+    const strength = a.mean_shots ? ` (${a.mean_shots.toFixed(1)} shots)` : "";
+    const option = new Option(`${a.name}${strength}`, a.name);
+    option.title = a.summary;
+    select.append(option);
+  }
+  select.value = pick ?? algorithms.find((a) => a.default)?.name ?? algorithms[0]?.name;
+}
+
+/** Fills a <select> with the strength levels 1 to 10, named by their measured mean shots. */
+export function fillLevels(select, algorithms, pick = 10) {
+  const table = algorithms.find((a) => a.levels)?.levels?.table || [];
+  select.replaceChildren();
+  for (let level = 1; level <= 10; level++) {
+    const row = table.find((t) => t.level === level);
+    const about = row ? ` (about ${Math.round(row.mean_shots)} shots)` : "";
+    const name = level === 10 ? "10, full strength" : level === 1 ? "1, weakest" : String(level);
+    select.append(new Option(`${name}${about}`, String(level)));
+  }
+  select.value = String(pick);
+}

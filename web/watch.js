@@ -1,0 +1,148 @@
+// Watch: the computer plays a hidden fleet move by move, at a chosen speed, showing the grid it
+// shot from; the game's shots can be copied as JSON.
+
+import { freshSeed, placement, recommend } from "./api.js";
+import { BoardView, label, legend } from "./board.js";
+import { Sea, parseShips, shipsFromPlacement } from "./game.js";
+import { clearProblems, say, showProblem } from "./ui.js";
+
+/** Milliseconds between moves for the speed slider's value (0 slow ... 100 fast). */
+export function delay(speed) {
+  return Math.round(2000 * Math.pow(0.02, speed / 100)); // 2 s down to 40 ms
+}
+
+export function setupWatch(root) {
+  const $ = (id) => root.querySelector(`#${id}`);
+  const status = $("watch-status");
+  const board = new BoardView($("watch-board"), { caption: "The hidden fleet's waters" });
+  const w = { sea: null, seed: 0, running: false, busy: false, timer: null, grid: null, shots: [], turns: 0, kind: "probability" };
+
+  const settings = () => {
+    const seed = $("watch-seed").value.trim();
+    return {
+      rows: Number($("watch-rows").value),
+      cols: Number($("watch-cols").value),
+      ships: parseShips($("watch-ships").value),
+      rules: { touching: $("watch-touching").checked, salvo: Number($("watch-salvo").value) },
+      algorithm: $("watch-algorithm").value,
+      level: Number($("watch-level").value),
+      style: $("watch-style").value,
+      seed: seed === "" ? null : /^\d+$/.test(seed) ? Number(seed) : seed,
+    };
+  };
+
+  function draw() {
+    if (!w.sea) return;
+    board.draw({
+      marks: w.sea.marks,
+      grid: w.grid,
+      shots: w.shots,
+      ships: $("watch-reveal").checked || w.sea.allSunk() ? w.sea.ships.map((s) => s.ship) : [],
+    });
+    if (w.grid) legend($("watch-legend"), board.max, w.kind);
+    else $("watch-legend").replaceChildren();
+    $("watch-count").textContent = w.sea.shots.length;
+    $("watch-hits").textContent = w.sea.hits();
+    $("watch-sunk").textContent = `${w.sea.ships.length - w.sea.afloat().length} of ${w.sea.ships.length}`;
+    $("watch-shots").value = JSON.stringify(
+      w.sea.shots.map((s) => ({ row: s.row, col: s.col, label: label(s.row, s.col), result: s.result })),
+    );
+    $("watch-play").textContent = w.running ? "Pause" : "Play";
+    $("watch-play").disabled = w.sea.allSunk();
+    $("watch-step").disabled = w.running || w.busy || w.sea.allSunk();
+  }
+
+  function stop() {
+    w.running = false;
+    clearTimeout(w.timer);
+  }
+
+  async function newFleet() {
+    stop();
+    const set = settings();
+    clearProblems(root);
+    w.seed = set.seed ?? freshSeed();
+    try {
+      const answer = await placement({ rows: set.rows, cols: set.cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: w.seed, style: set.style });
+      Object.assign(w, { sea: new Sea(set.rows, set.cols, shipsFromPlacement(answer)), grid: null, shots: [], turns: 0 });
+      say(status, `A hidden fleet of ${set.ships.length} ships (seed ${w.seed}). Press Play, or One move.`);
+    } catch (err) {
+      w.sea = null;
+      showProblem(root, err);
+      say(status, `Problem: ${err.message}`);
+    }
+    draw();
+  }
+
+  async function move() {
+    if (!w.sea || w.sea.allSunk() || w.busy) return;
+    const set = settings();
+    w.busy = true;
+    try {
+      const answer = await recommend({
+        board: w.sea.board(), ships: w.sea.afloat(), algorithm: set.algorithm, level: set.level, rules: set.rules, seed: w.seed,
+      });
+      w.grid = answer.grid;
+      w.kind = answer.grid_kind;
+      w.shots = answer.shots;
+      w.turns += 1;
+      const results = answer.shots.map((s) => `${s.label} ${w.sea.fire(s.row, s.col).result}`);
+      if (w.sea.allSunk()) {
+        stop();
+        say(status, `Sank the whole fleet in ${w.sea.shots.length} shots (${w.turns} turns).`);
+      } else {
+        say(status, `Turn ${w.turns}: ${results.join(", ")} (${answer.mode} mode).`);
+      }
+    } catch (err) {
+      stop();
+      showProblem(root, err);
+      say(status, `Problem: ${err.message}`);
+    } finally {
+      w.busy = false;
+    }
+    draw();
+    if (w.running) w.timer = setTimeout(move, delay(Number($("watch-speed").value)));
+  }
+
+  function playPause() {
+    if (w.running) {
+      stop();
+      say(status, "Paused.");
+      draw();
+    } else if (w.sea && !w.sea.allSunk()) {
+      w.running = true;
+      draw();
+      move();
+    }
+  }
+
+  function speedText() {
+    const ms = delay(Number($("watch-speed").value));
+    const text = `${(1000 / ms).toFixed(ms > 1000 ? 1 : 0)} moves a second`;
+    $("watch-speed-text").textContent = text;
+    $("watch-speed").setAttribute("aria-valuetext", text);
+  }
+
+  async function copy() {
+    const text = $("watch-shots").value;
+    try {
+      await navigator.clipboard.writeText(text);
+      $("watch-copied").textContent = "Copied.";
+    } catch {
+      $("watch-shots").select();
+      $("watch-copied").textContent = "Selected: press Ctrl+C (or ⌘C) to copy.";
+    }
+  }
+
+  $("watch-new").addEventListener("click", newFleet);
+  $("watch-play").addEventListener("click", playPause);
+  $("watch-step").addEventListener("click", move);
+  $("watch-copy").addEventListener("click", copy);
+  $("watch-reveal").addEventListener("change", draw);
+  $("watch-speed").addEventListener("input", speedText);
+  for (const id of ["watch-rows", "watch-cols", "watch-ships", "watch-touching", "watch-style", "watch-seed"]) {
+    $(id).addEventListener("change", newFleet);
+  }
+  speedText();
+  return { newFleet, stop };
+}
