@@ -44,9 +44,8 @@ export function setupWatch(root) {
     $("watch-count").textContent = w.sea.shots.length;
     $("watch-hits").textContent = w.sea.hits();
     $("watch-sunk").textContent = `${w.sea.ships.length - w.sea.afloat().length} of ${w.sea.ships.length}`;
-    $("watch-shots").value = JSON.stringify(
-      w.sea.shots.map((s) => ({ row: s.row, col: s.col, label: label(s.row, s.col), result: s.result })),
-    );
+    const shots = w.sea.shots.map((s) => JSON.stringify({ row: s.row, col: s.col, label: label(s.row, s.col), result: s.result }));
+    $("watch-shots").value = shots.length ? `[\n${shots.join(",\n")}\n]` : "[]";
     $("watch-play").textContent = w.running ? "Pause" : "Play";
     $("watch-play").disabled = w.sea.allSunk();
     $("watch-step").disabled = w.running || w.busy || w.sea.allSunk();

@@ -1,0 +1,62 @@
+// Screenshots of the three views for the README, taken in Debian's headless Chromium:
+// `npm run screenshots` writes docs/screenshots/{play,analyse,watch}.png.
+
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { launchBrowser, openPage, startService } from "./harness.js";
+
+const out = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "docs", "screenshots");
+mkdirSync(out, { recursive: true });
+const service = await startService();
+const browser = await launchBrowser();
+const viewport = { width: 1200, height: 900 };
+
+try {
+  // Play: a game under way, the computer's heat map on, a hint shown.
+  {
+    const { page, context } = await openPage(browser, service.url, { hash: "#play", viewport });
+    await page.click("#play-start");
+    for (const label of ["E5", "E6", "D5", "C3", "F7", "H4", "B8"]) {
+      await page.waitForSelector("#play-enemy .board:not(.waiting)");
+      await page.click(`#play-enemy .cell[data-label='${label}']`);
+    }
+    await page.waitForSelector("#play-enemy .board:not(.waiting)");
+    await page.check("#play-heat");
+    await page.click("#play-hint");
+    await page.waitForSelector("#play-enemy .cell[data-candidate]");
+    await page.screenshot({ path: path.join(out, "play.png"), fullPage: true });
+    await context.close();
+  }
+  // Analyse: a target position, bayes beside density.
+  {
+    const { page, context } = await openPage(browser, service.url, { hash: "#analyse", viewport });
+    const clicks = { C3: 1, E5: 2, E6: 2, E4: 1, B7: 1, H2: 1, G8: 1, I9: 3, I10: 3 };
+    for (const [label, n] of Object.entries(clicks)) {
+      for (let i = 0; i < n; i++) await page.click(`#an-board .cell[data-label='${label}']`);
+    }
+    await page.fill("#an-ships", "5,4,3,3");
+    await page.click("#an-run");
+    await page.waitForFunction(() => !document.querySelector(".results").hasAttribute("aria-busy"));
+    await page.hover("#an-result-a .cell[data-label='E7']");
+    await page.screenshot({ path: path.join(out, "analyse.png"), fullPage: true });
+    await context.close();
+  }
+  // Watch: the computer part-way through a game.
+  {
+    const { page, context } = await openPage(browser, service.url, { hash: "#watch", viewport });
+    await page.fill("#watch-seed", "7");
+    await page.dispatchEvent("#watch-seed", "change");
+    await page.waitForSelector("#watch-status >> text=seed 7");
+    for (let i = 0; i < 24; i++) {
+      await page.click("#watch-step");
+      await page.waitForFunction((n) => document.querySelector("#watch-count").textContent === String(n), i + 1);
+    }
+    await page.screenshot({ path: path.join(out, "watch.png"), fullPage: true });
+    await context.close();
+  }
+  console.log(`screenshots written to ${out}`);
+} finally {
+  await browser.close();
+  await service.stop();
+}
