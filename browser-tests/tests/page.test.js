@@ -113,6 +113,43 @@ describe("Play", () => {
     await context.close();
   });
 
+  test("no-touch rules with a ten-ship fleet and salvos of three: three shots a turn each way", async () => {
+    const { page, context, errors } = await openPage(browser, service.url, { hash: "#play" });
+    const asked = [];
+    page.on("request", (r) => r.url().endsWith("/recommend") && asked.push(r.postDataJSON()));
+    await page.uncheck("#play-touching");
+    await page.fill("#play-ships", "4,3,3,2,2,2,1,1,1,1");
+    await page.dispatchEvent("#play-ships", "change");
+    await page.fill("#play-salvo", "3");
+    await page.waitForFunction(() => document.querySelectorAll("#play-mine .cell.ship").length === 20);
+    // The fleet the page placed keeps its ships apart, corners included.
+    const ships = await page.$$eval("#play-mine .cell.ship", (cells) => cells.map((c) => [+c.dataset.row, +c.dataset.col]));
+    const own = new Set(ships.map(([r, c]) => r * 10 + c));
+    const groups = [];
+    for (const [r, c] of ships) {
+      const near = groups.filter((g) => g.some(([gr, gc]) => Math.abs(gr - r) <= 1 && Math.abs(gc - c) <= 1));
+      const merged = [[r, c], ...near.flat()];
+      for (const g of near) groups.splice(groups.indexOf(g), 1);
+      groups.push(merged);
+    }
+    assert.equal(groups.length, 10, "ten ships, none touching another");
+    assert.equal(own.size, 20);
+    await page.click("#play-start");
+    await page.waitForSelector("#play-enemy .board:not(.waiting)");
+    for (const label of ["A1", "C3", "E5"]) {
+      assert.match(await page.textContent("#play-status"), /Your turn|more shot/);
+      await page.click(`#play-enemy .cell[data-label='${label}']`);
+    }
+    await page.waitForFunction(() => /Your turn|computer wins/.test(document.querySelector("#play-status").textContent));
+    assert.equal(asked.length, 1, "one request for the computer's turn");
+    assert.deepEqual(asked[0].rules, { touching: false, salvo: 3 });
+    assert.deepEqual(asked[0].ships, [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]);
+    const fired = (await marksOf(page, "#play-mine")).join("").replace(/\./g, "").length;
+    assert.equal(fired, 3, "the computer fired its salvo of three");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test("a fleet moved by dragging stays legal, and a drop on another ship is refused", async () => {
     const { page, context } = await openPage(browser, service.url, { hash: "#play" });
     const ships = async () => page.$$eval("#play-mine .cell.ship", (cells) => cells.map((c) => c.dataset.label).sort());
