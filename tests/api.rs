@@ -8,12 +8,10 @@ use serde_json::{Value, json};
 use sonar::http::AppState;
 use sonar::strategy::Algorithm;
 
+/// The request example of the OpenAPI document (`density`, seed 42, the classic board after a miss
+/// and a hit below it).
 fn example() -> Value {
-    json!({
-        "board": ["..........", "...o......", "...x......", "..........", "..........",
-                  "..........", "..........", "..........", "..........", ".........."],
-        "ships": [5, 4, 3, 3, 2], "algorithm": "density", "seed": 42
-    })
+    sonar::http::examples::RECOMMEND_REQUEST.value()
 }
 
 #[actix_web::test]

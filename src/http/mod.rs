@@ -13,6 +13,7 @@ pub mod auth;
 pub mod compute_pool;
 pub mod dto;
 pub mod error;
+pub mod examples;
 pub mod length_required;
 pub mod metrics;
 pub mod openapi;
