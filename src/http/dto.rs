@@ -354,7 +354,8 @@ pub struct AlgorithmEntry {
     /// The value for `algorithm` in `POST /recommend`.
     pub name: String,
     pub summary: String,
-    /// The source document it implements, or the classic baseline it stands for.
+    /// A citation of the published work it implements (author, title, year, address), or the
+    /// baseline or method it stands for.
     pub source: String,
     pub grid_kind: GridKindDto,
     /// Whether it draws random numbers beyond breaking ties between equally good cells.

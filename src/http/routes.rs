@@ -166,7 +166,7 @@ pub async fn placement(
 
 /// List the algorithms.
 ///
-/// Each algorithm's name (the value for `algorithm`), summary, source document, grid kind,
+/// Each algorithm's name (the value for `algorithm`), summary, source (a citation), grid kind,
 /// whether it uses randomness, and how it plays the no-touch rules and salvos (`rules`). The
 /// default algorithm is marked.
 #[utoipa::path(
