@@ -1,7 +1,7 @@
 //! Ship windows: the straight runs of cells a ship of a given length could occupy.
 //!
 //! Each row and each column is a "line". A window of length `L` on a line is `L` consecutive cells
-//! none of which is blocked. Two scans find them, as in `000_1e4c4b4b3e34fe6e.txt`:
+//! none of which is blocked. Two scans find them, as in Muhammad (c. 2013):
 //! the brute-force scan reads each candidate window from its first cell until a blocked cell
 //! (or the window's end); the skip scan (the document's "KMP" variant) reads only the newest cell
 //! after a match and jumps past a blocked cell after a mismatch. Both count the cells they read,
@@ -106,7 +106,7 @@ pub fn count_checks(board: &Board, ships: &[usize], scan: Scan, blocked: impl Fn
 
 /// For one ship length, how many windows cover each cell (row-major), counting horizontal and
 /// vertical windows separately, where `blocked` says which cells no ship may cover. These are the
-/// per-ship occupancy tables of `002_4b5944972381d898.txt` (Figs. 5, 12, 13, 14) on an empty board.
+/// per-ship occupancy tables of Rodin et al. (1988) (Figs. 5, 12, 13, 14) on an empty board.
 pub fn occupancy(board: &Board, ship: usize, blocked: impl Fn(Cell) -> bool) -> Vec<u32> {
     let mut out = vec![0u32; board.len()];
     let cells = board.cells();
@@ -143,7 +143,7 @@ mod tests {
         c != Cell::Unknown
     }
 
-    /// Figs. 5.3 and 5.4 of 000_1e4c4b4b3e34fe6e.txt.
+    /// Figs. 5.3 and 5.4 of Muhammad (c. 2013).
     #[test]
     fn window_check_counts_match_the_document() {
         let mut b = Board::empty(10, 10);
@@ -175,7 +175,7 @@ mod tests {
     }
 
     /// Fig. 5 (carrier), Fig. 12 (destroyer), Fig. 13 (3-unit ships) and Fig. 14 (battleship) of
-    /// 002_4b5944972381d898.txt. The document's Fig. 14 prints only three of the four middle rows
+    /// Rodin et al. (1988). The document's Fig. 14 prints only three of the four middle rows
     /// of 8s (a row was lost in typesetting); the full symmetric table is pinned here.
     #[test]
     fn occupancy_matches_rodins_figures() {

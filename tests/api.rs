@@ -8,12 +8,10 @@ use serde_json::{Value, json};
 use sonar::http::AppState;
 use sonar::strategy::Algorithm;
 
+/// The request example of the OpenAPI document (`density`, seed 42, the classic board after a miss
+/// and a hit below it).
 fn example() -> Value {
-    json!({
-        "board": ["..........", "...o......", "...x......", "..........", "..........",
-                  "..........", "..........", "..........", "..........", ".........."],
-        "ships": [5, 4, 3, 3, 2], "algorithm": "density", "seed": 42
-    })
+    sonar::http::examples::RECOMMEND_REQUEST.value()
 }
 
 #[actix_web::test]
@@ -257,6 +255,14 @@ async fn lists_algorithms_and_answers_health() {
         }
     }
     assert_eq!(algos.iter().filter(|a| a["default"] == true).count(), 1);
+    // Each source is a citation a client can follow, never the name of a local copy.
+    for a in algos {
+        let source = a["source"].as_str().unwrap();
+        assert!(!source.contains(".txt") && !source.contains("seeds/"), "{source}");
+    }
+    let source = |name: &str| algos.iter().find(|a| a["name"] == name).unwrap()["source"].as_str().unwrap();
+    assert!(source("longest-run").contains("Christopher Stoll") && source("longest-run").contains("https://"));
+    assert!(source("strafing").contains("Rodin") && source("strafing").contains("1988"));
     // A client can rank them by measured strength: the table's figures, random the weakest.
     let mean = |name: &str| algos.iter().find(|a| a["name"] == name).unwrap()["mean_shots"].as_f64().unwrap();
     assert_eq!(mean("density"), sonar::strength::classic(sonar::strategy::Algorithm::Density).unwrap().mean);

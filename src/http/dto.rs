@@ -16,11 +16,7 @@ use super::whole_number;
 /// A board position and the ships still afloat; which algorithm to ask, with an optional seed.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[schema(example = json!({
-    "board": ["..........", "...o......", "...x......", "..........", "..........",
-              "..........", "..........", "..........", "..........", ".........."],
-    "ships": [5, 4, 3, 3, 2], "algorithm": "density", "seed": 42
-}))]
+#[schema(example = json!(crate::http::examples::RECOMMEND_REQUEST.value()))]
 pub struct RecommendRequest {
     /// One string per row, all the same length, 1 to 26 rows and 1 to 26 columns. Cells: `.` not
     /// shot yet, `o` miss, `x` hit on a ship not sunk yet, `#` a cell of a sunk ship.
@@ -255,12 +251,7 @@ impl From<GridKind> for GridKindDto {
 
 /// The recommended shot and the grid the algorithm computed.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({
-    "shot": {"row": 4, "col": 5, "label": "E6"}, "shots": [{"row": 4, "col": 5, "label": "E6"}],
-    "algorithm": "density", "level": 10, "mode": "hunt",
-    "grid": [[0.29, 0.44, 0.56, 0.62, 0.65, 0.65, 0.62, 0.56, 0.44, 0.29]],
-    "grid_kind": "score", "seed": 42
-}))]
+#[schema(example = json!(crate::http::examples::RECOMMEND_ANSWER.value()))]
 pub struct RecommendResponse {
     /// The cell to shoot: always a `.` cell of the input.
     pub shot: Shot,
@@ -358,19 +349,13 @@ impl<'de> Deserialize<'de> for Grid {
 
 /// One algorithm the service offers.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({
-    "name": "density", "summary": "Greedy probability density", "source": "000_1e4c4b4b3e34fe6e.txt",
-    "grid_kind": "score", "uses_randomness": false, "default": false,
-    "no_touch": "Reads the board with the rule applied to its candidate cells: every cell next to a sunk ship or diagonal to a hit is water (never shot, 0 in the grid); its own method is unchanged",
-    "salvo": "Its own shot first, then the open cells of highest grid value, ties broken by the seed",
-    "mean_shots": 45.02, "mean_shots_ci95": 0.18,
-    "measured_by": "sonar simulate --algorithm all --games 10000 --seed 1 --json > docs/strength.jsonl"
-}))]
+#[schema(example = json!(crate::http::examples::ALGORITHM_ENTRY.value()))]
 pub struct AlgorithmEntry {
     /// The value for `algorithm` in `POST /recommend`.
     pub name: String,
     pub summary: String,
-    /// The source document it implements, or the classic baseline it stands for.
+    /// A citation of the published work it implements (author, title, year, address), or the
+    /// baseline or method it stands for.
     pub source: String,
     pub grid_kind: GridKindDto,
     /// Whether it draws random numbers beyond breaking ties between equally good cells.

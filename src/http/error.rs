@@ -24,11 +24,7 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// An error response body (RFC 9457 problem details).
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({
-    "type": "urn:sonar:problem:invalid-board", "title": "Invalid board", "status": 422,
-    "detail": "board[1][3] (cell B4): invalid character 'X'; expected one of '.', 'o', 'x', '#'",
-    "field": "board", "row": 1, "col": 3
-}))]
+#[schema(example = json!(crate::http::examples::INVALID_BOARD.value()))]
 pub struct Problem {
     /// A URN naming the kind of problem, e.g. `urn:sonar:problem:invalid-board`.
     #[serde(rename = "type")]

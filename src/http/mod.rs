@@ -14,6 +14,7 @@ pub mod compute_pool;
 pub mod cors;
 pub mod dto;
 pub mod error;
+pub mod examples;
 pub mod head;
 pub mod length_required;
 pub mod metrics;

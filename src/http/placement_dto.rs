@@ -16,7 +16,7 @@ use super::whole_number;
 /// The board size and fleet to place, the rules, and an optional seed.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[schema(example = json!({"rows": 10, "cols": 10, "ships": [4, 3, 3, 2, 2, 2, 1, 1, 1, 1], "rules": {"touching": false}, "seed": 42}))]
+#[schema(example = json!(crate::http::examples::PLACEMENT_REQUEST.value()))]
 pub struct PlacementRequest {
     /// Rows of the board, 1 to 26 (default 10).
     #[serde(default, deserialize_with = "whole_number::option")]
@@ -107,11 +107,7 @@ pub struct PlacedShip {
 
 /// A layout of the whole fleet.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({
-    "board": ["...AA", "B....", "B..C.", "....."],
-    "ships": [{"letter": "A", "length": 2, "horizontal": true, "cells": [{"row": 0, "col": 3, "label": "A4"}, {"row": 0, "col": 4, "label": "A5"}]}],
-    "style": "uniform", "seed": 42
-}))]
+#[schema(example = json!(crate::http::examples::PLACEMENT_ANSWER.value()))]
 pub struct PlacementResponse {
     /// One string per row: `.` water, and each ship's cells its own letter (`A`-`Z`, then
     /// `a`-`z`, then `0`-`9`, `!` and `$`), longest ship first.

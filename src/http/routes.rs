@@ -15,9 +15,9 @@ use crate::turn::Turn;
 use super::admission::Admission;
 use super::compute_pool::{ComputePool, JobError};
 use super::dto::{AlgorithmEntry, Health, RecommendRequest, RecommendResponse, ValidRequest};
-use super::error::{ApiError, Problem};
+use super::error::ApiError;
 use super::metrics::Metrics;
-use super::openapi::SpecJson;
+use super::openapi::{PlacementProblems, PostProblems, RecommendProblems, SpecJson};
 use super::placement_dto::{PlacementRequest, PlacementResponse, ValidPlacement};
 
 /// Recommend the next shot.
@@ -35,17 +35,8 @@ use super::placement_dto::{PlacementRequest, PlacementResponse, ValidPlacement};
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The recommended shot and the algorithm's grid", body = RecommendResponse),
-        (status = 400, description = "Malformed JSON, an unreadable body, wrong types, numbers that are negative or not whole, or unknown fields (in `rules` too)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "An API key is configured and the request does not carry it as `Authorization: Bearer <key>`", body = Problem, content_type = "application/problem+json",
-            headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
-        (status = 408, description = "The request body did not arrive within the body timeout; the connection is closed", body = Problem, content_type = "application/problem+json"),
-        (status = 411, description = "The body was sent without Content-Length (Transfer-Encoding is not accepted); the connection is closed", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "Content-Type is not application/json", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A board or fleet that breaks the rules (under the no-touch rules also sunk ships that touch, or a hit beside a sunk ship), or that no placement of the ships afloat can explain under the request's rules; an unknown algorithm; a budget, salvo, candidates count or level out of range", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Too many compute-heavy requests in flight, or no answer within the compute deadline; retry after the number of seconds in Retry-After", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))),
-        (status = 500, description = "The algorithm failed: a bug in the service, reported with the algorithm's name", body = Problem, content_type = "application/problem+json"),
+        PostProblems,
+        RecommendProblems,
     )
 )]
 pub async fn recommend(
@@ -153,15 +144,8 @@ async fn answer(
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A layout of the whole fleet", body = PlacementResponse),
-        (status = 400, description = "Malformed JSON, an unreadable body, wrong types, numbers that are negative or not whole, or unknown fields", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "An API key is configured and the request does not carry it as `Authorization: Bearer <key>`", body = Problem, content_type = "application/problem+json",
-            headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
-        (status = 408, description = "The request body did not arrive within the body timeout; the connection is closed", body = Problem, content_type = "application/problem+json"),
-        (status = 411, description = "The body was sent without Content-Length (Transfer-Encoding is not accepted); the connection is closed", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body over 64 KiB", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "Content-Type is not application/json", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "A board size or fleet out of range, a salvo out of range, or a fleet no layout of which fits the board under the rules (or one so crowded that no uniform layout can be drawn within the service's limits)", body = Problem, content_type = "application/problem+json"),
-        (status = 500, description = "A bug in the service", body = Problem, content_type = "application/problem+json"),
+        PostProblems,
+        PlacementProblems,
     )
 )]
 pub async fn placement(
@@ -182,7 +166,7 @@ pub async fn placement(
 
 /// List the algorithms.
 ///
-/// Each algorithm's name (the value for `algorithm`), summary, source document, grid kind,
+/// Each algorithm's name (the value for `algorithm`), summary, source (a citation), grid kind,
 /// whether it uses randomness, and how it plays the no-touch rules and salvos (`rules`). The
 /// default algorithm is marked.
 #[utoipa::path(

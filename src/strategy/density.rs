@@ -1,4 +1,4 @@
-//! `density`: the greedy probability-density algorithm of `000_1e4c4b4b3e34fe6e.txt`.
+//! `density`: the greedy probability-density algorithm of Muhammad (c. 2013).
 //!
 //! Hunt mode (no `x` on the board): every horizontal and vertical window of each afloat ship's
 //! length whose cells are all `.` adds 1 to each cell it covers. Target mode (some `x`): windows
@@ -22,7 +22,7 @@ use crate::windows::window_starts;
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "density",
     summary: "Greedy probability density: count every placement of each unsunk ship (hunt), weight placements through hits by their hit count (target)",
-    source: "000_1e4c4b4b3e34fe6e.txt",
+    source: super::sources::MUHAMMAD,
     grid_kind: GridKind::Score,
     uses_randomness: false,
 };
@@ -235,7 +235,7 @@ mod tests {
         g
     }
 
-    /// Fig. 8 of 002_4b5944972381d898.txt is the same count as the empty-board hunt density.
+    /// Fig. 8 of Rodin et al. (1988) is the same count as the empty-board hunt density.
     #[test]
     fn empty_board_hunt_totals_match_rodins_fig8() {
         let g = grid_of(&[".........."; 10], &[5, 4, 3, 3, 2], hunt_density);

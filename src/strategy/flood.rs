@@ -1,4 +1,5 @@
-//! `density-flood` and `random-flood`: the two players of `004_b9c3c23bb51e4384.txt`.
+//! `density-flood` and `random-flood`: the two players of "Battleship using Density Grid"
+//! (awcull.com, 2015).
 //!
 //! **Flood.** Both search around hits the document's naive way: its recursive search shoots
 //! every neighbour of every ship cell it finds, sunk or not, until the whole group of touching
@@ -25,7 +26,7 @@ use crate::turn::Turn;
 pub const DENSITY_FLOOD_INFO: AlgorithmInfo = AlgorithmInfo {
     name: "density-flood",
     summary: "Hunt the cell most windows of the ships afloat cover, avoiding every shot cell; shoot every untried neighbour of every hit, sunk or not",
-    source: "004_b9c3c23bb51e4384.txt",
+    source: super::sources::AWCULL,
     grid_kind: GridKind::Score,
     uses_randomness: false,
 };
@@ -33,7 +34,7 @@ pub const DENSITY_FLOOD_INFO: AlgorithmInfo = AlgorithmInfo {
 pub const RANDOM_FLOOD_INFO: AlgorithmInfo = AlgorithmInfo {
     name: "random-flood",
     summary: "Hunt a uniformly random untried cell; shoot every untried neighbour of every hit, sunk or not",
-    source: "004_b9c3c23bb51e4384.txt",
+    source: super::sources::AWCULL,
     grid_kind: GridKind::Score,
     uses_randomness: true,
 };

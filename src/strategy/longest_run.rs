@@ -1,5 +1,5 @@
 //! `longest-run`: the dynamic-programming "centre of the longest open run" player of
-//! `001_1ddb434adeb92543.txt`, as its JavaScript does it.
+//! Stoll (2012), as its JavaScript does it.
 //!
 //! **Hunt** (no `x` on the board). Every shot cell (`o`, `x` or `#`) blocks; ship lengths are
 //! ignored, as in the original. For each cell, `f` and `b` count the consecutive unshot cells
@@ -39,7 +39,7 @@ use crate::turn::Turn;
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "longest-run",
     summary: "Centre of the longest open runs (2*min of forward and backward run per axis, product of the axes), a random pick among the best five; sink mode walks out from a hit",
-    source: "001_1ddb434adeb92543.txt",
+    source: super::sources::STOLL,
     grid_kind: GridKind::Score,
     uses_randomness: true,
 };

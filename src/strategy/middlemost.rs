@@ -1,4 +1,4 @@
-//! `middlemost`: the "middlemost untried tile" player of `003_234cb8fdd493cdcd.txt`.
+//! `middlemost`: the "middlemost untried tile" player of rlucine's "Battleship AI".
 //!
 //! **Which cells count.** Only `.` cells where some ship afloat still fits: a cell is left out
 //! when the run of `.`/`x` cells through it is shorter than the shortest ship afloat both along
@@ -32,7 +32,7 @@ use crate::turn::{Turn, open_runs};
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "middlemost",
     summary: "Cells in line with two unsunk hits, then next to one, then the middlemost untried cell of the widest open runs; never where no ship afloat fits",
-    source: "003_234cb8fdd493cdcd.txt",
+    source: super::sources::RLUCINE,
     grid_kind: GridKind::Score,
     uses_randomness: false,
 };

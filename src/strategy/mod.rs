@@ -17,6 +17,7 @@ pub mod hit_lines;
 pub mod longest_run;
 pub mod middlemost;
 pub mod random;
+pub mod sources;
 pub mod strafing;
 #[cfg(test)]
 mod testkit;

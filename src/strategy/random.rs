@@ -9,7 +9,7 @@ use crate::turn::Turn;
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "random",
     summary: "A uniformly random untried cell, hits or not: the baseline every document compares with",
-    source: "baseline (compared with in 002_4b5944972381d898.txt and 004_b9c3c23bb51e4384.txt)",
+    source: "baseline (compared with in Rodin et al., 1988, and \"Battleship using Density Grid\", awcull.com, 2015)",
     grid_kind: GridKind::Score,
     uses_randomness: true,
 };

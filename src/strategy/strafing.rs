@@ -1,4 +1,4 @@
-//! `strafing`: the search-and-destroy plan of `002_4b5944972381d898.txt` (Rodin et al.).
+//! `strafing`: the search-and-destroy plan of Rodin et al. (1988).
 //!
 //! **Strafe.** The cells of Fig. 9, 33 of them on the diagonals `(row + col) % 3 == 2`
 //! (zero-based), are shot in the figure's priority order 1..33 (E5, D6, F7, G6, F4, ...),
@@ -39,7 +39,7 @@ use crate::turn::Turn;
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "strafing",
     summary: "Fixed diagonal strafing pattern in priority order, destroy along lines of hits, mop-up pattern for the destroyer, then density",
-    source: "002_4b5944972381d898.txt",
+    source: super::sources::RODIN,
     grid_kind: GridKind::Score,
     uses_randomness: false,
 };
