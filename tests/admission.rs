@@ -43,3 +43,23 @@ fn one_heavy_request_in_flight_is_the_bound() {
     assert_eq!(status, 200, "the admitted request is answered: {answer}");
     assert_eq!(post(&base, &heavy(12, 10)).0, 200, "the slot is free again");
 }
+
+/// `/metrics` reports the requests holding a slot and the bound, read at each scrape.
+#[actix_web::test]
+async fn the_metrics_show_the_slots_taken_and_the_bound() {
+    use actix_web::test as at;
+    let state = sonar::http::AppState::with_max_in_flight(5);
+    let admission = std::sync::Arc::clone(&state.admission);
+    let app = common::app(state).await;
+    let scrape = || async {
+        let res = at::call_service(&app, at::TestRequest::get().uri("/metrics").to_request()).await;
+        String::from_utf8(at::read_body(res).await.to_vec()).unwrap()
+    };
+    let text = scrape().await;
+    assert!(text.contains("\nsonar_compute_in_flight 0\n"), "{text}");
+    assert!(text.contains("\nsonar_compute_in_flight_limit 5\n"), "{text}");
+    let held = [admission.try_enter().unwrap(), admission.try_enter().unwrap()];
+    assert!(scrape().await.contains("\nsonar_compute_in_flight 2\n"));
+    drop(held);
+    assert!(scrape().await.contains("\nsonar_compute_in_flight 0\n"));
+}

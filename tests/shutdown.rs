@@ -32,21 +32,14 @@ fn try_request(addr: std::net::SocketAddr) -> Option<String> {
     (!out.is_empty()).then(|| String::from_utf8_lossy(&out).into_owned())
 }
 
-/// A compute-heavy request that takes no time (a `bayes` shot on a 1x1 board): 200 while a slot is
-/// free, 503 while every slot is taken.
-fn probe(addr: std::net::SocketAddr) -> Option<String> {
-    let body = json!({"board": ["."], "ships": [1], "algorithm": "bayes"}).to_string();
+/// The `sonar_compute_in_flight` gauge of `/metrics`: compute-heavy requests taken in.
+fn compute_in_flight(addr: std::net::SocketAddr) -> Option<u64> {
     let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(2)).ok()?;
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    let head = format!(
-        "POST /recommend HTTP/1.1\r\nHost: sonar\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    s.write_all(format!("{head}{body}").as_bytes()).ok()?;
-    let mut out = Vec::new();
-    let _ = s.read_to_end(&mut out);
-    (!out.is_empty()).then(|| String::from_utf8_lossy(&out).into_owned())
+    s.write_all(b"GET /metrics HTTP/1.1\r\nHost: sonar\r\nConnection: close\r\n\r\n").ok()?;
+    let mut out = String::new();
+    let _ = s.read_to_string(&mut out);
+    out.lines().find_map(|l| l.strip_prefix("sonar_compute_in_flight ")).and_then(|v| v.trim().parse().ok())
 }
 
 #[test]
@@ -56,12 +49,7 @@ fn sigterm_answers_the_requests_in_flight_then_exits_zero() {
     let grace = Duration::from_secs(90);
     // The slow requests can outlast the default 5 s compute deadline in a debug build on a busy
     // machine; this test is about the stop, so the deadline is out of the way.
-    // At most three compute-heavy requests in flight: a fourth is refused with a 503 once the
-    // three slow ones are taken in, which tells the test when they are (see below).
-    let mut sonar = Sonar::start(
-        &["--shutdown-grace", "90", "--workers", "2", "--compute-deadline-ms", "600000", "--max-in-flight", "3"],
-        &[],
-    );
+    let mut sonar = Sonar::start(&["--shutdown-grace", "90", "--workers", "2", "--compute-deadline-ms", "600000"], &[]);
     let (sent_tx, sent_rx) = std::sync::mpsc::channel();
     let clients: Vec<_> = (0..3)
         .map(|_| {
@@ -88,11 +76,11 @@ fn sigterm_answers_the_requests_in_flight_then_exits_zero() {
     for _ in 0..3 {
         sent_rx.recv_timeout(Duration::from_secs(10)).expect("every request is sent");
     }
-    // Sent is not yet accepted (on a loaded machine the server may take a while to read them):
-    // wait until a tiny `bayes` request is refused for want of a slot, which means the three slow
-    // ones hold every slot.
+    // Sent is not yet taken in (on a loaded machine the server may take a while to read them):
+    // wait until the metrics say the three hold every compute slot. (A probe request would race
+    // them for a slot.)
     let started = Instant::now();
-    while !probe(sonar.addr).is_some_and(|r| r.starts_with("HTTP/1.1 503")) {
+    while compute_in_flight(sonar.addr) != Some(3) {
         assert!(started.elapsed() < Duration::from_secs(30), "the slow requests were never taken in");
         std::thread::sleep(Duration::from_millis(50));
     }

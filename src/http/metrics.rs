@@ -7,7 +7,9 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 use actix_web::{Error, web};
-use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder};
+use prometheus::core::{Collector, Desc};
+use prometheus::proto::MetricFamily;
+use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry, TextEncoder};
 
 /// Buckets from 1 µs to 1 s: 1, 2.5 and 5 per decade.
 pub fn latency_buckets() -> Vec<f64> {
@@ -68,6 +70,12 @@ impl Metrics {
         Metrics { registry, recommend_duration, http_requests, http_duration, errors }
     }
 
+    /// Exports how many compute-heavy requests are in flight (`sonar_compute_in_flight`) and the
+    /// bound on them (`sonar_compute_in_flight_limit`), read from `admission` at each scrape.
+    pub fn watch_admission(&self, admission: std::sync::Arc<super::admission::Admission>) {
+        self.registry.register(Box::new(AdmissionGauges::new(admission))).expect("admission gauges registered once");
+    }
+
     /// Counts an error response of the given kind.
     pub fn error(&self, kind: &str) {
         self.errors.with_label_values(&[kind]).inc();
@@ -84,6 +92,38 @@ impl Metrics {
 impl Default for Metrics {
     fn default() -> Metrics {
         Metrics::new()
+    }
+}
+
+/// The admission bound's gauges, set from the bound's own counter when scraped.
+struct AdmissionGauges {
+    admission: std::sync::Arc<super::admission::Admission>,
+    in_flight: IntGauge,
+    limit: IntGauge,
+}
+
+impl AdmissionGauges {
+    fn new(admission: std::sync::Arc<super::admission::Admission>) -> AdmissionGauges {
+        let in_flight =
+            IntGauge::new("sonar_compute_in_flight", "Compute-heavy requests running or queued").expect("valid metric");
+        let limit = IntGauge::new(
+            "sonar_compute_in_flight_limit",
+            "Compute-heavy requests allowed in flight at once (--max-in-flight); past it, 503",
+        )
+        .expect("valid metric");
+        AdmissionGauges { admission, in_flight, limit }
+    }
+}
+
+impl Collector for AdmissionGauges {
+    fn desc(&self) -> Vec<&Desc> {
+        self.in_flight.desc().into_iter().chain(self.limit.desc()).collect()
+    }
+
+    fn collect(&self) -> Vec<MetricFamily> {
+        self.in_flight.set(i64::try_from(self.admission.in_flight()).unwrap_or(i64::MAX));
+        self.limit.set(i64::try_from(self.admission.max()).unwrap_or(i64::MAX));
+        self.in_flight.collect().into_iter().chain(self.limit.collect()).collect()
     }
 }
 

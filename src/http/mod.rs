@@ -81,10 +81,13 @@ impl AppState {
     /// Shared state with a bound on heavy requests in flight and the deadline each must answer
     /// within (queueing included).
     pub fn with_limits(max_in_flight: usize, compute_deadline: std::time::Duration) -> AppState {
+        let metrics = Metrics::new();
+        let admission = admission::Admission::new(max_in_flight);
+        metrics.watch_admission(std::sync::Arc::clone(&admission));
         AppState {
-            metrics: Metrics::new(),
+            metrics,
             spec: SpecJson(openapi::spec_json()),
-            admission: admission::Admission::new(max_in_flight),
+            admission,
             compute: compute_pool::ComputePool::with_deadline(cores(), compute_deadline),
             api_key: None,
             metrics_route: true,
