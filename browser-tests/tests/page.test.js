@@ -253,6 +253,44 @@ describe("Analyse", () => {
   });
 });
 
+describe("Keys and keyboard", () => {
+  test("a service with an API key: the page asks for it once, then plays", async () => {
+    const keyed = await startService([], { SONAR_API_KEY: "page-key" });
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${keyed.url}/#play`);
+      await page.waitForSelector("#key-form:not([hidden])");
+      assert.match(await page.textContent("#key-problem"), /Authorization: Bearer/);
+      await page.fill("#api-key", "page-key");
+      await page.click("#key-form button");
+      await page.waitForSelector("body[data-ready=true]");
+      await page.waitForFunction(() => document.querySelectorAll("#play-mine .cell.ship").length === 17);
+      assert.equal(await page.isHidden("#key-form"), true);
+      await page.click("#play-start");
+      await page.waitForSelector("#play-enemy .board:not(.waiting)");
+      await page.click("#play-enemy .cell[data-label='A1']");
+      await page.waitForFunction(() => /Your turn/.test(document.querySelector("#play-status").textContent));
+      await context.close();
+    } finally {
+      await keyed.stop();
+    }
+  });
+
+  test("the analysed board is edited from the keyboard", async () => {
+    const { page, context, errors } = await openPage(browser, service.url, { hash: "#analyse" });
+    await page.focus("#an-board .cell[data-label='A1']");
+    for (const key of ["ArrowDown", "ArrowDown", "ArrowRight", "Enter", "ArrowRight", "Enter", "Enter"]) {
+      await page.keyboard.press(key);
+    }
+    const marks = await marksOf(page, "#an-board");
+    assert.equal(marks[2], ".ox.......");
+    await page.waitForFunction(() => document.querySelector("#an-result-a figcaption").textContent.includes("target mode"));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
 describe("Watch", () => {
   test("the computer's game on the page is the game replayed through the API", async () => {
     const { page, context, errors } = await openPage(browser, service.url, { hash: "#watch" });
