@@ -45,7 +45,9 @@ impl FromStr for AllowedOrigin {
     type Err = OriginError;
 
     fn from_str(text: &str) -> Result<AllowedOrigin, OriginError> {
-        let text = text.trim();
+        // Browsers send the scheme and host in lower case.
+        let text = text.trim().to_ascii_lowercase();
+        let text = text.as_str();
         if text == "*" {
             return Ok(AllowedOrigin::Any);
         }
@@ -65,8 +67,7 @@ impl FromStr for AllowedOrigin {
         if !valid {
             return Err(OriginError::Host(text.to_owned()));
         }
-        // Browsers send the scheme and host in lower case.
-        Ok(AllowedOrigin::Exact(text.to_ascii_lowercase()))
+        Ok(AllowedOrigin::Exact(text.to_owned()))
     }
 }
 
