@@ -53,9 +53,19 @@ def env_of(container):
 
 
 def cpu_cores(quantity):
-    """A CPU quantity ("2", 2, "1500m", "0.5") in cores."""
+    """A CPU quantity ("2", 2, "1500m", "0.5") in cores, or None if it is written otherwise."""
     text = str(quantity)
-    return int(text[:-1]) / 1000 if text.endswith("m") else float(text)
+    try:
+        return float(text[:-1]) / 1000 if text.endswith("m") else float(text)
+    except ValueError:
+        return None
+
+
+def runs_sonar(image):
+    """Whether an image reference names the sonar image (any registry, tag or digest)."""
+    name = str(image).split("@")[0]
+    last = name.rsplit("/", 1)[-1]
+    return last.split(":")[0] == "sonar"
 
 
 def check_pod(where, doc, spec, errors):
@@ -71,14 +81,16 @@ def check_pod(where, doc, spec, errors):
         key = env.get("SONAR_API_KEY")
         if key is not None and "secretKeyRef" not in (key.get("valueFrom") or {}):
             errors.append(f"{at}: SONAR_API_KEY must come from a Secret (valueFrom.secretKeyRef)")
-        image = str(c.get("image", ""))
-        if not long_running or not image.split("@")[0].split(":")[0].endswith("sonar"):
+        if not long_running or not runs_sonar(c.get("image", "")):
             continue
         for probe in ("readinessProbe", "livenessProbe"):
             get = (c.get(probe) or {}).get("httpGet") or {}
             if get.get("path") != "/healthz":
                 errors.append(f"{at}: {probe} must be an httpGet of /healthz")
-        grace_env = env.get("SONAR_SHUTDOWN_GRACE", {}).get("value", DEFAULT_SHUTDOWN_GRACE)
+        grace_env = env.get("SONAR_SHUTDOWN_GRACE", {"value": DEFAULT_SHUTDOWN_GRACE}).get("value")
+        if grace_env is None:
+            errors.append(f"{at}: SONAR_SHUTDOWN_GRACE must be a literal value (to check the grace)")
+            continue
         pre_stop = (((c.get("lifecycle") or {}).get("preStop") or {}).get("sleep") or {}).get("seconds", 0)
         needed = int(grace_env) + int(pre_stop)
         termination = spec.get("terminationGracePeriodSeconds", 30)
@@ -88,7 +100,10 @@ def check_pod(where, doc, spec, errors):
                 f"({pre_stop} s) plus SONAR_SHUTDOWN_GRACE ({grace_env} s)"
             )
         limit = (resources.get("limits") or {}).get("cpu")
-        if "SONAR_WORKERS" not in env and limit is not None and not cpu_cores(limit).is_integer():
+        cores = None if limit is None else cpu_cores(limit)
+        if limit is not None and cores is None:
+            errors.append(f"{at}: CPU limit {limit}: not a quantity this check reads (cores or millicores)")
+        elif "SONAR_WORKERS" not in env and cores is not None and not cores.is_integer():
             errors.append(
                 f"{at}: CPU limit {limit} is not a whole number of cores: the service rounds the "
                 "quota down (set a whole number, or SONAR_WORKERS)"
