@@ -44,6 +44,11 @@ impl ComputePool {
         ComputePool { threads: Arc::new(pool), deadline }
     }
 
+    /// The number of threads running jobs.
+    pub fn threads(&self) -> usize {
+        self.threads.current_num_threads()
+    }
+
     /// Runs `job` on the pool and waits for it, within the deadline, without holding a request
     /// thread. A job still queued when its caller has stopped waiting (deadline passed, client
     /// gone) is skipped; one already running finishes (computations cannot be interrupted, and
@@ -87,6 +92,7 @@ mod tests {
     #[actix_web::test]
     async fn runs_jobs_and_reports_panics() {
         let pool = ComputePool::new(2);
+        assert_eq!(pool.threads(), 2);
         assert_eq!(pool.run(|| 6 * 7).await, Ok(42));
         assert_eq!(pool.run(|| -> u8 { panic!("boom") }).await, Err(JobError::Panicked));
         assert_eq!(pool.run(|| "still serving").await, Ok("still serving"));

@@ -41,7 +41,9 @@ pub fn default_max_in_flight() -> usize {
 }
 
 /// The cores the service may use (one when the system cannot tell): the default number of
-/// request workers, and of compute threads.
+/// request workers, and of compute threads. On Linux this is the CPU affinity mask, capped by
+/// a cgroup v1 or v2 CPU quota rounded down (`std::thread::available_parallelism`): a container
+/// limited to 1500m counts one core, one limited to 2 counts two, whatever the node has.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
@@ -241,4 +243,27 @@ where
 /// and actix-web's own signal handling.
 pub fn server(listener: TcpListener, workers: usize, state: AppState) -> std::io::Result<Server> {
     serve::server(listener, &serve::ServerOptions { workers, ..Default::default() }, state, None)
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    /// A thread allowed on a single CPU (as `taskset -c N`, or a cpuset) counts one core.
+    #[test]
+    fn cores_follow_the_cpu_affinity() {
+        std::thread::spawn(|| {
+            // SAFETY: a zeroed cpu_set_t is a valid empty set; both calls write to the calling
+            // thread's own affinity only, and this thread ends with the test.
+            unsafe {
+                let mut set: libc::cpu_set_t = std::mem::zeroed();
+                assert_eq!(libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set), 0);
+                let cpu = (0..libc::CPU_SETSIZE as usize).find(|&c| libc::CPU_ISSET(c, &set)).unwrap();
+                let mut one: libc::cpu_set_t = std::mem::zeroed();
+                libc::CPU_SET(cpu, &mut one);
+                assert_eq!(libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &one), 0);
+            }
+            assert_eq!(super::cores(), 1);
+        })
+        .join()
+        .unwrap();
+    }
 }

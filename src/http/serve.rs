@@ -143,8 +143,15 @@ pub fn run(args: &ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         };
         let (addr, api_key) = (listener.local_addr()?, state.api_key.is_some());
         let cors: Vec<String> = state.cors.origins().iter().map(ToString::to_string).collect();
+        // What the thread counts were sized from: the cores this process may use (its CPU
+        // affinity and cgroup CPU quota, rounded down), unless --workers/--max-in-flight say.
+        let (cores, compute_threads) = (super::cores(), state.compute.threads());
+        let max_in_flight = state.admission.max();
         let main = server(listener, &options, state, Some(stop))?;
-        tracing::info!(%addr, workers = options.workers, api_key, ?cors, page = %format!("http://{addr}/"), "sonar listening");
+        tracing::info!(
+            %addr, cores, workers = options.workers, compute_threads, max_in_flight, api_key, ?cors,
+            page = %format!("http://{addr}/"), "sonar listening"
+        );
         let metrics = metrics.map(|server| {
             let handle = server.handle();
             actix_web::rt::spawn(server);
