@@ -4,7 +4,9 @@
 //! Game `i` of a run seeded with `s` is played against the layout drawn from
 //! [`rng::stream`]`(s, i)` by every algorithm (a paired comparison), and each algorithm's own
 //! random choices in that game come from a second stream derived from `(s, i)`. Results are
-//! collected in game order, so they are identical whatever the number of threads.
+//! collected in game order, so they are identical whatever the number of threads, and a
+//! [`shard`] that plays only some of the game indices plays each of them exactly as the whole run
+//! does.
 
 use std::time::Instant;
 
@@ -27,8 +29,10 @@ pub mod command;
 pub mod corpus;
 pub mod plot;
 pub mod report;
+pub mod shard;
 pub mod stats;
 
+use shard::Shard;
 use stats::Summary;
 
 /// Salt separating the strategies' random streams from the layouts'.
@@ -109,6 +113,9 @@ pub enum SimError {
 /// One game as one algorithm played it.
 #[derive(Clone, Debug)]
 pub struct GameResult {
+    /// The game's index in the run: its hidden fleet and every random choice depend only on it and
+    /// the seed.
+    pub game: usize,
     pub shots: usize,
     /// Turns to win: the shots, or fewer with salvos.
     pub turns: usize,
@@ -232,15 +239,26 @@ impl Config {
 /// Plays `config.games` games with every algorithm on the current rayon pool, calling
 /// `progress(n)` as games finish.
 pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<AlgorithmRun>, SimError> {
+    run_shard(config, Shard::WHOLE, progress)
+}
+
+/// Plays the games of `config` whose index is in `shard` (all of them for [`Shard::WHOLE`]), each
+/// exactly as the whole run plays it, in game order, with every algorithm on the current rayon
+/// pool, calling `progress(n)` as games finish. A shard may have no game.
+pub fn run_shard(
+    config: &Config,
+    shard: Shard,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<AlgorithmRun>, SimError> {
     config.check()?;
-    let layouts = (0..config.games).into_par_iter().map(|i| config.layout(i)).collect::<Result<Vec<_>, _>>()?;
+    let games: Vec<usize> = shard.games(config.games).collect();
+    let layouts = games.par_iter().map(|&i| Ok((i, config.layout(i)?))).collect::<Result<Vec<_>, SimError>>()?;
     let mut runs = Vec::with_capacity(config.players.len());
     for &player in &config.players {
         let strategy = Weakened { algorithm: player.algorithm, weakness: player.weakness };
         let games = layouts
             .par_iter()
-            .enumerate()
-            .map_init(Vec::new, |grid, (i, layout)| {
+            .map_init(Vec::new, |grid, &(i, ref layout)| {
                 let mut rng = rng::stream(config.seed ^ STRATEGY_SALT, i as u64);
                 // One tie order per game, as a client that sends one seed per game gets.
                 let order = TieOrder::from_seed(rng::stream(config.seed ^ ORDER_SALT, i as u64).next_u64());
@@ -261,6 +279,7 @@ pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Algor
                 let micros = start.elapsed().as_secs_f64() * 1e6;
                 progress(1);
                 Ok(GameResult {
+                    game: i,
                     shots: record.shots,
                     turns: record.turns,
                     hits: record.hits,

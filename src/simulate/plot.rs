@@ -207,7 +207,8 @@ mod tests {
     use crate::strategy::Algorithm;
 
     fn run(algorithm: Algorithm, shots: impl IntoIterator<Item = usize>) -> AlgorithmRun {
-        let game = |shots| GameResult {
+        let game = |(game, shots)| GameResult {
+            game,
             shots,
             turns: shots,
             hits: 17,
@@ -216,7 +217,7 @@ mod tests {
             move_micros: Vec::new(),
             log: Vec::new(),
         };
-        AlgorithmRun { player: Player::full(algorithm), games: shots.into_iter().map(game).collect() }
+        AlgorithmRun { player: Player::full(algorithm), games: shots.into_iter().enumerate().map(game).collect() }
     }
 
     /// The value of attribute `name` in an SVG tag.
