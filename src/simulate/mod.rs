@@ -122,9 +122,11 @@ pub struct GameResult {
     pub hits: usize,
     /// Per ship of the layout, in layout order: (length, shot that sank it).
     pub sunk_at: Vec<(usize, usize)>,
-    pub micros: f64,
-    /// Time each move took (the strategy's decision and the referee's answer), in microseconds.
-    pub move_micros: Vec<f32>,
+    /// Time the game took, in nanoseconds.
+    pub nanos: u64,
+    /// Time each move took (the strategy's decision and the referee's answer), in nanoseconds
+    /// (at most `u32::MAX`, over four seconds).
+    pub move_nanos: Vec<u32>,
     /// Every shot, when the run keeps them.
     pub log: Vec<(Pos, Outcome)>,
 }
@@ -159,13 +161,13 @@ impl AlgorithmRun {
 
     /// Mean compute-and-play time per game on one core, in microseconds.
     pub fn micros_per_game(&self) -> f64 {
-        self.games.iter().map(|g| g.micros).sum::<f64>() / self.games.len() as f64
+        self.games.iter().map(|g| g.nanos as f64 / 1e3).sum::<f64>() / self.games.len() as f64
     }
 
     /// Median, 99th percentile and maximum of the time one move took, in microseconds.
     pub fn move_micros(&self) -> (f64, f64, f64) {
         let mut sorted: Vec<f64> =
-            self.games.iter().flat_map(|g| g.move_micros.iter().map(|&t| f64::from(t))).collect();
+            self.games.iter().flat_map(|g| g.move_nanos.iter().map(|&t| f64::from(t) / 1e3)).collect();
         sorted.sort_by(f64::total_cmp);
         (stats::median(&sorted), stats::percentile(&sorted, 0.99), sorted[sorted.len() - 1])
     }
@@ -264,19 +266,19 @@ pub fn run_shard(
                 let order = TieOrder::from_seed(rng::stream(config.seed ^ ORDER_SALT, i as u64).next_u64());
                 let seat = Seat { order, budget_ms: config.budget_ms, rules: config.rules };
                 let mut log = Vec::new();
-                let mut move_micros = Vec::with_capacity(64);
+                let mut move_nanos = Vec::with_capacity(64);
                 let start = Instant::now();
                 let mut last = start;
                 let record = play(&strategy, Game::new(layout.clone()), seat, &mut rng, grid, |_, p, o| {
                     let now = Instant::now();
-                    move_micros.push((now - last).as_secs_f32() * 1e6);
+                    move_nanos.push(u32::try_from((now - last).as_nanos()).unwrap_or(u32::MAX));
                     last = now;
                     if config.keep_shots {
                         log.push((p, o));
                     }
                 })
                 .map_err(|source| SimError::Play { player: player.label(), game: i, source })?;
-                let micros = start.elapsed().as_secs_f64() * 1e6;
+                let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
                 progress(1);
                 Ok(GameResult {
                     game: i,
@@ -284,8 +286,8 @@ pub fn run_shard(
                     turns: record.turns,
                     hits: record.hits,
                     sunk_at: record.sunk_at,
-                    micros,
-                    move_micros,
+                    nanos,
+                    move_nanos,
                     log,
                 })
             })

@@ -213,8 +213,8 @@ mod tests {
             turns: shots,
             hits: 17,
             sunk_at: Vec::new(),
-            micros: 0.0,
-            move_micros: Vec::new(),
+            nanos: 0,
+            move_nanos: Vec::new(),
             log: Vec::new(),
         };
         AlgorithmRun { player: Player::full(algorithm), games: shots.into_iter().enumerate().map(game).collect() }

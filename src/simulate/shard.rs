@@ -207,10 +207,10 @@ pub struct Record {
     pub hits: usize,
     /// Per ship of the layout, in layout order: `[length, shot that sank it]`.
     pub sunk_at: Vec<(usize, usize)>,
-    /// Time the game took, in microseconds.
-    pub micros: f64,
-    /// Time each move took, in microseconds.
-    pub move_micros: Vec<f32>,
+    /// Time the game took, in nanoseconds.
+    pub nanos: u64,
+    /// Time each move took, in nanoseconds.
+    pub move_nanos: Vec<u32>,
 }
 
 /// A shard's last line.
@@ -247,8 +247,8 @@ pub fn write(w: &mut impl Write, config: &Config, shard: Shard, runs: &[Algorith
                 turns: g.turns,
                 hits: g.hits,
                 sunk_at: g.sunk_at.clone(),
-                micros: g.micros,
-                move_micros: g.move_micros.clone(),
+                nanos: g.nanos,
+                move_nanos: g.move_nanos.clone(),
             };
             line(w, &record)?;
             records += 1;
@@ -327,8 +327,8 @@ pub fn read(name: &str, input: impl BufRead) -> Result<ShardFile, String> {
             turns: r.turns,
             hits: r.hits,
             sunk_at: r.sunk_at,
-            micros: r.micros,
-            move_micros: r.move_micros,
+            nanos: r.nanos,
+            move_nanos: r.move_nanos,
             log: Vec::new(),
         });
         records += 1;
