@@ -497,8 +497,11 @@ mod tests {
         (json, report::table(config, &reports), report::self_test(config, runs), String::from_utf8(csv).unwrap())
     }
 
+    /// A game's index, shots, turns, hits and sink turns.
+    type Game = (usize, usize, usize, usize, Vec<(usize, usize)>);
+
     /// The games themselves, timings aside.
-    fn games(runs: &[AlgorithmRun]) -> Vec<Vec<(usize, usize, usize, usize, Vec<(usize, usize)>)>> {
+    fn games(runs: &[AlgorithmRun]) -> Vec<Vec<Game>> {
         runs.iter()
             .map(|r| r.games.iter().map(|g| (g.game, g.shots, g.turns, g.hits, g.sunk_at.clone())).collect())
             .collect()
