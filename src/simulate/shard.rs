@@ -15,6 +15,7 @@
 //! budget, rules, placement), then one [`Record`] per game and player (players in run order, games
 //! in index order within each), then `{"end":{"records":R}}`, which proves the output complete.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
@@ -291,11 +292,9 @@ pub fn read(name: &str, input: impl BufRead) -> Result<ShardFile, String> {
         ));
     }
     let shard: Shard = header.shard.parse().map_err(|e| format!("{name}:1: {e}"))?;
-    let (games, players) = (header.config.games, header.config.players.len());
-    let label = |p: usize| match header.config.players[p].level {
-        Some(level) => format!("{} L{level}", header.config.players[p].algorithm),
-        None => header.config.players[p].algorithm.clone(),
-    };
+    let config = header.config.config().map_err(|e| format!("{name}:1: {e}"))?;
+    let (games, players) = (config.games, config.players.len());
+    let label = |p: usize| config.players[p].label();
     let mut per_player: Vec<Vec<GameResult>> = vec![Vec::new(); players];
     let mut records = 0;
     let mut end = None;
@@ -365,7 +364,8 @@ pub fn read(name: &str, input: impl BufRead) -> Result<ShardFile, String> {
 pub fn merge(files: Vec<ShardFile>) -> Result<(Config, Vec<AlgorithmRun>), String> {
     let first = files.first().ok_or("no shard to merge")?;
     let (spec, count) = (first.header.config.clone(), first.shard.count);
-    let mut by_index: Vec<Option<&str>> = vec![None; count];
+    // Not a vector of N: N comes from the files.
+    let mut by_index: BTreeMap<usize, &str> = BTreeMap::new();
     for f in &files {
         if f.header.sonar != first.header.sonar {
             return Err(format!(
@@ -387,18 +387,24 @@ pub fn merge(files: Vec<ShardFile>) -> Result<(Config, Vec<AlgorithmRun>), Strin
                 f.name, f.shard, first.name, first.shard
             ));
         }
-        if let Some(other) = by_index[f.shard.index].replace(&f.name) {
+        if let Some(other) = by_index.insert(f.shard.index, &f.name) {
             return Err(format!("shard {} given twice: {other} and {}", f.shard, f.name));
         }
     }
-    let missing: Vec<String> =
-        (0..count).filter(|&k| by_index[k].is_none()).map(|k| Shard { index: k, count }.to_string()).collect();
-    if !missing.is_empty() {
-        let s = if missing.len() == 1 { "" } else { "s" };
+    if by_index.len() < count {
+        const SHOWN: usize = 10;
+        let absent = (0..count).filter(|k| !by_index.contains_key(k));
+        let mut missing: Vec<String> = absent.take(SHOWN).map(|k| Shard { index: k, count }.to_string()).collect();
+        let number = count - by_index.len();
+        if number > SHOWN {
+            missing.push(format!("and {} more", number - SHOWN));
+        }
+        let s = if number == 1 { "" } else { "s" };
         return Err(format!("missing shard{s} {} of the {count}", missing.join(", ")));
     }
-    let config = spec.config()?;
-    let mut games: Vec<Vec<GameResult>> = vec![Vec::with_capacity(config.games); config.players.len()];
+    let config = spec.config().map_err(|e| format!("{}: {e}", first.name))?;
+    let mut games: Vec<Vec<GameResult>> =
+        (0..config.players.len()).map(|p| Vec::with_capacity(files.iter().map(|f| f.games[p].len()).sum())).collect();
     for f in files {
         for (p, list) in f.games.into_iter().enumerate() {
             games[p].extend(list);
@@ -583,6 +589,15 @@ mod tests {
         files.extend(shards(&config, 3).into_iter().skip(1).take(1));
         assert_eq!(error(files), "shard 1/3 given twice: shard-1 and shard-1");
         assert_eq!(error(Vec::new()), "no shard to merge");
+        let mut files = shards(&config, 1);
+        files[0].shard = Shard::new(0, 1 << 40).unwrap();
+        files[0].header.shard = files[0].shard.to_string();
+        let e = error(files);
+        assert!(
+            e.starts_with("missing shards 1/1099511627776, 2/1099511627776,")
+                && e.ends_with("and 1099511627765 more of the 1099511627776"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -647,6 +662,8 @@ mod tests {
         assert!(read_error(&after).contains("f:9: a line after the end line"));
         let logged = format!("{}\nWARN something\n{}", lines[0], lines[1..].join("\n"));
         assert!(read_error(&logged).contains("f:2: not a game record"));
+        let unknown = good.replacen(r#""algorithm":"density""#, r#""algorithm":"nope""#, 1);
+        assert!(read_error(&unknown).contains(r#"f:1: unknown algorithm "nope""#), "{}", read_error(&unknown));
         let newer = good.replacen(r#""version":1"#, r#""version":2"#, 1);
         assert!(read_error(&newer).contains("version 2; this sonar reads sonar-simulate-shard version 1"));
     }
