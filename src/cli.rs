@@ -26,6 +26,7 @@ pub enum Command {
     /// Serve the HTTP API (the default).
     Serve(ServeArgs),
     /// Play many games and report each algorithm's strength.
+    #[command(args_conflicts_with_subcommands = true)]
     Simulate(SimulateArgs),
     /// Print the benchmark corpus as request bodies, one JSON object per line.
     Corpus {
@@ -106,6 +107,8 @@ impl Cli {
 /// `sonar simulate`: play many games and report each algorithm's strength.
 #[derive(Debug, Args, Clone)]
 pub struct SimulateArgs {
+    #[command(subcommand)]
+    pub command: Option<SimulateCommand>,
     /// Comma-separated algorithm names, or `all`. The first is the baseline of the paired differences.
     #[arg(long, default_value = "all")]
     pub algorithm: String,
@@ -152,6 +155,40 @@ pub struct SimulateArgs {
     /// Write every shot of every game, in markdown, to this file.
     #[arg(long, value_name = "FILE")]
     pub log: Option<std::path::PathBuf>,
+    /// Draw the distribution of shots per algorithm to this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
+    /// Play only shard K of N: the games whose index is K modulo N, each as the whole run plays
+    /// it. Prints their records (JSON lines) instead of the report; `sonar simulate merge` turns
+    /// the N outputs into the whole run's report.
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["shards", "json", "csv", "log", "plot"])]
+    pub shard: Option<crate::simulate::shard::Shard>,
+    /// As `--shard K/N`, with K read from `JOB_COMPLETION_INDEX`, which a Kubernetes Indexed Job
+    /// sets in each of its pods.
+    #[arg(long, value_name = "N", conflicts_with_all = ["json", "csv", "log", "plot"], value_parser = clap::value_parser!(u64).range(1..))]
+    pub shards: Option<u64>,
+}
+
+/// What `sonar simulate` does besides playing games.
+#[derive(Debug, Subcommand, Clone)]
+pub enum SimulateCommand {
+    /// Merge the outputs of the shards of one run (`sonar simulate --shard K/N`) into the report the
+    /// unsharded run prints.
+    Merge(MergeArgs),
+}
+
+/// `sonar simulate merge`: the report of a run from its shards' outputs.
+#[derive(Debug, Args, Clone)]
+pub struct MergeArgs {
+    /// The output of every shard of the run, once each, in any order.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<std::path::PathBuf>,
+    /// Print one JSON object per algorithm instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Write one CSV row per game to this file.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<std::path::PathBuf>,
     /// Draw the distribution of shots per algorithm to this SVG file.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<std::path::PathBuf>,

@@ -25,7 +25,8 @@
 //!   expected shots, over every layout.
 //! - [`planner`]: one step of policy improvement by rollouts of a base policy on layouts drawn
 //!   from the posterior.
-//! - [`simulate`]: many games in parallel, reproducibly; statistics, CSV, log and chart.
+//! - [`simulate`]: many games in parallel, reproducibly, whole or in shards merged afterwards;
+//!   statistics, CSV, log and chart.
 //! - [`strength`]: the committed table of each algorithm's measured mean shots on the classic board.
 //! - [`rng`]: the seeded generator every random choice draws from.
 //! - [`http`]: the HTTP edge (actix-web routes, request and response types, OpenAPI, errors,

@@ -3,9 +3,13 @@ use sonar::cli::{Cli, Command};
 use sonar::http::{openapi, serve};
 
 fn main() -> anyhow_free::Result {
-    let cli = Cli::parse();
-    sonar::logging::init()?;
-    match cli.command() {
+    let command = Cli::parse().command();
+    // The service logs to standard output; the other commands print their results there.
+    match command {
+        Command::Serve(_) => sonar::logging::init()?,
+        _ => sonar::logging::init_stderr()?,
+    }
+    match command {
         Command::Serve(args) => serve::run(&args)?,
         Command::Simulate(args) => {
             if !sonar::simulate::command::execute(&args)? {

@@ -4,7 +4,9 @@
 //! Game `i` of a run seeded with `s` is played against the layout drawn from
 //! [`rng::stream`]`(s, i)` by every algorithm (a paired comparison), and each algorithm's own
 //! random choices in that game come from a second stream derived from `(s, i)`. Results are
-//! collected in game order, so they are identical whatever the number of threads.
+//! collected in game order, so they are identical whatever the number of threads, and a
+//! [`shard`] that plays only some of the game indices plays each of them exactly as the whole run
+//! does.
 
 use std::time::Instant;
 
@@ -27,8 +29,10 @@ pub mod command;
 pub mod corpus;
 pub mod plot;
 pub mod report;
+pub mod shard;
 pub mod stats;
 
+use shard::Shard;
 use stats::Summary;
 
 /// Salt separating the strategies' random streams from the layouts'.
@@ -109,15 +113,20 @@ pub enum SimError {
 /// One game as one algorithm played it.
 #[derive(Clone, Debug)]
 pub struct GameResult {
+    /// The game's index in the run: its hidden fleet and every random choice depend only on it and
+    /// the seed.
+    pub game: usize,
     pub shots: usize,
     /// Turns to win: the shots, or fewer with salvos.
     pub turns: usize,
     pub hits: usize,
     /// Per ship of the layout, in layout order: (length, shot that sank it).
     pub sunk_at: Vec<(usize, usize)>,
-    pub micros: f64,
-    /// Time each move took (the strategy's decision and the referee's answer), in microseconds.
-    pub move_micros: Vec<f32>,
+    /// Time the game took, in nanoseconds.
+    pub nanos: u64,
+    /// Time each move took (the strategy's decision and the referee's answer), in nanoseconds
+    /// (at most `u32::MAX`, over four seconds).
+    pub move_nanos: Vec<u32>,
     /// Every shot, when the run keeps them.
     pub log: Vec<(Pos, Outcome)>,
 }
@@ -152,13 +161,13 @@ impl AlgorithmRun {
 
     /// Mean compute-and-play time per game on one core, in microseconds.
     pub fn micros_per_game(&self) -> f64 {
-        self.games.iter().map(|g| g.micros).sum::<f64>() / self.games.len() as f64
+        self.games.iter().map(|g| g.nanos as f64 / 1e3).sum::<f64>() / self.games.len() as f64
     }
 
     /// Median, 99th percentile and maximum of the time one move took, in microseconds.
     pub fn move_micros(&self) -> (f64, f64, f64) {
         let mut sorted: Vec<f64> =
-            self.games.iter().flat_map(|g| g.move_micros.iter().map(|&t| f64::from(t))).collect();
+            self.games.iter().flat_map(|g| g.move_nanos.iter().map(|&t| f64::from(t) / 1e3)).collect();
         sorted.sort_by(f64::total_cmp);
         (stats::median(&sorted), stats::percentile(&sorted, 0.99), sorted[sorted.len() - 1])
     }
@@ -232,41 +241,53 @@ impl Config {
 /// Plays `config.games` games with every algorithm on the current rayon pool, calling
 /// `progress(n)` as games finish.
 pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<AlgorithmRun>, SimError> {
+    run_shard(config, Shard::WHOLE, progress)
+}
+
+/// Plays the games of `config` whose index is in `shard` (all of them for [`Shard::WHOLE`]), each
+/// exactly as the whole run plays it, in game order, with every algorithm on the current rayon
+/// pool, calling `progress(n)` as games finish. A shard may have no game.
+pub fn run_shard(
+    config: &Config,
+    shard: Shard,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<AlgorithmRun>, SimError> {
     config.check()?;
-    let layouts = (0..config.games).into_par_iter().map(|i| config.layout(i)).collect::<Result<Vec<_>, _>>()?;
+    let games: Vec<usize> = shard.games(config.games).collect();
+    let layouts = games.par_iter().map(|&i| Ok((i, config.layout(i)?))).collect::<Result<Vec<_>, SimError>>()?;
     let mut runs = Vec::with_capacity(config.players.len());
     for &player in &config.players {
         let strategy = Weakened { algorithm: player.algorithm, weakness: player.weakness };
         let games = layouts
             .par_iter()
-            .enumerate()
-            .map_init(Vec::new, |grid, (i, layout)| {
+            .map_init(Vec::new, |grid, &(i, ref layout)| {
                 let mut rng = rng::stream(config.seed ^ STRATEGY_SALT, i as u64);
                 // One tie order per game, as a client that sends one seed per game gets.
                 let order = TieOrder::from_seed(rng::stream(config.seed ^ ORDER_SALT, i as u64).next_u64());
                 let seat = Seat { order, budget_ms: config.budget_ms, rules: config.rules };
                 let mut log = Vec::new();
-                let mut move_micros = Vec::with_capacity(64);
+                let mut move_nanos = Vec::with_capacity(64);
                 let start = Instant::now();
                 let mut last = start;
                 let record = play(&strategy, Game::new(layout.clone()), seat, &mut rng, grid, |_, p, o| {
                     let now = Instant::now();
-                    move_micros.push((now - last).as_secs_f32() * 1e6);
+                    move_nanos.push(u32::try_from((now - last).as_nanos()).unwrap_or(u32::MAX));
                     last = now;
                     if config.keep_shots {
                         log.push((p, o));
                     }
                 })
                 .map_err(|source| SimError::Play { player: player.label(), game: i, source })?;
-                let micros = start.elapsed().as_secs_f64() * 1e6;
+                let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
                 progress(1);
                 Ok(GameResult {
+                    game: i,
                     shots: record.shots,
                     turns: record.turns,
                     hits: record.hits,
                     sunk_at: record.sunk_at,
-                    micros,
-                    move_micros,
+                    nanos,
+                    move_nanos,
                     log,
                 })
             })

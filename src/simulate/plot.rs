@@ -207,16 +207,17 @@ mod tests {
     use crate::strategy::Algorithm;
 
     fn run(algorithm: Algorithm, shots: impl IntoIterator<Item = usize>) -> AlgorithmRun {
-        let game = |shots| GameResult {
+        let game = |(game, shots)| GameResult {
+            game,
             shots,
             turns: shots,
             hits: 17,
             sunk_at: Vec::new(),
-            micros: 0.0,
-            move_micros: Vec::new(),
+            nanos: 0,
+            move_nanos: Vec::new(),
             log: Vec::new(),
         };
-        AlgorithmRun { player: Player::full(algorithm), games: shots.into_iter().map(game).collect() }
+        AlgorithmRun { player: Player::full(algorithm), games: shots.into_iter().enumerate().map(game).collect() }
     }
 
     /// The value of attribute `name` in an SVG tag.

@@ -228,8 +228,8 @@ pub fn write_csv(w: &mut impl Write, config: &Config, runs: &[AlgorithmRun]) -> 
     }
     writeln!(w)?;
     for run in runs {
-        for (g, game) in run.games.iter().enumerate() {
-            write!(w, "{},{},{}", run.player.label(), g, game.shots)?;
+        for game in &run.games {
+            write!(w, "{},{},{}", run.player.label(), game.game, game.shots)?;
             for (_, turn) in &game.sunk_at {
                 write!(w, ",{turn}")?;
             }
@@ -243,8 +243,8 @@ pub fn write_csv(w: &mut impl Write, config: &Config, runs: &[AlgorithmRun]) -> 
 pub fn write_log(w: &mut impl Write, runs: &[AlgorithmRun]) -> io::Result<()> {
     for run in runs {
         writeln!(w, "# {}\n", run.player.label())?;
-        for (g, game) in run.games.iter().enumerate() {
-            writeln!(w, "## Game {g}: {} shots\n", game.shots)?;
+        for game in &run.games {
+            writeln!(w, "## Game {}: {} shots\n", game.game, game.shots)?;
             writeln!(w, "| turn | cell | result |\n| ---: | :--- | :--- |")?;
             for (t, (p, o)) in game.log.iter().enumerate() {
                 let result = match o {
