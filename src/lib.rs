@@ -29,8 +29,9 @@
 //!   statistics, CSV, log and chart.
 //! - [`strength`]: the committed table of each algorithm's measured mean shots on the classic board.
 //! - [`rng`]: the seeded generator every random choice draws from.
-//! - [`http`]: the HTTP edge (actix-web routes, request and response types, OpenAPI, errors,
-//!   metrics). Nothing outside it knows about HTTP.
+//! - [`http`]: the HTTP edge (actix-web routes, request and response types, OpenAPI and its
+//!   examples, errors, metrics, CORS, HEAD, and the web page whose files live in `web/` and are
+//!   embedded at build time). Nothing outside it knows about HTTP.
 //! - [`cli`]: command-line options of the `sonar` binary.
 //! - [`logging`]: the log subscriber (text or JSON).
 
