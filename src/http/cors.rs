@@ -58,13 +58,9 @@ impl FromStr for AllowedOrigin {
         if rest.contains(['/', '?', '#']) {
             return Err(OriginError::Path(text.to_owned()));
         }
-        let host =
-            rest.rsplit_once(':').map_or(rest, |(host, port)| if port.parse::<u16>().is_ok() { host } else { rest });
-        let valid = !host.is_empty()
-            && host.parse::<actix_web::http::uri::Authority>().is_ok()
-            && !rest.contains(['@', ' '])
-            && rest.parse::<actix_web::http::uri::Authority>().is_ok();
-        if !valid {
+        // host[:port], no user info: the authority parser checks the characters and the port.
+        let authority = rest.parse::<actix_web::http::uri::Authority>().ok();
+        if authority.is_none_or(|a| a.host().is_empty()) || rest.contains('@') {
             return Err(OriginError::Host(text.to_owned()));
         }
         Ok(AllowedOrigin::Exact(text.to_owned()))

@@ -185,7 +185,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
 /// HEAD as GET), and 405 to any other method.
 fn get_only<F, Args>(path: &str, handler: F) -> actix_web::Resource
 where
-    F: actix_web::Handler<Args> + Clone,
+    F: actix_web::Handler<Args>,
     Args: actix_web::FromRequest + 'static,
     F::Output: actix_web::Responder + 'static,
 {
