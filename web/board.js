@@ -141,7 +141,6 @@ export class BoardView {
         const rank = candidates.get(r * cols + c);
         if (rank) cell.dataset.candidate = rank;
         else delete cell.dataset.candidate;
-        if (mark === "." && ship && !grid) cell.textContent = "";
         const parts = [label(r, c), STATE_NAME[mark] ?? mark];
         if (ship) parts.push(`ship of ${ship.length}`);
         if (value !== null) parts.push(`value ${format(value)}`);

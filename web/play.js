@@ -45,6 +45,12 @@ export function setupPlay(root) {
   });
   const enemy = new BoardView($("play-enemy"), { caption: "The computer's waters", onActivate: (r, c) => fire(r, c) });
 
+  /** A fleet for a rows x cols board, the ships and rules of `set`, from POST /placement. */
+  async function placeFleet(rows, cols, set, style = "uniform") {
+    const answer = await placement({ rows, cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed(), style });
+    return shipsFromPlacement(answer);
+  }
+
   function problem(err) {
     game.busy = false;
     showProblem(root, err);
@@ -94,8 +100,7 @@ export function setupPlay(root) {
     $("play-hint-text").textContent = "";
     clearProblems(root);
     try {
-      const answer = await placement({ rows: set.rows, cols: set.cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed() });
-      game.mine = shipsFromPlacement(answer);
+      game.mine = await placeFleet(set.rows, set.cols, set);
       game.busy = false;
       say(status, "Place your fleet: drag a ship to move it, double-click it to turn it (keyboard: Enter picks a ship up, arrows move it, R turns it). Then press Start.");
     } catch (err) {
@@ -109,7 +114,7 @@ export function setupPlay(root) {
     if (game.phase !== "setup") return;
     const set = settings();
     try {
-      game.mine = shipsFromPlacement(await placement({ rows: game.rows, cols: game.cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed() }));
+      game.mine = await placeFleet(game.rows, game.cols, set);
       game.selected = null;
       clearProblems(root);
     } catch (err) {
@@ -133,9 +138,9 @@ export function setupPlay(root) {
     game.busy = true;
     draw();
     try {
-      const theirs = await placement({ rows: game.rows, cols: game.cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed(), style: set.style });
+      const theirs = await placeFleet(game.rows, game.cols, set, set.style);
       Object.assign(game, {
-        enemySea: new Sea(game.rows, game.cols, shipsFromPlacement(theirs)),
+        enemySea: new Sea(game.rows, game.cols, theirs),
         mySea: new Sea(game.rows, game.cols, game.mine),
         phase: "playing", turn: "me", busy: false, seed: freshSeed(), left: set.rules.salvo, selected: null,
       });
