@@ -4,6 +4,7 @@
 
 mod common;
 
+use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::test as at;
 use common::app;
@@ -11,13 +12,17 @@ use common::binary::{Sonar, client};
 use sonar::http::AppState;
 use sonar::http::page::{CONTENT_SECURITY_POLICY, asset_names};
 
-async fn get(path: &str, headers: &[(&str, &str)]) -> (u16, actix_web::http::header::HeaderMap, String) {
-    let app = app(AppState::new()).await;
+/// GET `path` with `headers` from `app`: the status, the headers and the body as text.
+async fn get(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> (u16, actix_web::http::header::HeaderMap, String) {
     let mut req = at::TestRequest::get().uri(path);
     for &h in headers {
         req = req.insert_header(h);
     }
-    let res = at::call_service(&app, req.to_request()).await;
+    let res = at::call_service(app, req.to_request()).await;
     let (status, headers) = (res.status().as_u16(), res.headers().clone());
     let body = at::read_body(res).await;
     (status, headers, String::from_utf8(body.to_vec()).unwrap())
@@ -25,7 +30,8 @@ async fn get(path: &str, headers: &[(&str, &str)]) -> (u16, actix_web::http::hea
 
 #[actix_web::test]
 async fn the_page_is_served_at_the_root_with_a_policy_that_allows_only_the_service() {
-    let (status, headers, body) = get("/", &[]).await;
+    let app = app(AppState::new()).await;
+    let (status, headers, body) = get(&app, "/", &[]).await;
     assert_eq!(status, 200);
     assert_eq!(headers.get("content-type").unwrap(), "text/html; charset=utf-8");
     assert_eq!(headers.get("content-security-policy").unwrap(), CONTENT_SECURITY_POLICY);
@@ -42,7 +48,8 @@ async fn the_page_is_served_at_the_root_with_a_policy_that_allows_only_the_servi
 
 #[actix_web::test]
 async fn every_file_the_page_names_is_served_with_its_type_and_none_is_fetched_from_elsewhere() {
-    let (_, _, index) = get("/", &[]).await;
+    let app = app(AppState::new()).await;
+    let (_, _, index) = get(&app, "/", &[]).await;
     let mut named: Vec<String> = Vec::new();
     for attr in ["src=\"", "href=\""] {
         for part in index.split(attr).skip(1) {
@@ -51,7 +58,7 @@ async fn every_file_the_page_names_is_served_with_its_type_and_none_is_fetched_f
     }
     let mut imports = Vec::new();
     for name in asset_names().iter().filter(|n| n.ends_with(".js")) {
-        let (status, headers, body) = get(&format!("/assets/{name}"), &[]).await;
+        let (status, headers, body) = get(&app, &format!("/assets/{name}"), &[]).await;
         assert_eq!(status, 200, "{name}");
         assert_eq!(headers.get("content-type").unwrap(), "text/javascript; charset=utf-8", "{name}");
         for line in body.lines().filter(|l| l.starts_with("import ")) {
@@ -63,7 +70,7 @@ async fn every_file_the_page_names_is_served_with_its_type_and_none_is_fetched_f
     named.extend(imports);
     assert!(named.iter().any(|n| n == "/assets/app.js") && named.iter().any(|n| n == "/assets/board.js"), "{named:?}");
     for path in named.iter().filter(|n| n.starts_with("/assets/")) {
-        let (status, headers, _) = get(path, &[]).await;
+        let (status, headers, _) = get(&app, path, &[]).await;
         assert_eq!(status, 200, "{path}");
         let kind = headers.get("content-type").unwrap().to_str().unwrap();
         let expected = match path.rsplit('.').next().unwrap() {
@@ -77,31 +84,33 @@ async fn every_file_the_page_names_is_served_with_its_type_and_none_is_fetched_f
     for path in named.iter().filter(|n| !n.starts_with("/assets/") && !n.starts_with('#')) {
         assert!(path.starts_with('/'), "the page names {path}, which is not on this service");
     }
-    let (_, _, css) = get("/assets/style.css", &[]).await;
+    let (_, _, css) = get(&app, "/assets/style.css", &[]).await;
     assert!(!css.contains("url(") && !css.contains("@import"), "the style sheet fetches nothing");
 }
 
 #[actix_web::test]
 async fn assets_carry_an_etag_and_answer_304_when_unchanged() {
-    let (status, headers, body) = get("/assets/app.js", &[]).await;
+    let app = app(AppState::new()).await;
+    let (status, headers, body) = get(&app, "/assets/app.js", &[]).await;
     assert_eq!(status, 200);
     assert_eq!(headers.get("cache-control").unwrap(), "no-cache");
     let tag = headers.get("etag").unwrap().to_str().unwrap().to_owned();
     assert!(tag.starts_with('"') && tag.len() == 34, "{tag}");
-    let (status, headers, body304) = get("/assets/app.js", &[("if-none-match", &tag)]).await;
+    let (status, headers, body304) = get(&app, "/assets/app.js", &[("if-none-match", &tag)]).await;
     assert_eq!(status, 304);
     assert_eq!(headers.get("etag").unwrap(), tag.as_str());
     assert!(body304.is_empty());
-    let (status, _, again) = get("/assets/app.js", &[("if-none-match", "\"something-else\"")]).await;
+    let (status, _, again) = get(&app, "/assets/app.js", &[("if-none-match", "\"something-else\"")]).await;
     assert_eq!((status, again), (200, body));
-    let (_, other, _) = get("/assets/style.css", &[]).await;
+    let (_, other, _) = get(&app, "/assets/style.css", &[]).await;
     assert_ne!(other.get("etag").unwrap(), tag.as_str(), "each file its own tag");
 }
 
 #[actix_web::test]
 async fn unknown_assets_are_404_problems() {
+    let app = app(AppState::new()).await;
     for path in ["/assets/nope.js", "/assets/index.html", "/assets/", "/assets/../Cargo.toml", "/index.html"] {
-        let (status, headers, body) = get(path, &[]).await;
+        let (status, headers, body) = get(&app, path, &[]).await;
         assert_eq!(status, 404, "{path}");
         assert_eq!(headers.get("content-type").unwrap(), "application/problem+json", "{path}");
         let problem: serde_json::Value = serde_json::from_str(&body).unwrap();

@@ -22,23 +22,24 @@ fn slow_request() -> Value {
     })
 }
 
-/// Sends a request on a fresh connection, if the connection can be made and says anything.
-fn try_request(addr: std::net::SocketAddr) -> Option<String> {
+/// GETs `path` on a fresh connection, if the connection can be made and says anything.
+fn get(addr: std::net::SocketAddr, path: &str) -> Option<String> {
     let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(2)).ok()?;
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    s.write_all(b"GET /healthz HTTP/1.1\r\nHost: sonar\r\nConnection: close\r\n\r\n").ok()?;
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: sonar\r\nConnection: close\r\n\r\n").as_bytes()).ok()?;
     let mut out = Vec::new();
     let _ = s.read_to_end(&mut out);
     (!out.is_empty()).then(|| String::from_utf8_lossy(&out).into_owned())
 }
 
+/// A health check on a fresh connection: its answer, if any.
+fn try_request(addr: std::net::SocketAddr) -> Option<String> {
+    get(addr, "/healthz")
+}
+
 /// The `sonar_compute_in_flight` gauge of `/metrics`: compute-heavy requests taken in.
 fn compute_in_flight(addr: std::net::SocketAddr) -> Option<u64> {
-    let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(2)).ok()?;
-    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    s.write_all(b"GET /metrics HTTP/1.1\r\nHost: sonar\r\nConnection: close\r\n\r\n").ok()?;
-    let mut out = String::new();
-    let _ = s.read_to_string(&mut out);
+    let out = get(addr, "/metrics")?;
     out.lines().find_map(|l| l.strip_prefix("sonar_compute_in_flight ")).and_then(|v| v.trim().parse().ok())
 }
 
