@@ -17,7 +17,6 @@ use std::borrow::Cow;
 use thiserror::Error;
 
 use crate::board::{Board, Cell, Pos};
-use crate::turn::TurnError;
 
 /// Most shots a salvo turn may ask for.
 pub const MAX_SALVO: usize = 10;
@@ -44,6 +43,30 @@ pub enum RulesError {
     Salvo(u64),
 }
 
+/// A board that breaks the no-touch rules.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum RuleBreach {
+    #[error(
+        "board[{row}][{col}] (cell {label}): these '#' cells are two or more sunk ships that touch (they do not form one straight line), which the no-touch rules forbid",
+        label = Pos::new(*row, *col).label()
+    )]
+    SunkShipsTouch { row: usize, col: usize },
+    #[error(
+        "board[{row}][{col}] (cell {label}): this 'x' touches a sunk ship, so its ship would touch that one, which the no-touch rules forbid",
+        label = Pos::new(*row, *col).label()
+    )]
+    HitTouchesSunk { row: usize, col: usize },
+}
+
+impl RuleBreach {
+    /// The cell at fault.
+    pub fn pos(&self) -> Pos {
+        match *self {
+            RuleBreach::SunkShipsTouch { row, col } | RuleBreach::HitTouchesSunk { row, col } => Pos::new(row, col),
+        }
+    }
+}
+
 impl Rules {
     /// Ships may touch; one shot a turn.
     pub const CLASSIC: Rules = Rules { touching: true, salvo: 1 };
@@ -61,7 +84,7 @@ impl Rules {
     /// Checks what the rules say of the cells already shot. Under the no-touch rules: every
     /// group of `#` cells that touch (edge or corner) must be one straight ship, or two sunk ships
     /// touch; and no `x` may touch a `#`, or a ship afloat would touch a sunk one.
-    pub fn check(&self, board: &Board) -> Result<(), TurnError> {
+    pub fn check(&self, board: &Board) -> Result<(), RuleBreach> {
         if self.touching {
             return Ok(());
         }
@@ -89,13 +112,13 @@ impl Rules {
             let straight = group.iter().all(|&j| board.pos(j).row == first.row)
                 || group.iter().all(|&j| board.pos(j).col == first.col);
             if !straight {
-                return Err(TurnError::SunkShipsTouch { row: first.row, col: first.col });
+                return Err(RuleBreach::SunkShipsTouch { row: first.row, col: first.col });
             }
         }
         for i in 0..board.len() {
             let p = board.pos(i);
             if board.cells()[i] == Cell::Hit && around(board, p).any(|q| board.get(q) == Cell::Sunk) {
-                return Err(TurnError::HitTouchesSunk { row: p.row, col: p.col });
+                return Err(RuleBreach::HitTouchesSunk { row: p.row, col: p.col });
             }
         }
         Ok(())
@@ -186,15 +209,15 @@ mod tests {
     fn no_touch_refuses_touching_sunk_ships_and_hits_beside_them() {
         assert_eq!(
             Rules::NO_TOUCH.check(&board(&["##.", ".#.", "..."])),
-            Err(TurnError::SunkShipsTouch { row: 0, col: 0 })
+            Err(RuleBreach::SunkShipsTouch { row: 0, col: 0 })
         );
         assert_eq!(
             Rules::NO_TOUCH.check(&board(&["#..", ".#.", "..."])),
-            Err(TurnError::SunkShipsTouch { row: 0, col: 0 })
+            Err(RuleBreach::SunkShipsTouch { row: 0, col: 0 })
         );
         assert_eq!(
             Rules::NO_TOUCH.check(&board(&["...", "###", "..x"])),
-            Err(TurnError::HitTouchesSunk { row: 2, col: 2 })
+            Err(RuleBreach::HitTouchesSunk { row: 2, col: 2 })
         );
         assert_eq!(Rules::NO_TOUCH.check(&board(&["#.#", "#.#", "..."])), Ok(()));
         assert_eq!(Rules::NO_TOUCH.check(&board(&["###", "...", ".x."])), Ok(()));

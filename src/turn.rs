@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Cell, Pos};
 use crate::fleet::Fleet;
-use crate::rules::Rules;
+use crate::rules::{RuleBreach, Rules};
 use crate::tie_order::TieOrder;
 use crate::witness::{self, Witness};
 
@@ -30,16 +30,8 @@ pub enum TurnError {
         "board: no layout of the ships afloat agrees with this board (they must cover every 'x', lie on '.'/'x' cells without overlapping, and none may lie wholly on 'x', or it would have been sunk)"
     )]
     NoLayout,
-    #[error(
-        "board[{row}][{col}] (cell {label}): these '#' cells are two or more sunk ships that touch (they do not form one straight line), which the no-touch rules forbid",
-        label = Pos::new(*row, *col).label()
-    )]
-    SunkShipsTouch { row: usize, col: usize },
-    #[error(
-        "board[{row}][{col}] (cell {label}): this 'x' touches a sunk ship, so its ship would touch that one, which the no-touch rules forbid",
-        label = Pos::new(*row, *col).label()
-    )]
-    HitTouchesSunk { row: usize, col: usize },
+    #[error(transparent)]
+    Rules(#[from] RuleBreach),
 }
 
 impl TurnError {
@@ -56,9 +48,8 @@ impl TurnError {
     /// Zero-based row and column at fault, where the error is about one cell.
     pub fn location(&self) -> (Option<usize>, Option<usize>) {
         match self {
-            TurnError::UnreachableHit { row, col, .. }
-            | TurnError::SunkShipsTouch { row, col }
-            | TurnError::HitTouchesSunk { row, col } => (Some(*row), Some(*col)),
+            TurnError::UnreachableHit { row, col, .. } => (Some(*row), Some(*col)),
+            TurnError::Rules(breach) => (Some(breach.pos().row), Some(breach.pos().col)),
             _ => (None, None),
         }
     }
