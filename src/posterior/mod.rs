@@ -59,8 +59,6 @@
 //! 26 x 26 it is below 2^60) nothing can overflow. Otherwise arithmetic is checked and an
 //! overflow is reported as [`ExactError::Overflow`], never wrapped.
 
-use thiserror::Error;
-
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::rules::Rules;
@@ -85,7 +83,7 @@ pub use prior::{
     CLASSIC_LAYOUTS, CLASSIC_PRIOR, NO_TOUCH_CLASSIC_LAYOUTS, NO_TOUCH_CLASSIC_PRIOR, NO_TOUCH_TEN_SHIP_LAYOUTS,
     NO_TOUCH_TEN_SHIP_PRIOR, classic_prior, opening_prior,
 };
-pub use sweep::PROJECTION_SLACK;
+pub use sweep::{ExactError, PROJECTION_SLACK};
 
 /// A work budget for a target of about 5 ms a request on one core of the 2-core development
 /// machine, where a unit of work takes 12 to 20 ns.
@@ -98,20 +96,6 @@ pub use sweep::PROJECTION_SLACK;
 /// after p50 0.12 ms, p90 1.2 ms, at most the budget's own time. The empty board needs 42
 /// million units (1.3 to 2.9 s; use [`classic_prior`] instead).
 pub const RECOMMENDED_BUDGET: u64 = 250_000;
-
-/// Why no exact answer was given.
-#[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
-pub enum ExactError {
-    /// No layout of the ships afloat agrees with the board.
-    #[error("no layout of the ships afloat agrees with this board")]
-    NoLayout,
-    /// Exact counting would cost more than the work budget; sample instead.
-    #[error("exact counting of this board needs more work than the budget allows")]
-    OverBudget,
-    /// A count would pass 2^128 - 1.
-    #[error("a layout count would pass 2^128 - 1")]
-    Overflow,
-}
 
 /// Exact layout counts for one board.
 #[derive(Clone, Debug, PartialEq, Eq)]

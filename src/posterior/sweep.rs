@@ -17,11 +17,26 @@
 //! (left, above-left, above, above-right) holds another ship. Every pair of touching cells is
 //! checked when the later of the two is decided, so no two ships touch.
 
-use super::ExactError;
+use thiserror::Error;
+
 use super::frame::Frame;
 use super::key::{Key, Packing};
 use super::table::Interner;
 use crate::board::Cell;
+
+/// Why no exact answer was given.
+#[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
+pub enum ExactError {
+    /// No layout of the ships afloat agrees with the board.
+    #[error("no layout of the ships afloat agrees with this board")]
+    NoLayout,
+    /// Exact counting would cost more than the work budget; sample instead.
+    #[error("exact counting of this board needs more work than the budget allows")]
+    OverBudget,
+    /// A count would pass 2^128 - 1.
+    #[error("a layout count would pass 2^128 - 1")]
+    Overflow,
+}
 
 /// The forward sweep gives up once its work so far plus the projected rest of it, divided by
 /// this, passes the budget: see `gives_up`. Lower values give up sooner on boards over budget
