@@ -30,7 +30,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Cell, Pos};
 use crate::rng::SonarRng;
-use crate::strategy::{Algorithm, Decision, GridKind, Strategy, StrategyError};
+use crate::strategy::{Algorithm, AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
 use crate::turn::Turn;
 use crate::windows;
 
@@ -214,6 +214,14 @@ impl Strategy for Weakened {
 
     fn keeps_one_order(&self) -> bool {
         self.algorithm.strategy().keeps_one_order()
+    }
+
+    fn info(&self) -> AlgorithmInfo {
+        self.algorithm.info()
+    }
+
+    fn is_heavy(&self) -> bool {
+        self.algorithm.is_heavy()
     }
 
     /// A weakened salvo errs the same way: after `first`, the cells in the order [`Weakened`]

@@ -1,7 +1,7 @@
 use super::*;
 use crate::layout::Layout;
 use crate::rng::SonarRng;
-use crate::strategy::{Algorithm, Decision, StrategyError, bayes};
+use crate::strategy::{Algorithm, AlgorithmInfo, Decision, StrategyError, bayes};
 use crate::turn::Turn;
 
 /// Greedy on the whole-fleet posterior: its most likely cell, ties in the turn's order.
@@ -14,6 +14,10 @@ impl Strategy for Greedy {
         let b = turn.board;
         let shot = turn.order.best(b, grid, |i| b.cells()[i] == Cell::Unknown).unwrap();
         Ok(Decision { shot, posterior: Some(facts) })
+    }
+
+    fn info(&self) -> AlgorithmInfo {
+        bayes::INFO
     }
 }
 
@@ -78,6 +82,10 @@ impl Strategy for Planned {
         cells.insert(0, g);
         let shot = crate::planner::improve(turn, &cells, &every, 0.0).map_or(greedy.shot, |p| p.shot);
         Ok(Decision { shot, ..greedy })
+    }
+
+    fn info(&self) -> AlgorithmInfo {
+        bayes::INFO
     }
 }
 

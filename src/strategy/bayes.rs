@@ -18,14 +18,14 @@
 //! calibrated on a 2-core machine of 2026 with a margin; a slower machine takes longer rather
 //! than answering differently.
 
+use super::contract::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError};
+use super::density::hunt_density;
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::posterior::importance::Sampler;
 use crate::posterior::{ExactError, RECOMMENDED_BUDGET, count_exact_under, opening_prior};
 use crate::rng::SonarRng;
 use crate::rules::Rules;
-use crate::strategy::density::hunt_density;
-use crate::strategy::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError};
 use crate::turn::Turn;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -49,6 +49,22 @@ const DRAWS_PER_MS_CLASSIC: f64 = 450.0;
 pub struct Bayes;
 
 impl Strategy for Bayes {
+    fn info(&self) -> AlgorithmInfo {
+        INFO
+    }
+
+    fn is_heavy(&self) -> bool {
+        true
+    }
+
+    fn no_touch_note(&self) -> &'static str {
+        "Counts only the layouts whose ships keep apart (no shared edge or corner) and stay off the cells around sunk ships: exactly 0 wherever no such layout puts a ship"
+    }
+
+    fn salvo_note(&self) -> &'static str {
+        "The k cells of highest posterior probability, which maximise the expected number of hits (expectation is additive); ties in the turn's order"
+    }
+
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         let (marginals, facts) = posterior(turn, rng)?;
         grid.copy_from_slice(&marginals);

@@ -14,10 +14,11 @@
 //!
 //! **Grid.** 1 on the cells the shot is drawn from, 0 elsewhere.
 
+use super::contract::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
+use super::hit_lines::hit_lines;
+use super::pick::best_open_cell;
 use crate::board::{Board, Cell, Pos};
 use crate::rng::SonarRng;
-use crate::strategy::hit_lines::hit_lines;
-use crate::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError, best_open_cell};
 use crate::turn::{Turn, open_runs};
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -31,6 +32,10 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
 pub struct Checkerboard;
 
 impl Strategy for Checkerboard {
+    fn info(&self) -> AlgorithmInfo {
+        INFO
+    }
+
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         let board = turn.board;
         let candidates = match target(board) {

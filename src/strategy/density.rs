@@ -12,10 +12,11 @@
 //! Should target mode give no `.` cell any weight (every window through the hits lies wholly on
 //! hits), the hunt totals decide; should those be all zero too, every `.` cell ties.
 
+use super::contract::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
+use super::pick::best_open_cell;
 use crate::board::{Board, Cell, MAX_SIDE};
 use crate::fleet::Fleet;
 use crate::rng::SonarRng;
-use crate::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError, best_open_cell};
 use crate::turn::Turn;
 use crate::windows::window_starts;
 
@@ -30,6 +31,10 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
 pub struct Density;
 
 impl Strategy for Density {
+    fn info(&self) -> AlgorithmInfo {
+        INFO
+    }
+
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         let board = turn.board;
         if board.has_hits() {
@@ -224,8 +229,9 @@ pub(crate) fn window_starts_any(mask: u32, len: usize) -> u32 {
 mod tests {
     use super::*;
     use crate::board::Pos;
+    use crate::recommendation::recommend;
     use crate::rng::seeded;
-    use crate::strategy::{Algorithm, recommend};
+    use crate::strategy::Algorithm;
 
     fn grid_of(rows: &[&str], ships: &[usize], f: fn(&Board, &Fleet, &mut [f64])) -> Vec<f64> {
         let b = Board::parse(rows).unwrap();

@@ -17,10 +17,11 @@
 //! The document's density keeps counting the whole fleet after ships sink (it never updates its
 //! `ship.sizes`); here, as everywhere in this service, only the ships afloat count.
 
+use super::contract::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
+use super::density::hunt_density;
+use super::pick::best_open_cell;
 use crate::board::{Board, Cell};
 use crate::rng::SonarRng;
-use crate::strategy::density::hunt_density;
-use crate::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError, best_open_cell};
 use crate::turn::Turn;
 
 pub const DENSITY_FLOOD_INFO: AlgorithmInfo = AlgorithmInfo {
@@ -44,6 +45,10 @@ pub struct DensityFlood;
 pub struct RandomFlood;
 
 impl Strategy for DensityFlood {
+    fn info(&self) -> AlgorithmInfo {
+        DENSITY_FLOOD_INFO
+    }
+
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         if !flood(turn.board, grid) {
             hunt_density(turn.board, turn.fleet, grid);
@@ -53,6 +58,10 @@ impl Strategy for DensityFlood {
 }
 
 impl Strategy for RandomFlood {
+    fn info(&self) -> AlgorithmInfo {
+        RANDOM_FLOOD_INFO
+    }
+
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         if !flood(turn.board, grid) {
             for (v, &c) in grid.iter_mut().zip(turn.board.cells()) {

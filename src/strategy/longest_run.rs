@@ -31,9 +31,9 @@
 
 use rand::RngExt;
 
+use super::contract::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
 use crate::board::{Board, Cell, Pos};
 use crate::rng::SonarRng;
-use crate::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
 use crate::turn::Turn;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -50,6 +50,10 @@ const MAX_WALK: usize = 5;
 pub struct LongestRun;
 
 impl Strategy for LongestRun {
+    fn info(&self) -> AlgorithmInfo {
+        INFO
+    }
+
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         let board = turn.board;
         if board.has_hits()

@@ -24,9 +24,10 @@
 //! **Grid.** `level * 1000 + a*b + c*d` on the cells that count (levels 2, 1, 0 for the
 //! document's 1, 2, 3), 0 on the others; the score never reaches 1000 on a 26x26 board.
 
+use super::contract::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
+use super::pick::best_open_cell;
 use crate::board::{Board, Cell, Pos};
 use crate::rng::SonarRng;
-use crate::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError, best_open_cell};
 use crate::turn::{Turn, open_runs};
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -43,6 +44,10 @@ const LEVEL: f64 = 1000.0;
 pub struct Middlemost;
 
 impl Strategy for Middlemost {
+    fn info(&self) -> AlgorithmInfo {
+        INFO
+    }
+
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         let board = turn.board;
         let shortest = turn.fleet.shortest().unwrap_or(1);

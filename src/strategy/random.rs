@@ -1,9 +1,10 @@
 //! `random`: a uniformly random `.` cell, every turn. The baseline every document compares with;
 //! on the classic board it needs 17 * 101 / 18 = 95.39 shots on average.
 
+use super::contract::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
+use super::pick::random_open_cell;
 use crate::board::Cell;
 use crate::rng::SonarRng;
-use crate::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError, random_open_cell};
 use crate::turn::Turn;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -17,6 +18,10 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
 pub struct Random;
 
 impl Strategy for Random {
+    fn info(&self) -> AlgorithmInfo {
+        INFO
+    }
+
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         for (v, &c) in grid.iter_mut().zip(turn.board.cells()) {
             *v = if c == Cell::Unknown { 1.0 } else { 0.0 };

@@ -28,12 +28,13 @@
 //! **Grid.** Strafe and mop-up: the pattern's untried cells, the next in order highest. Destroy:
 //! 3, 2 and 1 for the three steps. Density fallback: the density grid.
 
+use super::contract::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
+use super::density::{Density, hunt_density};
+use super::hit_lines::hit_lines;
+use super::pick::best_open_cell;
 use crate::board::{Board, Cell, Pos};
 use crate::fleet::Fleet;
 use crate::rng::SonarRng;
-use crate::strategy::density::{Density, hunt_density};
-use crate::strategy::hit_lines::hit_lines;
-use crate::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError, best_open_cell};
 use crate::turn::Turn;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -121,6 +122,10 @@ const MAX_HITS: usize = 5;
 pub struct Strafing;
 
 impl Strategy for Strafing {
+    fn info(&self) -> AlgorithmInfo {
+        INFO
+    }
+
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         let board = turn.board;
         let (strafe, mop_up) = patterns(board, turn.fleet);

@@ -12,11 +12,11 @@
 //! Totals are sums of whole numbers, exact in `f64` while they stay below 2^53 (every classic
 //! position: `50^5` times a few hundred placements), so ties are exact ties.
 
+use super::contract::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
+use super::density::{hunt_density, window_starts_any};
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::rng::SonarRng;
-use crate::strategy::density::{hunt_density, window_starts_any};
-use crate::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
 use crate::turn::Turn;
 use crate::windows::{lines, window_starts};
 
@@ -34,6 +34,10 @@ pub const HIT_BONUS: f64 = 50.0;
 pub struct WeightedDensity;
 
 impl Strategy for WeightedDensity {
+    fn info(&self) -> AlgorithmInfo {
+        INFO
+    }
+
     fn decide(&self, turn: Turn<'_>, _rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         let board = turn.board;
         weighted_density(board, turn.fleet, HIT_BONUS, grid);

@@ -1,0 +1,95 @@
+//! The registry of the algorithms the service offers: one [`Algorithm`] per strategy file, in
+//! order of strength. Adding an algorithm is a file implementing [`Strategy`], a variant here and
+//! its arm in [`Algorithm::strategy`].
+
+use super::contract::{AlgorithmInfo, Strategy};
+use super::{bayes, checkerboard, density, flood, longest_run, middlemost, random, strafing, weighted_density};
+
+/// Every algorithm the service offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    Bayes,
+    WeightedDensity,
+    Density,
+    Middlemost,
+    Strafing,
+    LongestRun,
+    Checkerboard,
+    DensityFlood,
+    RandomFlood,
+    Random,
+}
+
+impl Algorithm {
+    /// All algorithms, strongest first.
+    pub const ALL: &'static [Algorithm] = &[
+        Algorithm::Bayes,
+        Algorithm::WeightedDensity,
+        Algorithm::Density,
+        Algorithm::Middlemost,
+        Algorithm::Strafing,
+        Algorithm::LongestRun,
+        Algorithm::Checkerboard,
+        Algorithm::DensityFlood,
+        Algorithm::RandomFlood,
+        Algorithm::Random,
+    ];
+
+    /// The algorithm used when a request names none: the strongest.
+    pub const DEFAULT: Algorithm = Algorithm::Bayes;
+
+    pub fn info(self) -> AlgorithmInfo {
+        self.strategy().info()
+    }
+
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.iter().copied().find(|a| a.name() == name)
+    }
+
+    /// The known names, comma-separated, for error messages.
+    pub fn names() -> String {
+        Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
+    }
+
+    /// Whether its compute time grows with the budget, so that a server should run it off its
+    /// request-handling threads ([`Strategy::is_heavy`]).
+    pub fn is_heavy(self) -> bool {
+        self.strategy().is_heavy()
+    }
+
+    /// Whether it breaks ties between equally good cells in the turn's one order
+    /// ([`crate::tie_order::TieOrder`]) rather than at random.
+    pub fn keeps_one_order(self) -> bool {
+        self.strategy().keeps_one_order()
+    }
+
+    /// How the algorithm plays the no-touch rules (`rules.touching: false`).
+    pub fn no_touch_note(self) -> &'static str {
+        self.strategy().no_touch_note()
+    }
+
+    /// How the algorithm fills a salvo of k shots (`rules.salvo`).
+    pub fn salvo_note(self) -> &'static str {
+        self.strategy().salvo_note()
+    }
+
+    /// The algorithm itself: every fact above is its own ([`Strategy`]).
+    pub fn strategy(self) -> &'static dyn Strategy {
+        match self {
+            Algorithm::Bayes => &bayes::Bayes,
+            Algorithm::WeightedDensity => &weighted_density::WeightedDensity,
+            Algorithm::Density => &density::Density,
+            Algorithm::Middlemost => &middlemost::Middlemost,
+            Algorithm::LongestRun => &longest_run::LongestRun,
+            Algorithm::Strafing => &strafing::Strafing,
+            Algorithm::Checkerboard => &checkerboard::Checkerboard,
+            Algorithm::DensityFlood => &flood::DensityFlood,
+            Algorithm::RandomFlood => &flood::RandomFlood,
+            Algorithm::Random => &random::Random,
+        }
+    }
+}
