@@ -4,9 +4,10 @@
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use sonar::recommendation::recommend;
 use sonar::rng::seeded;
 use sonar::simulate::corpus::corpus;
-use sonar::strategy::{Algorithm, recommend};
+use sonar::strategy::Algorithm;
 use sonar::turn::Turn;
 
 fn algorithms(c: &mut Criterion) {

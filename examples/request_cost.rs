@@ -12,11 +12,12 @@
 use std::time::Instant;
 
 use actix_web::test::{TestRequest, call_service, init_service};
-use sonar::http::dto::{RecommendResponse, ValidRequest};
+use sonar::http::recommend::{RecommendRequest, RecommendResponse};
 use sonar::http::{AppState, app};
+use sonar::recommendation::{Ask, recommend};
 use sonar::rng::seeded;
 use sonar::simulate::corpus::corpus;
-use sonar::strategy::{Algorithm, recommend};
+use sonar::strategy::Algorithm;
 use sonar::turn::Turn;
 
 #[actix_web::main]
@@ -73,12 +74,12 @@ fn stages(bodies: &[String], n: usize) {
         println!("  {name:<26} {best:>7.2} µs");
     };
     let density = Algorithm::from_name("density").expect("density is offered");
-    let reqs: Vec<ValidRequest> = bodies.iter().map(|b| ValidRequest::from_json(b).expect("corpus body")).collect();
-    let answer = |r: &ValidRequest| recommend(density, Turn::new(&r.board, &r.fleet), &mut seeded(1)).expect("answer");
+    let reqs: Vec<Ask> = bodies.iter().map(|b| RecommendRequest::ask_from_json(b).expect("corpus body")).collect();
+    let answer = |r: &Ask| recommend(density, Turn::new(&r.board, &r.fleet), &mut seeded(1)).expect("answer");
     let recs: Vec<_> = reqs.iter().map(answer).collect();
     println!("density, stage by stage:");
     time("read the request", &mut |i| {
-        std::hint::black_box(ValidRequest::from_json(&bodies[i % bodies.len()]).is_ok());
+        std::hint::black_box(RecommendRequest::ask_from_json(&bodies[i % bodies.len()]).is_ok());
     });
     time("check the position", &mut |i| {
         let r = &reqs[i % reqs.len()];

@@ -5,11 +5,10 @@ use thiserror::Error;
 use crate::board::{Board, Cell, Pos};
 use crate::fleet::Fleet;
 use crate::layout::Layout;
+pub use crate::recommendation::Seat;
 use crate::rng::SonarRng;
-use crate::rules::Rules;
 use crate::strategy::{Strategy, StrategyError};
-use crate::tie_order::TieOrder;
-use crate::turn::{DEFAULT_BUDGET_MS, Turn};
+use crate::turn::Turn;
 
 /// The referee's answer to a shot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,21 +145,6 @@ pub enum PlayError {
     IllegalShot(#[from] ShotError),
 }
 
-/// What a shooter is told on every move of a game besides the position: the tie order (one per
-/// game, as a client that sends one seed per game gets), the compute budget and the rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Seat {
-    pub order: TieOrder,
-    pub budget_ms: u64,
-    pub rules: Rules,
-}
-
-impl Default for Seat {
-    fn default() -> Seat {
-        Seat { order: TieOrder::ROW_MAJOR, budget_ms: DEFAULT_BUDGET_MS, rules: Rules::CLASSIC }
-    }
-}
-
 /// Plays a whole game, calling `on_shot` after every shot. `grid` is scratch space of one slot per
 /// cell, reused across moves. The shooter reads the board under the seat's rules
 /// ([`Rules::reveal`]) and, with salvos, fires its whole salvo each turn before it is told any
@@ -179,11 +163,7 @@ pub fn play(
     while !game.is_over() {
         grid.clear();
         grid.resize(n, 0.0);
-        let seen = seat.rules.reveal(game.board());
-        let turn =
-            Turn::new(&seen, game.fleet()).with_rules(seat.rules).with_order(seat.order).with_budget(seat.budget_ms);
-        let decision = strategy.decide(turn, rng, grid)?;
-        let shots = strategy.rank(turn, decision.shot, grid, rng, seat.rules.salvo);
+        let shots = seat.salvo(strategy, game.board(), game.fleet(), rng, grid)?;
         turns += 1;
         for shot in shots {
             if game.is_over() {

@@ -20,6 +20,9 @@
 //! - [`posterior`]: the whole-fleet posterior: exact counts of the layouts that agree with a
 //!   board, per-cell marginals, uniform sampling of those layouts, the exact prior of the classic
 //!   board, and importance sampling where counting is over budget.
+//! - [`recommendation`]: the domain work of one recommendation, whoever asks (the HTTP edge, the
+//!   engine, the simulator): the board read under the rules, the position checked, the tie order
+//!   the seed picks, the level, the salvo and the candidates.
 //! - [`engine`]: the referee (miss, hit, sunk) and whole games played by a strategy.
 //! - [`optimal`]: exact play on small boards: the optimal expected shots, and any strategy's exact
 //!   expected shots, over every layout.
@@ -47,6 +50,7 @@ pub mod optimal;
 pub mod placement;
 pub mod planner;
 pub mod posterior;
+pub mod recommendation;
 pub mod rng;
 pub mod rules;
 pub mod simulate;

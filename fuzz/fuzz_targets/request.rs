@@ -8,15 +8,16 @@
 use libfuzzer_sys::fuzz_target;
 use serde_json::value::RawValue;
 use sonar::board::Cell;
-use sonar::http::dto::ValidRequest;
+use sonar::http::recommend::RecommendRequest;
 use sonar::rng::seeded;
-use sonar::strategy::{Algorithm, recommend};
+use sonar::recommendation::recommend;
+use sonar::strategy::Algorithm;
 use sonar::turn::Turn;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let Ok(raw) = serde_json::from_str::<Box<RawValue>>(text) else { return };
-    let Ok(req) = ValidRequest::from_json(raw.get()) else { return };
+    let Ok(req) = RecommendRequest::ask_from_json(raw.get()) else { return };
     let seen = req.rules.reveal(&req.board);
     let Ok(turn) = Turn::checked(&seen, &req.fleet, req.rules) else { return };
     for algorithm in Algorithm::ALL.iter().copied().filter(|a| !a.is_heavy()) {

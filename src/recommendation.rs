@@ -1,0 +1,204 @@
+//! The domain work of one recommendation, whoever asks for it: the HTTP edge, the game engine
+//! and the simulator all go through this module.
+//!
+//! - [`Ask::check`] reads the board as a shooter who knows the rules reads it ([`Rules::reveal`]),
+//!   checks that it is a real game position ([`Turn::checked`]) and fixes the seed (a request
+//!   without one gets a drawn seed whose tie order is row-major, so that a client that sends no
+//!   seed still plays one coherent order through its game, and the reported seed replays it).
+//! - [`Checked::run`] plays the algorithm at its level on that position, with the tie order the
+//!   seed picks and every random choice drawn from it, and lists the candidates.
+//! - [`Seat`] is what a shooter is told on every move of a game besides the position, and
+//!   [`Seat::salvo`] is one move of a game as the engine plays it.
+
+use std::borrow::Cow;
+
+use crate::board::{Board, Pos};
+use crate::fleet::Fleet;
+use crate::level::{Level, Weakened};
+use crate::rng::{SonarRng, seeded};
+use crate::rules::Rules;
+use crate::strategy::{
+    Algorithm, GridKind, PosteriorFacts, Strategy, StrategyError, best_open_cell, finish_grid, ranked,
+};
+use crate::tie_order::TieOrder;
+use crate::turn::{DEFAULT_BUDGET_MS, Mode, Turn, TurnError};
+
+/// What a shooter is told on every move of a game besides the position: the tie order (one per
+/// game, as a client that sends one seed per game gets), the compute budget and the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seat {
+    pub order: TieOrder,
+    pub budget_ms: u64,
+    pub rules: Rules,
+}
+
+impl Default for Seat {
+    fn default() -> Seat {
+        Seat { order: TieOrder::ROW_MAJOR, budget_ms: DEFAULT_BUDGET_MS, rules: Rules::CLASSIC }
+    }
+}
+
+impl Seat {
+    /// The seat of a game played with one seed: the tie order that seed picks.
+    pub fn from_seed(seed: u64, budget_ms: u64, rules: Rules) -> Seat {
+        Seat { order: TieOrder::from_seed(seed), budget_ms, rules }
+    }
+
+    /// The turn a strategy sees on `board` (already read under the rules) with `fleet` afloat.
+    pub fn turn<'a>(&self, board: &'a Board, fleet: &'a Fleet) -> Turn<'a> {
+        Turn::new(board, fleet).with_rules(self.rules).with_order(self.order).with_budget(self.budget_ms)
+    }
+
+    /// One move of a game: the board read under the rules ([`Rules::reveal`]), the strategy's shot
+    /// and the rest of its salvo, best first. `grid` is scratch space of one zeroed slot per cell.
+    pub fn salvo(
+        &self,
+        strategy: &dyn Strategy,
+        board: &Board,
+        fleet: &Fleet,
+        rng: &mut SonarRng,
+        grid: &mut [f64],
+    ) -> Result<Vec<Pos>, StrategyError> {
+        let seen = self.rules.reveal(board);
+        let turn = self.turn(&seen, fleet);
+        let decision = strategy.decide(turn, rng, grid)?;
+        Ok(strategy.rank(turn, decision.shot, grid, rng, self.rules.salvo))
+    }
+}
+
+/// A recommendation asked for: a position from an untrusted client and how to play it.
+#[derive(Clone, Debug)]
+pub struct Ask {
+    pub board: Board,
+    pub fleet: Fleet,
+    pub rules: Rules,
+    pub algorithm: Algorithm,
+    pub level: Level,
+    /// The seed of every random choice and of the tie order; `None` draws one.
+    pub seed: Option<u64>,
+    /// Compute budget in milliseconds (only the algorithms whose cost varies look at it).
+    pub budget_ms: u64,
+    /// How many best cells to list with their values (0: none).
+    pub candidates: usize,
+}
+
+/// A position that passed every check, with its seed fixed: ready to compute.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    ask: Ask,
+    seed: u64,
+}
+
+impl Ask {
+    /// The position as the rules let the shooter read it, checked, with its seed: the request's,
+    /// or the first seed `draw` gives whose tie order is row-major.
+    pub fn check(mut self, draw: impl FnMut() -> u64) -> Result<Checked, TurnError> {
+        // Under the no-touch rules the cells they prove to be water become `o`: the checks, the
+        // algorithm and the grid all see this one board.
+        let revealed = match self.rules.reveal(&self.board) {
+            Cow::Owned(board) => Some(board),
+            Cow::Borrowed(_) => None,
+        };
+        if let Some(board) = revealed {
+            self.board = board;
+        }
+        Turn::checked(&self.board, &self.fleet, self.rules)?;
+        let seed = self.seed.unwrap_or_else(|| TieOrder::row_major_seed(draw));
+        Ok(Checked { ask: self, seed })
+    }
+}
+
+impl Checked {
+    /// The seed every random choice is drawn from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn algorithm(&self) -> Algorithm {
+        self.ask.algorithm
+    }
+
+    /// The board as the algorithm reads it.
+    pub fn board(&self) -> &Board {
+        &self.ask.board
+    }
+
+    /// Plays the algorithm at its level, with the seed's tie order and every random choice drawn
+    /// from the seed.
+    pub fn run(&self) -> Result<Recommendation, StrategyError> {
+        let a = &self.ask;
+        let turn = Seat::from_seed(self.seed, a.budget_ms, a.rules).turn(&a.board, &a.fleet);
+        recommend_with_candidates(a.algorithm, a.level, turn, &mut seeded(self.seed), a.candidates)
+    }
+}
+
+/// A recommendation as the service returns it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recommendation {
+    pub algorithm: Algorithm,
+    /// The strength level it played at (10: the algorithm itself).
+    pub level: Level,
+    pub shot: Pos,
+    /// The turn's shots under its rules' salvo size, best first: `shot`, then the `.` cells of
+    /// highest grid value. Fewer when fewer `.` cells are left.
+    pub shots: Vec<Pos>,
+    /// The best cells with their grid values, best first, as many as asked (a hint); `shots` is
+    /// their head.
+    pub candidates: Vec<(Pos, f64)>,
+    pub mode: Mode,
+    /// Row-major, finite, in [0, 1], exactly 0 on every cell that is not `.`.
+    pub grid: Vec<f64>,
+    pub grid_kind: GridKind,
+    pub posterior: Option<PosteriorFacts>,
+}
+
+/// Runs an algorithm on a turn and scales its grid for the caller.
+pub fn recommend(algorithm: Algorithm, turn: Turn<'_>, rng: &mut SonarRng) -> Result<Recommendation, StrategyError> {
+    recommend_with_candidates(algorithm, Level::STRONGEST, turn, rng, 0)
+}
+
+/// [`recommend`] at a strength level ([`crate::level`]), also listing the `candidates` best cells
+/// with their grid values (a hint). The grid and the candidates are the algorithm's own at every
+/// level; below level 10 the shots are the level's, which may differ from the best cells.
+pub fn recommend_with_candidates(
+    algorithm: Algorithm,
+    level: Level,
+    turn: Turn<'_>,
+    rng: &mut SonarRng,
+    candidates: usize,
+) -> Result<Recommendation, StrategyError> {
+    let mut grid = vec![0.0; turn.board.len()];
+    let player = Weakened::new(algorithm, level);
+    let decision = player.decide(turn, rng, &mut grid)?;
+    let info = algorithm.info();
+    finish_grid(turn.board, &mut grid, info.grid_kind);
+    let salvo = turn.rules.salvo.max(1);
+    let index = |p: Pos| turn.board.index(p);
+    let (shots, best) = if level == Level::STRONGEST {
+        // One ranking serves both lists, so a salvo is always the head of the candidates.
+        let best = ranked(algorithm.keeps_one_order(), turn, decision.shot, &grid, rng, salvo.max(candidates));
+        (best.iter().copied().take(salvo).collect(), best)
+    } else {
+        let shots = player.rank(turn, decision.shot, &grid, rng, salvo);
+        // The hint is the algorithm's own best cells, ranked only when asked for.
+        let best = match candidates {
+            0 => Vec::new(),
+            k => {
+                let top = best_open_cell(turn.board, &grid, rng).unwrap_or(decision.shot);
+                ranked(algorithm.keeps_one_order(), turn, top, &grid, rng, k)
+            }
+        };
+        (shots, best)
+    };
+    Ok(Recommendation {
+        algorithm,
+        level,
+        shot: decision.shot,
+        shots,
+        candidates: best.iter().take(candidates).map(|&p| (p, grid[index(p)])).collect(),
+        mode: turn.mode(),
+        grid,
+        grid_kind: info.grid_kind,
+        posterior: decision.posterior,
+    })
+}
