@@ -22,8 +22,9 @@ use common::binary::Sonar;
 use serde_json::{Value, json};
 use sonar::http::AppState;
 use sonar::http::auth::ApiKey;
-use sonar::http::error::{ApiError, MAX_BODY_BYTES, PROBLEM_JSON};
+use sonar::http::body::MAX_BODY_BYTES;
 use sonar::http::examples::{self, ExampleFile};
+use sonar::http::problem::{ApiError, PROBLEM_JSON};
 
 const POST_ROUTES: [(&str, ExampleFile); 2] =
     [("/recommend", examples::RECOMMEND_REQUEST), ("/placement", examples::PLACEMENT_REQUEST)];

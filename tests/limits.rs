@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use sonar::board::MAX_SIDE;
 use sonar::fleet::MAX_SHIPS;
 use sonar::http::AppState;
-use sonar::http::error::MAX_BODY_BYTES;
+use sonar::http::body::MAX_BODY_BYTES;
 use sonar::turn::MAX_BUDGET_MS;
 
 async fn post_raw(body: Vec<u8>) -> (u16, Value) {

@@ -12,7 +12,7 @@ use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
 use actix_web::{Error, ResponseError};
 
-use super::error::ApiError;
+use super::problem::ApiError;
 use super::request_id::X_REQUEST_ID;
 
 /// Seconds a browser may cache a preflight's answer.

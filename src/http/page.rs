@@ -7,7 +7,7 @@ use actix_web::http::header::{self, ETag, EntityTag, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 use rust_embed::RustEmbed;
 
-use super::error::ApiError;
+use super::problem::ApiError;
 
 /// The page's files, from `web/` at build time (in debug builds too).
 #[derive(RustEmbed)]

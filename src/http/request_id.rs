@@ -15,7 +15,7 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use tracing::Instrument;
 
-use super::error::ApiError;
+use super::problem::ApiError;
 
 /// The header that carries the id, both ways.
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");

@@ -9,8 +9,8 @@ use std::time::Duration;
 use actix_web::dev::Server;
 use actix_web::{App, HttpServer};
 
+use super::app::{AppFactory, AppState, app, cores, default_max_in_flight, metrics_app};
 use super::metrics::Metrics;
-use super::{AppFactory, AppState, app, metrics_app};
 use crate::cli::ServeArgs;
 
 /// Time to finish the requests in flight after the stop signal, by default.
@@ -39,7 +39,7 @@ pub struct ServerOptions {
 impl Default for ServerOptions {
     fn default() -> ServerOptions {
         ServerOptions {
-            workers: super::cores(),
+            workers: cores(),
             shutdown_grace: DEFAULT_SHUTDOWN_GRACE,
             client_request_timeout: DEFAULT_CLIENT_REQUEST_TIMEOUT,
             keep_alive: DEFAULT_KEEP_ALIVE,
@@ -121,7 +121,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     let options = ServerOptions::from_args(args);
     let listener = bind(&args.bind)?;
     let metrics_listener = args.metrics_bind.as_deref().map(bind).transpose()?;
-    let max_in_flight = args.max_in_flight.unwrap_or_else(super::default_max_in_flight);
+    let max_in_flight = args.max_in_flight.unwrap_or_else(default_max_in_flight);
     let deadline = Duration::from_millis(args.compute_deadline_ms);
     let mut state = AppState::with_limits(max_in_flight, deadline);
     state = state
@@ -145,7 +145,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         let cors: Vec<String> = state.cors.origins().iter().map(ToString::to_string).collect();
         // What the thread counts were sized from: the cores this process may use (its CPU
         // affinity and cgroup CPU quota, rounded down), unless --workers/--max-in-flight say.
-        let (cores, compute_threads) = (super::cores(), state.compute.threads());
+        let (cores, compute_threads) = (cores(), state.compute.threads());
         let max_in_flight = state.admission.max();
         let main = server(listener, &options, state, Some(stop))?;
         tracing::info!(

@@ -1,17 +1,27 @@
-//! Request and response bodies of `POST /placement`, and their conversion into domain types.
+//! `POST /placement`: its request and response bodies, their conversion into domain types, the
+//! handler and its documented errors.
 
+use std::collections::BTreeMap;
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::openapi::{RefOr, Response};
+use utoipa::{IntoResponses, ToSchema};
 
 use crate::board::MAX_SIDE;
 use crate::fleet::Fleet;
 use crate::layout::Layout;
-use crate::placement::Style;
+use crate::placement::{Style, place_styled};
+use crate::rng::{fresh_seed, seeded};
 use crate::rules::Rules;
 
-use super::dto::{RulesRequest, Shot, rules_object, spec};
-use super::error::ApiError;
+use super::body::{BodyTimeout, read_json, read_object};
+use super::examples;
+use super::problem::ApiError;
+use super::problem_docs::{PostProblems, by_status, problem};
 use super::whole_number;
+use super::wire::{RulesRequest, Shot, fleet_from, optional_seed_schema, rules_object, seed_schema, ships_schema};
 
 /// The board size and fleet to place, the rules, and an optional seed.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -27,14 +37,14 @@ pub struct PlacementRequest {
     #[schema(minimum = 1, maximum = 26)]
     pub cols: Option<u64>,
     #[serde(deserialize_with = "whole_number::vec")]
-    #[schema(schema_with = spec::ships)]
+    #[schema(schema_with = ships_schema)]
     pub ships: Vec<u64>,
     /// The rules: with `touching: false` no two ships share an edge or a corner (`salvo` does not
     /// change a placement).
     #[serde(default, deserialize_with = "rules_object")]
     pub rules: Option<RulesRequest>,
     #[serde(default, deserialize_with = "whole_number::option")]
-    #[schema(schema_with = spec::optional_placement_seed)]
+    #[schema(schema_with = optional_seed)]
     pub seed: Option<u64>,
     /// `uniform` (default): every layout the rules allow is equally likely. `hard`: the least
     /// exposed of 64 uniform layouts (ships along the edges and in the corners, where shooters
@@ -42,6 +52,14 @@ pub struct PlacementRequest {
     /// who knows it can search the border first.
     #[serde(default)]
     pub style: Option<PlacementStyle>,
+}
+
+/// The request's `seed`: any `u64`, or null.
+fn optional_seed() -> utoipa::openapi::Object {
+    optional_seed_schema(
+        "Makes the layout reproducible: the same request and seed give the same layout. A random \
+         seed is drawn when omitted or null; the response reports the seed used.",
+    )
 }
 
 /// How the layout is chosen.
@@ -77,14 +95,14 @@ pub struct ValidPlacement {
 impl ValidPlacement {
     /// A request from its JSON text (already known to be one JSON value).
     pub fn from_json(json: &str) -> Result<ValidPlacement, ApiError> {
-        let req: PlacementRequest = super::dto::read_object(json)?;
+        let req: PlacementRequest = read_object(json)?;
         let side = |name: &'static str, v: Option<u64>| match v {
             None => Ok(10),
             Some(n) if (1..=MAX_SIDE as u64).contains(&n) => Ok(n as usize),
-            Some(n) => Err(ApiError::Side { field: name, value: n }),
+            Some(n) => Err(ApiError::Side { field: name, value: n, max: MAX_SIDE }),
         };
         let (rows, cols) = (side("rows", req.rows)?, side("cols", req.cols)?);
-        let fleet = super::dto::fleet_from(&req.ships, rows.max(cols))?;
+        let fleet = fleet_from(&req.ships, rows.max(cols))?;
         let rules = RulesRequest::rules(req.rules)?;
         let style = req.style.unwrap_or(PlacementStyle::Uniform);
         Ok(ValidPlacement { rows, cols, fleet, rules, seed: req.seed, style })
@@ -116,7 +134,7 @@ pub struct PlacementResponse {
     pub ships: Vec<PlacedShip>,
     pub style: PlacementStyle,
     /// The seed the layout was drawn from (the request's, or a fresh one).
-    #[schema(schema_with = spec::seed)]
+    #[schema(schema_with = seed_schema)]
     pub seed: u64,
 }
 
@@ -144,4 +162,55 @@ impl PlacementResponse {
         let board = board.into_iter().map(|row| String::from_utf8(row).expect("ASCII")).collect();
         PlacementResponse { board, ships, style, seed }
     }
+}
+
+/// The problem answers of `POST /placement` alone.
+pub struct PlacementProblems;
+
+impl IntoResponses for PlacementProblems {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        by_status([(
+            422,
+            problem(
+                "A board size or fleet out of range, a salvo out of range, or a fleet no layout of which fits the \
+                 board under the rules (or one so crowded that no uniform layout can be drawn within the \
+                 service's limits)",
+                examples::IMPOSSIBLE_PLACEMENT,
+            ),
+        )])
+    }
+}
+
+/// Place a fleet.
+///
+/// The computer's own hidden fleet: a layout of the ships on an empty board, drawn exactly
+/// uniformly over every layout the rules allow (with `touching: false`, no two ships share an edge
+/// or a corner), or with `style: hard` the least exposed of 64 such layouts. Stateless and reproducible: the same request and seed give the same layout. A
+/// fleet that cannot fit is refused with a 422 naming the problem, decided within a bounded time
+/// whatever the board size.
+#[utoipa::path(
+    post,
+    path = "/placement",
+    tag = "placement",
+    request_body(content = PlacementRequest, content_type = "application/json"),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "A layout of the whole fleet", body = PlacementResponse),
+        PostProblems,
+        PlacementProblems,
+    )
+)]
+pub async fn placement(
+    req: HttpRequest,
+    payload: web::Payload,
+    timeout: web::Data<BodyTimeout>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let body = read_json(&req, payload, **timeout).await?;
+    let req = ValidPlacement::from_json(body.get())?;
+    let seed = req.seed.unwrap_or_else(fresh_seed);
+    let layout = place_styled(req.rows, req.cols, &req.fleet, req.rules, req.style.into(), &mut seeded(seed))
+        .map_err(ApiError::from)?;
+    let body =
+        serde_json::to_vec(&PlacementResponse::new(layout, req.style, seed)).expect("a layout always serializes");
+    Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(body))
 }

@@ -1,0 +1,110 @@
+//! How problems are documented in the OpenAPI document: a problem answer with the example the
+//! service really gives, the answers both POST endpoints share, and the answers of the routing
+//! fallbacks (404, 405), which belong to no operation.
+
+use std::collections::BTreeMap;
+
+use utoipa::IntoResponses;
+use utoipa::openapi::header::{Header, HeaderBuilder};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
+
+use super::examples::{self, ExampleFile};
+use super::problem::PROBLEM_JSON;
+
+/// A problem answer: its description and the example of the problem body the service gives.
+pub fn problem(description: &str, example: ExampleFile) -> ResponseBuilder {
+    let content = ContentBuilder::new()
+        .schema(Some(Ref::from_schema_name("Problem")))
+        .examples_from_iter([(example.key(), example.example())])
+        .build();
+    ResponseBuilder::new().description(description).content(PROBLEM_JSON, content)
+}
+
+/// A response header whose value is a string.
+pub fn string_header(description: &str) -> Header {
+    HeaderBuilder::new()
+        .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+        .description(Some(description))
+        .build()
+}
+
+/// The `Retry-After` header of a 503.
+pub fn retry_after_header() -> Header {
+    HeaderBuilder::new()
+        .schema(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int32)))
+                .minimum(Some(0)),
+        ))
+        .description(Some("Seconds to wait before retrying"))
+        .build()
+}
+
+/// Responses keyed by their status.
+pub fn by_status(responses: impl IntoIterator<Item = (u16, ResponseBuilder)>) -> BTreeMap<String, RefOr<Response>> {
+    responses.into_iter().map(|(status, response)| (status.to_string(), response.build().into())).collect()
+}
+
+/// The problem answers `POST /recommend` and `POST /placement` share, each with an example the
+/// service gives to both routes (`tests/examples.rs` sends each request to both).
+pub struct PostProblems;
+
+impl IntoResponses for PostProblems {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        by_status([
+            (
+                400,
+                problem(
+                    "Malformed JSON, an unreadable body, wrong types, numbers that are negative or not whole, or \
+                     unknown fields (in `rules` too)",
+                    examples::MALFORMED_JSON,
+                ),
+            ),
+            (
+                401,
+                problem(
+                    "An API key is configured and the request does not carry it as `Authorization: Bearer <key>`",
+                    examples::UNAUTHORIZED,
+                )
+                .header("WWW-Authenticate", string_header("`Bearer`")),
+            ),
+            (
+                408,
+                problem(
+                    "The request body did not arrive within the body timeout; the connection is closed",
+                    examples::BODY_TIMEOUT,
+                ),
+            ),
+            (
+                411,
+                problem(
+                    "The body was sent without Content-Length (Transfer-Encoding is not accepted); the connection \
+                     is closed",
+                    examples::LENGTH_REQUIRED,
+                ),
+            ),
+            (413, problem("Body over 64 KiB", examples::PAYLOAD_TOO_LARGE)),
+            (415, problem("Content-Type is not application/json", examples::UNSUPPORTED_MEDIA_TYPE)),
+            (
+                500,
+                problem(
+                    "A bug in the service (on `POST /recommend`, reported with the name of the algorithm that \
+                     failed)",
+                    examples::INTERNAL,
+                ),
+            ),
+        ])
+    }
+}
+
+/// The answers to requests that match no operation: an unknown path (404) and a known path with
+/// another method (405), documented as reusable responses under `components.responses`.
+pub fn routing_responses() -> [(&'static str, Response); 2] {
+    let not_found = problem("No such path", examples::NOT_FOUND).build();
+    let method_not_allowed = problem("The path does not answer this method", examples::METHOD_NOT_ALLOWED)
+        .header("Allow", string_header("The methods the path answers: `POST`, or `GET, HEAD`"))
+        .build();
+    [("NotFound", not_found), ("MethodNotAllowed", method_not_allowed)]
+}

@@ -1,0 +1,369 @@
+//! `POST /recommend`: its request and response bodies, their conversion into a core
+//! [`Ask`], the handler and its documented errors.
+
+use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Instant;
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use utoipa::openapi::{RefOr, Response};
+use utoipa::{IntoResponses, ToSchema};
+
+use crate::board::Board;
+use crate::level::Level;
+use crate::recommendation::{Ask, Recommendation};
+use crate::rng::fresh_seed;
+use crate::strategy::Algorithm;
+use crate::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS};
+
+use super::admission::Admission;
+use super::body::{BodyTimeout, read_json, read_object};
+use super::compute_pool::{ComputePool, JobError};
+use super::examples;
+use super::metrics::Metrics;
+use super::problem::ApiError;
+use super::problem_docs::{PostProblems, by_status, problem, retry_after_header};
+use super::whole_number;
+use super::wire::{
+    RulesRequest, Shot, board_schema, fleet_from, optional_algorithm_schema, optional_seed_schema, rules_object,
+    seed_schema, ships_schema,
+};
+
+/// Most cells `candidates` may ask for.
+pub const MAX_CANDIDATES: u64 = 10;
+
+/// A board position and the ships still afloat; which algorithm to ask, with an optional seed.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!(crate::http::examples::RECOMMEND_REQUEST.value()))]
+pub struct RecommendRequest {
+    /// The board as the shooter sees it (described by its schema).
+    #[schema(schema_with = board_schema)]
+    pub board: Vec<String>,
+    /// Lengths of the ships not yet sunk (described by its schema).
+    #[serde(deserialize_with = "whole_number::vec")]
+    #[schema(schema_with = ships_schema)]
+    pub ships: Vec<u64>,
+    /// Algorithm name (described by its schema).
+    #[serde(default)]
+    #[schema(schema_with = optional_algorithm_schema)]
+    pub algorithm: Option<String>,
+    /// The seed (described by its schema).
+    #[serde(default, deserialize_with = "whole_number::option")]
+    #[schema(schema_with = optional_seed)]
+    pub seed: Option<u64>,
+    /// Compute budget in milliseconds for algorithms whose cost varies (`bayes`): within it the
+    /// answer is exact when that is feasible and a sampled estimate otherwise. Default 10,
+    /// at most 1000.
+    #[serde(default, deserialize_with = "whole_number::option")]
+    #[schema(minimum = 1, maximum = 1000)]
+    pub budget_ms: Option<u64>,
+    /// A hint: list the k best cells (1 to 10) with their grid values, best first, in the
+    /// response's `candidates`, as a chess engine's multi-PV does. None when omitted.
+    #[serde(default, deserialize_with = "whole_number::option")]
+    #[schema(minimum = 1, maximum = 10)]
+    pub candidates: Option<u64>,
+    /// Strength level, 1 (weakest, about 75 shots a game) to 10 (the algorithm itself, the
+    /// default): below 10 the named algorithm (or the default one) makes plausible mistakes, a
+    /// near-best cell or a slower finish of a wounded ship, never a cell where no ship can be.
+    /// `GET /algorithms` lists each level's measured mean shots.
+    #[serde(default, deserialize_with = "whole_number::option")]
+    #[schema(minimum = 1, maximum = 10)]
+    pub level: Option<u64>,
+    /// The rules of the game; the classic rules (ships may touch, one shot a turn) when omitted.
+    #[serde(default, deserialize_with = "rules_object")]
+    pub rules: Option<RulesRequest>,
+}
+
+/// The request's `seed`: any `u64`, or null.
+fn optional_seed() -> utoipa::openapi::Object {
+    optional_seed_schema(
+        "Makes every random choice, tie-breaking included, reproducible, and picks the order in \
+         which bayes and weighted-density break ties (send one seed per game). A random seed \
+         whose tie order is row-major is drawn when omitted or null; the response reports the \
+         seed used.",
+    )
+}
+
+impl RecommendRequest {
+    /// A request from its JSON text (already known to be one JSON value): the shape, then the
+    /// rules of each field. Errors name the JSON path or the field at fault.
+    pub fn ask_from_json(json: &str) -> Result<Ask, ApiError> {
+        read_object::<RecommendRequest>(json)?.ask()
+    }
+
+    /// The core's question: every field checked and converted.
+    pub fn ask(self) -> Result<Ask, ApiError> {
+        let algorithm = match self.algorithm.as_deref() {
+            None => Algorithm::DEFAULT,
+            Some(name) => Algorithm::from_name(name).ok_or_else(|| ApiError::UnknownAlgorithm(name.to_owned()))?,
+        };
+        let board = Board::parse(&self.board)?;
+        let fleet = fleet_from(&self.ships, board.longer_side())?;
+        let budget_ms = match self.budget_ms {
+            None => DEFAULT_BUDGET_MS,
+            Some(ms) if (1..=MAX_BUDGET_MS).contains(&ms) => ms,
+            Some(ms) => return Err(ApiError::Budget { value: ms, max: MAX_BUDGET_MS }),
+        };
+        let rules = RulesRequest::rules(self.rules)?;
+        let candidates = match self.candidates {
+            None => 0,
+            Some(k) if (1..=MAX_CANDIDATES).contains(&k) => k as usize,
+            Some(k) => return Err(ApiError::Candidates { value: k, max: MAX_CANDIDATES }),
+        };
+        let level = self.level.map_or(Ok(Level::STRONGEST), Level::new)?;
+        Ok(Ask { board, fleet, rules, algorithm, level, seed: self.seed, budget_ms, candidates })
+    }
+}
+
+/// A cell offered as a hint, with its grid value.
+#[derive(Debug, Serialize, Deserialize, ToSchema, PartialEq)]
+#[schema(example = json!({"row": 2, "col": 4, "label": "C5", "value": 0.41}))]
+pub struct Candidate {
+    /// Zero-based row.
+    pub row: usize,
+    /// Zero-based column.
+    pub col: usize,
+    /// Row letter (A = row 0) followed by the one-based column.
+    pub label: String,
+    /// The cell's grid value (a probability or a score, as `grid_kind` says).
+    pub value: f64,
+}
+
+/// `hunt` when the board has no `x`, else `target`.
+#[derive(Debug, Serialize, Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    Hunt,
+    Target,
+}
+
+impl From<crate::turn::Mode> for Mode {
+    fn from(m: crate::turn::Mode) -> Mode {
+        match m {
+            crate::turn::Mode::Hunt => Mode::Hunt,
+            crate::turn::Mode::Target => Mode::Target,
+        }
+    }
+}
+
+/// `probability`: each value is the algorithm's estimate of the chance the cell holds a ship.
+/// `score`: the algorithm's own preference, scaled so that the best cell is 1.
+#[derive(Debug, Serialize, Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum GridKind {
+    Probability,
+    Score,
+}
+
+impl From<crate::strategy::GridKind> for GridKind {
+    fn from(k: crate::strategy::GridKind) -> GridKind {
+        match k {
+            crate::strategy::GridKind::Probability => GridKind::Probability,
+            crate::strategy::GridKind::Score => GridKind::Score,
+        }
+    }
+}
+
+/// The recommended shot and the grid the algorithm computed.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!(crate::http::examples::RECOMMEND_ANSWER.value()))]
+pub struct RecommendResponse {
+    /// The cell to shoot: always a `.` cell of the input.
+    pub shot: Shot,
+    /// The turn's shots, best first: `rules.salvo` distinct `.` cells (fewer only when fewer are
+    /// left), the first of them `shot`. One cell under the default rules.
+    pub shots: Vec<Shot>,
+    /// When the request asked for `candidates`: that many best `.` cells (fewer only when fewer
+    /// are left) with their grid values, best first: the algorithm's own view, `shot` first at
+    /// level 10; below it `shot` is the level's pick and may lie elsewhere.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub candidates: Option<Vec<Candidate>>,
+    /// The algorithm that answered.
+    pub algorithm: String,
+    /// The strength level it played at: the request's `level`, or 10 (full strength).
+    #[schema(minimum = 1, maximum = 10)]
+    pub level: u8,
+    pub mode: Mode,
+    /// Same shape as the board; finite values in [0, 1], exactly 0 on every cell that is not `.`.
+    #[schema(value_type = Vec<Vec<f64>>)]
+    pub grid: Grid,
+    pub grid_kind: GridKind,
+    /// The seed every random choice was drawn from (the request's, or a fresh one).
+    #[schema(schema_with = seed_schema)]
+    pub seed: u64,
+    /// Algorithms that compute a posterior (`bayes`): whether the grid is the exact posterior.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<bool>,
+    /// When exact: the number of layouts of the ships afloat that agree with the board, as a
+    /// decimal string (it can exceed 2^53).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layouts: Option<String>,
+    /// When estimated: how many sampled layouts the estimate rests on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub samples: Option<u64>,
+}
+
+impl RecommendResponse {
+    pub fn new(rec: Recommendation, cols: usize, seed: u64) -> RecommendResponse {
+        RecommendResponse {
+            shot: rec.shot.into(),
+            shots: rec.shots.iter().map(|&p| p.into()).collect(),
+            candidates: (!rec.candidates.is_empty()).then(|| {
+                rec.candidates
+                    .iter()
+                    .map(|&(p, value)| Candidate { row: p.row, col: p.col, label: p.label(), value })
+                    .collect()
+            }),
+            algorithm: rec.algorithm.name().to_owned(),
+            level: rec.level.get(),
+            mode: rec.mode.into(),
+            grid: Grid { cols, values: rec.grid },
+            grid_kind: rec.grid_kind.into(),
+            seed,
+            exact: rec.posterior.map(|p| p.exact),
+            layouts: rec.posterior.and_then(|p| p.layouts).map(|n| n.to_string()),
+            samples: rec.posterior.and_then(|p| p.samples),
+        }
+    }
+
+    /// The JSON body, written into a buffer sized for the grid up front (no regrowth).
+    pub fn to_json(&self) -> Vec<u8> {
+        let mut buf = Vec::with_capacity(256 + 24 * self.grid.values.len());
+        serde_json::to_writer(&mut buf, self).expect("a response always serializes");
+        buf
+    }
+}
+
+/// A row-major grid that serializes as one array per row, without copying it into rows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grid {
+    pub cols: usize,
+    pub values: Vec<f64>,
+}
+
+impl Grid {
+    /// The rows.
+    pub fn rows(&self) -> std::slice::Chunks<'_, f64> {
+        self.values.chunks(self.cols.max(1))
+    }
+}
+
+impl Serialize for Grid {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.rows())
+    }
+}
+
+impl<'de> Deserialize<'de> for Grid {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Grid, D::Error> {
+        let rows = Vec::<Vec<f64>>::deserialize(d)?;
+        let cols = rows.first().map_or(0, Vec::len);
+        Ok(Grid { cols, values: rows.into_iter().flatten().collect() })
+    }
+}
+
+/// The problem answers of `POST /recommend` alone.
+pub struct RecommendProblems;
+
+impl IntoResponses for RecommendProblems {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        by_status([
+            (
+                422,
+                problem(
+                    "A board or fleet that breaks the rules (under the no-touch rules also sunk ships that touch, or \
+                     a hit beside a sunk ship), or that no placement of the ships afloat can explain under the \
+                     request's rules; an unknown algorithm; a budget, salvo, candidates count or level out of range",
+                    examples::INVALID_BOARD,
+                ),
+            ),
+            (
+                503,
+                problem(
+                    "Too many compute-heavy requests in flight, or no answer within the compute deadline; retry \
+                     after the number of seconds in Retry-After",
+                    examples::OVERLOADED,
+                )
+                .header("Retry-After", retry_after_header()),
+            ),
+        ])
+    }
+}
+
+/// Recommend the next shot.
+///
+/// Takes the board as the shooter sees it and the ships still afloat, and optionally the rules
+/// (ships that may not touch, salvos of several shots), a strength `level` (1 to 10) and a number
+/// of `candidates` (a hint), runs the chosen algorithm and returns the shot, the turn's salvo and
+/// the full per-cell grid behind them. Stateless: the same request with the same seed always gets
+/// the same answer.
+#[utoipa::path(
+    post,
+    path = "/recommend",
+    tag = "recommend",
+    request_body(content = RecommendRequest, content_type = "application/json"),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The recommended shot and the algorithm's grid", body = RecommendResponse),
+        PostProblems,
+        RecommendProblems,
+    )
+)]
+pub async fn recommend(
+    req: HttpRequest,
+    payload: web::Payload,
+    timeout: web::Data<BodyTimeout>,
+    metrics: web::Data<Metrics>,
+    admission: web::Data<Admission>,
+    pool: web::Data<ComputePool>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let body = read_json(&req, payload, **timeout).await?;
+    Ok(answer(body.get(), metrics, admission, pool).await?)
+}
+
+/// The answer to a request body that is well-formed JSON.
+async fn answer(
+    body: &str,
+    metrics: web::Data<Metrics>,
+    admission: web::Data<Admission>,
+    pool: web::Data<ComputePool>,
+) -> Result<HttpResponse, ApiError> {
+    // The shape is checked here, so that the error can name the field at fault.
+    let ask = RecommendRequest::ask_from_json(body)?;
+    // A heavy request past the bound is shed before the position is checked, so that an
+    // overload costs as little as possible per refusal.
+    let slot = match ask.algorithm.is_heavy() {
+        true => Some(admission.into_inner().try_enter().ok_or(ApiError::Overloaded)?),
+        false => None,
+    };
+    let checked = ask.check(fresh_seed)?;
+    let (algorithm, seed, cols) = (checked.algorithm(), checked.seed(), checked.board().cols());
+    let compute = move || {
+        let start = Instant::now();
+        let outcome = catch_unwind(AssertUnwindSafe(|| checked.run()));
+        (outcome, start.elapsed().as_secs_f64())
+    };
+    // Algorithms that think for milliseconds run on the low-priority compute pool, so that they
+    // never hold up the threads answering other requests.
+    let (outcome, elapsed) = if let Some(slot) = slot {
+        // The slot lives with the job: a client that goes away does not free it before the
+        // computation it started has finished.
+        let job = move || {
+            let _slot = slot;
+            compute()
+        };
+        pool.run(job).await.map_err(|e| match e {
+            JobError::Deadline(d) => ApiError::Deadline(d.as_millis()),
+            JobError::Panicked => ApiError::Internal("compute pool".to_owned()),
+        })?
+    } else {
+        compute()
+    };
+    let rec = outcome.map_err(|_| ApiError::Internal(format!("algorithm {} failed", algorithm.name())))??;
+    metrics.recommend_duration.with_label_values(&[algorithm.name()]).observe(elapsed);
+    let body = RecommendResponse::new(rec, cols, seed).to_json();
+    Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(body))
+}

@@ -1,0 +1,180 @@
+//! Wire types and schemas that several endpoints share: a cell ([`Shot`]), the `rules` object, the
+//! fleet a request names, and the schemas of the fields whose rules utoipa's attributes cannot
+//! state (the board's cell alphabet, ship lengths, algorithm names, the full range of a seed).
+
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, SchemaFormat, SchemaType, Type};
+use utoipa::openapi::{Array, Object, OneOf, Ref, RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
+
+use crate::board::{MAX_SIDE, Pos};
+use crate::fleet::{Fleet, FleetError, MAX_SHIPS};
+use crate::rules::{Rules, RulesError};
+use crate::strategy::Algorithm;
+
+use super::whole_number;
+
+/// A cell, zero-based, with its classic label.
+#[derive(Debug, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+#[schema(example = json!({"row": 4, "col": 5, "label": "E6"}))]
+pub struct Shot {
+    /// Zero-based row.
+    pub row: usize,
+    /// Zero-based column.
+    pub col: usize,
+    /// Row letter (A = row 0) followed by the one-based column.
+    pub label: String,
+}
+
+impl From<Pos> for Shot {
+    fn from(p: Pos) -> Shot {
+        Shot { row: p.row, col: p.col, label: p.label() }
+    }
+}
+
+/// The rules a game is played by. Unknown keys are refused (400).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"touching": false, "salvo": 3}))]
+pub struct RulesRequest {
+    /// `true` (default): ships may touch, the classic rules. `false`: no two ships share an edge or
+    /// a corner; every cell next to a sunk ship, or diagonal to a hit, is then known to be water
+    /// (exactly 0 in the grid, never shot), and only layouts that keep the ships apart count.
+    #[serde(default)]
+    pub touching: Option<bool>,
+    /// Shots fired a turn, 1 to 10 (default 1): the response's `shots` lists that many distinct
+    /// `.` cells, best first.
+    #[serde(default, deserialize_with = "whole_number::option")]
+    #[schema(minimum = 1, maximum = 10)]
+    pub salvo: Option<u64>,
+}
+
+impl RulesRequest {
+    /// The rules a request's `rules` (absent: the classic rules) asks for, the salvo checked.
+    pub fn rules(request: Option<RulesRequest>) -> Result<Rules, RulesError> {
+        let r = request.unwrap_or_default();
+        Rules::new(r.touching.unwrap_or(true), r.salvo.unwrap_or(1))
+    }
+}
+
+/// `rules` as a JSON object only (serde would also read the struct from an array of its fields),
+/// or null.
+pub fn rules_object<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<RulesRequest>, D::Error> {
+    use serde::de::{MapAccess, Visitor, value::MapAccessDeserializer};
+    struct Object;
+    impl<'de> Visitor<'de> for Object {
+        type Value = Option<RulesRequest>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON object with the keys `touching` and `salvo`, or null")
+        }
+        fn visit_unit<E>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_none<E>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_map(Object)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+            RulesRequest::deserialize(MapAccessDeserializer::new(map)).map(Some)
+        }
+    }
+    d.deserialize_option(Object)
+}
+
+/// The fleet a request's `ships` names, each length at most `max_len` (a length past `usize` is
+/// refused as too long, never wrapped).
+pub fn fleet_from(ships: &[u64], max_len: usize) -> Result<Fleet, FleetError> {
+    let lengths: Vec<usize> = ships.iter().map(|&l| usize::try_from(l).unwrap_or(usize::MAX)).collect();
+    Fleet::new(&lengths, max_len)
+}
+
+/// The names of the algorithms, as the schema `Algorithm` (a request still sends a plain string:
+/// an unknown name is a 422 that lists the known ones).
+pub struct AlgorithmName;
+
+impl PartialSchema for AlgorithmName {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(Algorithm::ALL.iter().map(|a| a.name())))
+            .description(Some("The name of an algorithm, as `GET /algorithms` lists them."))
+            .into()
+    }
+}
+
+impl ToSchema for AlgorithmName {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Algorithm")
+    }
+}
+
+/// `board`: 1 to 26 rows of 1 to 26 cells from `.ox#` (that the rows have one length is checked by
+/// the service, with a 422).
+pub fn board_schema() -> Array {
+    let row = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .pattern(Some("^[.ox#]+$"))
+        .min_length(Some(1))
+        .max_length(Some(MAX_SIDE));
+    ArrayBuilder::new()
+        .items(row)
+        .min_items(Some(1))
+        .max_items(Some(MAX_SIDE))
+        .description(Some(
+            "One string per row, all the same length, 1 to 26 rows and 1 to 26 columns. Cells: `.` not \
+             shot yet, `o` miss, `x` hit on a ship not sunk yet, `#` a cell of a sunk ship.",
+        ))
+        .build()
+}
+
+/// `ships`: 1 to 64 lengths between 1 and 26 (and at most the board's longer side, which the
+/// service checks with a 422).
+pub fn ships_schema() -> Array {
+    let length = ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(MAX_SIDE));
+    ArrayBuilder::new()
+        .items(length)
+        .min_items(Some(1))
+        .max_items(Some(MAX_SHIPS))
+        .description(Some(
+            "Lengths of the ships not yet sunk (duplicates allowed): at least one, at most 64, each \
+             between 1 and the board's longer side.",
+        ))
+        .build()
+}
+
+/// `algorithm`: one of the names `GET /algorithms` lists (the schema `Algorithm`), or null.
+pub fn optional_algorithm_schema() -> RefOr<Schema> {
+    let one_of: OneOf = OneOfBuilder::new()
+        .item(Ref::from_schema_name(AlgorithmName::name()))
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .description(Some(
+            "Algorithm name (see `GET /algorithms`); the default algorithm, `bayes`, when omitted or null.",
+        ))
+        .build();
+    Schema::OneOf(one_of).into()
+}
+
+fn u64_range(nullable: bool) -> ObjectBuilder {
+    let ty = if nullable { SchemaType::from_iter([Type::Integer, Type::Null]) } else { Type::Integer.into() };
+    ObjectBuilder::new()
+        .schema_type(ty)
+        .format(Some(SchemaFormat::Custom("uint64".to_owned())))
+        .minimum(Some(0))
+        .maximum(Some(utoipa::Number::UInt(u64::MAX as usize)))
+}
+
+/// A request's optional `seed`, described as `description` says: any `u64`, or null.
+pub fn optional_seed_schema(description: &str) -> Object {
+    u64_range(true).description(Some(description)).build()
+}
+
+/// A response's `seed`: any `u64`.
+pub fn seed_schema() -> Object {
+    u64_range(false)
+        .description(Some("The seed every random choice was drawn from (the request's, or a fresh one)."))
+        .build()
+}
