@@ -2,50 +2,39 @@
 //! which the service answers 503 with `Retry-After` instead of queueing without limit.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// How many heavy computations may be in flight, and how many are.
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// How many heavy computations may be in flight: a semaphore of that many permits.
 #[derive(Debug)]
 pub struct Admission {
     max: usize,
-    current: AtomicUsize,
+    permits: Arc<Semaphore>,
 }
 
 /// A place among the heavy computations in flight, given back when dropped.
 #[derive(Debug)]
-pub struct Slot(Arc<Admission>);
+pub struct Slot {
+    _permit: OwnedSemaphorePermit,
+}
 
 impl Admission {
     pub fn new(max: usize) -> Arc<Admission> {
-        Arc::new(Admission { max, current: AtomicUsize::new(0) })
+        let max = max.min(Semaphore::MAX_PERMITS);
+        Arc::new(Admission { max, permits: Arc::new(Semaphore::new(max)) })
     }
 
     /// A slot, or `None` when `max` are taken.
     pub fn try_enter(self: &Arc<Admission>) -> Option<Slot> {
-        let mut now = self.current.load(Ordering::Relaxed);
-        loop {
-            if now >= self.max {
-                return None;
-            }
-            match self.current.compare_exchange_weak(now, now + 1, Ordering::AcqRel, Ordering::Relaxed) {
-                Ok(_) => return Some(Slot(Arc::clone(self))),
-                Err(seen) => now = seen,
-            }
-        }
+        Arc::clone(&self.permits).try_acquire_owned().ok().map(|permit| Slot { _permit: permit })
     }
 
     pub fn in_flight(&self) -> usize {
-        self.current.load(Ordering::Relaxed)
+        self.max - self.permits.available_permits()
     }
 
     pub fn max(&self) -> usize {
         self.max
-    }
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        self.0.current.fetch_sub(1, Ordering::AcqRel);
     }
 }
 

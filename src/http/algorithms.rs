@@ -10,6 +10,7 @@ use crate::strength;
 use super::recommend::GridKind;
 
 /// One algorithm the service offers.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!(crate::http::examples::ALGORITHM_ENTRY.value()))]
 pub struct AlgorithmEntry {
@@ -31,17 +32,13 @@ pub struct AlgorithmEntry {
     /// Its measured mean shots to sink the classic fleet on the classic 10x10 board (10,000
     /// simulated games, uniform layouts; the committed table `docs/strength.jsonl`, made by
     /// `sonar simulate --algorithm all --games 10000 --seed 1 --json`): lower is stronger.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub mean_shots: Option<f64>,
     /// Half-width of the 95% interval of `mean_shots`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub mean_shots_ci95: Option<f64>,
     /// The command that measured `mean_shots`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub measured_by: Option<String>,
     /// For the default algorithm: its measured strength at each `level`, weakest first (the
     /// same levels weaken any other algorithm; they are calibrated on this one).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub levels: Option<LevelTable>,
 }
 

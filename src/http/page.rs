@@ -3,7 +3,7 @@
 //! page works offline and from any directory. It calls the service's own API and nothing else:
 //! its Content-Security-Policy allows no other origin.
 
-use actix_web::http::header::{self, ETag, EntityTag, HeaderValue};
+use actix_web::http::header::{self, ETag, EntityTag, HeaderValue, IfNoneMatch};
 use actix_web::{HttpRequest, HttpResponse, web};
 use rust_embed::RustEmbed;
 
@@ -58,13 +58,14 @@ fn serve(req: &HttpRequest, name: &str) -> Result<HttpResponse, ApiError> {
     Ok(res.content_type(content_type).body(file.data.into_owned()))
 }
 
+/// Whether the client's `If-None-Match` (actix-web's typed header, every value and list of tags
+/// read) names this tag, weakly, or is `*`.
 fn if_none_match(req: &HttpRequest, tag: &EntityTag) -> bool {
-    req.headers().get_all(header::IF_NONE_MATCH).filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).any(
-        |candidate| {
-            let candidate = candidate.trim();
-            candidate == "*" || candidate.parse::<EntityTag>().is_ok_and(|c| c.weak_eq(tag))
-        },
-    )
+    match req.get_header::<IfNoneMatch>() {
+        Some(IfNoneMatch::Any) => true,
+        Some(IfNoneMatch::Items(tags)) => tags.iter().any(|c| c.weak_eq(tag)),
+        None => false,
+    }
 }
 
 fn hex(bytes: &[u8]) -> String {

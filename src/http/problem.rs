@@ -20,6 +20,7 @@ use crate::turn::TurnError;
 pub const PROBLEM_JSON: &str = "application/problem+json";
 
 /// An error response body (RFC 9457 problem details).
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!(crate::http::examples::INVALID_BOARD.value()))]
 pub struct Problem {
@@ -31,13 +32,10 @@ pub struct Problem {
     /// What is wrong, naming the field, row and column at fault.
     pub detail: String,
     /// The request field at fault, when there is one.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
     /// Zero-based row at fault, when the problem is about one row or cell.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub row: Option<usize>,
     /// Zero-based column at fault, when the problem is about one cell.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub col: Option<usize>,
 }
 

@@ -168,6 +168,7 @@ impl From<crate::strategy::GridKind> for GridKind {
 }
 
 /// The recommended shot and the grid the algorithm computed.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!(crate::http::examples::RECOMMEND_ANSWER.value()))]
 pub struct RecommendResponse {
@@ -179,7 +180,6 @@ pub struct RecommendResponse {
     /// When the request asked for `candidates`: that many best `.` cells (fewer only when fewer
     /// are left) with their grid values, best first: the algorithm's own view, `shot` first at
     /// level 10; below it `shot` is the level's pick and may lie elsewhere.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub candidates: Option<Vec<Candidate>>,
     /// The algorithm that answered.
     pub algorithm: String,
@@ -195,14 +195,11 @@ pub struct RecommendResponse {
     #[schema(schema_with = seed_schema)]
     pub seed: u64,
     /// Algorithms that compute a posterior (`bayes`): whether the grid is the exact posterior.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub exact: Option<bool>,
     /// When exact: the number of layouts of the ships afloat that agree with the board, as a
     /// decimal string (it can exceed 2^53).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub layouts: Option<String>,
     /// When estimated: how many sampled layouts the estimate rests on.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub samples: Option<u64>,
 }
 

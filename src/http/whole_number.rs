@@ -4,6 +4,11 @@
 //! (which from 2^53 on no longer tells neighbouring integers apart, and which serde_json's fast
 //! parser may round by an ulp even below that): `18446744073709551615.0` is `u64::MAX`,
 //! `9007199254740993.0` stays odd, and `2.5`, `-1` or `1e20` are refused.
+//!
+//! It is written by hand on purpose: a big-decimal crate would read `1e999999999999` by building
+//! the number, costing CPU and memory on a public endpoint for a body of a few bytes. This parser
+//! looks at the digits and the exponent's size only, in time linear in the text's length (at most
+//! the 64 KiB body), and refuses anything past 2^64 - 1 without building it.
 
 use serde::de::{Deserialize, Deserializer, Error, Unexpected};
 use serde_json::value::RawValue;
