@@ -71,7 +71,7 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The embedded files' names (for tests and the README).
+/// The embedded files' names (for tests).
 pub fn asset_names() -> Vec<String> {
     Assets::iter().map(|n| n.into_owned()).collect()
 }
