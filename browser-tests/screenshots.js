@@ -1,4 +1,4 @@
-// Screenshots of the three views for the README, taken in Debian's headless Chromium:
+// Screenshots of the three views for docs/page.md, taken in Debian's headless Chromium:
 // `npm run screenshots` writes docs/screenshots/{play,analyse,watch}.png.
 
 import { mkdirSync } from "node:fs";

@@ -10,7 +10,7 @@
 //! On small boards, with every agreeing layout in place of the draws, this closes most of greedy's
 //! gap to the optimum (4x4 {2,2}: optimal 8.6696, greedy 8.7411, planner 8.6696; 4x4 {3,2}:
 //! 8.7462, 8.9091, 8.7879; pinned in the tests of [`crate::optimal`]). On the classic board with
-//! 32 sampled layouts it was not stronger than greedy (see the README), so `bayes` does not use it
+//! 32 sampled layouts it was not stronger than greedy (docs/simulator.md, "Small boards"), so `bayes` does not use it
 //! yet.
 
 use crate::board::{Board, Cell, Pos};

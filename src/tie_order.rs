@@ -1,7 +1,7 @@
 //! The order in which a strategy breaks ties between equally good cells.
 //!
 //! Breaking ties at random costs a greedy shooter about 0.3 shots a game on the classic board
-//! against breaking them in one fixed order (measured in the README's strength section): play that
+//! against breaking them in one fixed order (measured in docs/algorithms.md, "Ties"): play that
 //! keeps sweeping the board in one consistent direction leaves the ships it has not found in fewer,
 //! larger regions. A stateless service can keep one order through a whole game only if the order
 //! is a function of the request, so it is one of the board's symmetries applied to row-major

@@ -4,7 +4,7 @@
 //! its Content-Security-Policy allows no other origin.
 
 use actix_web::http::header::{self, ETag, EntityTag, HeaderValue, IfNoneMatch};
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use rust_embed::RustEmbed;
 
 use super::problem::ApiError;
@@ -72,7 +72,7 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The embedded files' names (for tests and the README).
+/// The embedded files' names (for tests).
 pub fn asset_names() -> Vec<String> {
     Assets::iter().map(|n| n.into_owned()).collect()
 }

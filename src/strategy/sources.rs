@@ -1,5 +1,5 @@
 //! Citations of the published works the algorithms implement: the `source` that `GET /algorithms`
-//! reports for each. The README's Sources section gives them in full.
+//! reports for each. docs/algorithms.md, "Sources", gives them in full.
 
 /// The work behind `density`.
 pub const MUHAMMAD: &str = "Faiz Ilham Muhammad, \"Greedy Algorithm and String Matching in Battleship Game Strategy \
