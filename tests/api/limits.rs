@@ -3,9 +3,7 @@
 //! Client timeouts, keep-alive and the compute deadline are tested where they act (the server
 //! tests and tests/api.rs).
 
-mod common;
-
-use common::{app, post_text};
+use crate::helpers::{app, post_text};
 use serde_json::{Value, json};
 use sonar::board::MAX_SIDE;
 use sonar::fleet::MAX_SHIPS;
