@@ -56,6 +56,8 @@ pub mod rules;
 pub mod simulate;
 pub mod strategy;
 pub mod strength;
+#[cfg(test)]
+mod testdata;
 pub mod tie_order;
 pub mod turn;
 pub mod windows;

@@ -170,40 +170,13 @@ mod tests {
         }
     }
 
-    fn table(rows: &[[u32; 10]]) -> Vec<u32> {
-        rows.iter().flatten().copied().collect()
-    }
-
     /// Fig. 5 (carrier), Fig. 12 (destroyer), Fig. 13 (3-unit ships) and Fig. 14 (battleship) of
-    /// Rodin et al. (1988). The document's Fig. 14 prints only three of the four middle rows
-    /// of 8s (a row was lost in typesetting); the full symmetric table is pinned here.
+    /// Rodin et al. (1988), from `tests/data/rodin_1988.txt`.
     #[test]
     fn occupancy_matches_rodins_figures() {
         let b = Board::empty(10, 10);
-        let fig5 = table(&[
-            [2, 3, 4, 5, 6, 6, 5, 4, 3, 2],
-            [3, 4, 5, 6, 7, 7, 6, 5, 4, 3],
-            [4, 5, 6, 7, 8, 8, 7, 6, 5, 4],
-            [5, 6, 7, 8, 9, 9, 8, 7, 6, 5],
-            [6, 7, 8, 9, 10, 10, 9, 8, 7, 6],
-            [6, 7, 8, 9, 10, 10, 9, 8, 7, 6],
-            [5, 6, 7, 8, 9, 9, 8, 7, 6, 5],
-            [4, 5, 6, 7, 8, 8, 7, 6, 5, 4],
-            [3, 4, 5, 6, 7, 7, 6, 5, 4, 3],
-            [2, 3, 4, 5, 6, 6, 5, 4, 3, 2],
-        ]);
-        let edge12 = [2, 3, 3, 3, 3, 3, 3, 3, 3, 2];
-        let mid12 = [3, 4, 4, 4, 4, 4, 4, 4, 4, 3];
-        let fig12 = table(&[edge12, mid12, mid12, mid12, mid12, mid12, mid12, mid12, mid12, edge12]);
-        let r0 = [2, 3, 4, 4, 4, 4, 4, 4, 3, 2];
-        let r1 = [3, 4, 5, 5, 5, 5, 5, 5, 4, 3];
-        let r2 = [4, 5, 6, 6, 6, 6, 6, 6, 5, 4];
-        let fig13 = table(&[r0, r1, r2, r2, r2, r2, r2, r2, r1, r0]);
-        let r0 = [2, 3, 4, 5, 5, 5, 5, 4, 3, 2];
-        let r1 = [3, 4, 5, 6, 6, 6, 6, 5, 4, 3];
-        let r2 = [4, 5, 6, 7, 7, 7, 7, 6, 5, 4];
-        let r3 = [5, 6, 7, 8, 8, 8, 8, 7, 6, 5];
-        let fig14 = table(&[r0, r1, r2, r3, r3, r3, r3, r2, r1, r0]);
+        let fig = |name| crate::testdata::grid::<u32>(crate::testdata::RODIN_1988, name);
+        let (fig5, fig12, fig13, fig14) = (fig("fig5"), fig("fig12"), fig("fig13"), fig("fig14"));
         assert_eq!(occupancy(&b, 5, is_shot), fig5);
         assert_eq!(occupancy(&b, 2, is_shot), fig12);
         assert_eq!(occupancy(&b, 3, is_shot), fig13);

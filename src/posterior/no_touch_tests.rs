@@ -6,6 +6,7 @@ use rand::RngExt;
 use super::tests::{agree_under, random_position_under, replays_to, sunk_ships};
 use super::*;
 use crate::rng::{SonarRng, seeded};
+use crate::testdata;
 
 const NO_LIMIT: u64 = u64::MAX;
 const NO_TOUCH: Rules = Rules::NO_TOUCH;
@@ -16,6 +17,16 @@ fn board(rows: &[&str]) -> Board {
 
 fn fleet(ships: &[usize]) -> Fleet {
     Fleet::new(ships, 26).unwrap()
+}
+
+/// `tests/data/no_touch_counts.txt`: the independent counter's layouts of `fleet` ("classic" or
+/// "ten-ship") on the empty 10 x 10 board, and its occupancy of rows 0 and 4, columns 0 to 4.
+fn counted(fleet: &str) -> (u128, [[u128; 5]; 2]) {
+    let layouts = testdata::grid::<u128>(testdata::NO_TOUCH_COUNTS, &format!("{fleet} layouts"));
+    assert_eq!(layouts.len(), 1, "one count");
+    let rows = testdata::table::<u128>(testdata::NO_TOUCH_COUNTS, &format!("{fleet} rows 0 and 4"));
+    let row = |k: usize| -> [u128; 5] { rows[k].clone().try_into().expect("five columns") };
+    (layouts[0], [row(0), row(1)])
 }
 
 /// A position of a no-touch game: a layout drawn under the rule, then `shots` random shots.
@@ -169,11 +180,10 @@ fn a_position_from_a_classic_game_may_be_impossible_without_touching() {
 #[test]
 fn classic_fleet_on_the_empty_board() {
     let p = count_exact_under(&Board::empty(10, 10), &Fleet::classic(), NO_TOUCH, NO_LIMIT).unwrap();
-    assert_eq!(p.layouts, 1_925_751_392);
-    assert_eq!(p.layouts, NO_TOUCH_CLASSIC_LAYOUTS);
     // Rows 0 and 4 as the independent counter `tools/count_no_touch.py --occupancy` prints them.
-    let row0 = [229713268u128, 290312632, 358949313, 382685666, 395191893];
-    let row4 = [395191893u128, 302249855, 333795527, 329162179, 331435930];
+    let (layouts, [row0, row4]) = counted("classic");
+    assert_eq!(p.layouts, layouts);
+    assert_eq!(p.layouts, NO_TOUCH_CLASSIC_LAYOUTS);
     for c in 0..5 {
         assert_eq!((p.occupancy[c], p.occupancy[9 - c]), (row0[c], row0[c]), "row 0, column {c}");
         assert_eq!((p.occupancy[40 + c], p.occupancy[49 - c]), (row4[c], row4[c]), "row 4, column {c}");
@@ -190,7 +200,7 @@ fn classic_fleet_on_the_empty_board() {
 fn ten_ship_fleet_on_the_empty_board() {
     let t =
         ExactTables::build(&Board::empty(10, 10), &fleet(&[4, 3, 3, 2, 2, 2, 1, 1, 1, 1]), NO_TOUCH, NO_LIMIT).unwrap();
-    assert_eq!(t.posterior().layouts, 1_855_545_978_831_780);
+    assert_eq!(t.posterior().layouts, counted("ten-ship").0);
     assert_eq!(&t.posterior().marginals()[..], &NO_TOUCH_TEN_SHIP_PRIOR[..], "the committed prior is the programme's");
 }
 
@@ -200,9 +210,10 @@ fn ten_ship_fleet_on_the_empty_board() {
 /// doubles). And every table is symmetric and sums to the fleet's cells.
 #[test]
 fn committed_no_touch_priors() {
+    let (layouts, [row0, row4]) = counted("ten-ship");
+    assert_eq!(NO_TOUCH_TEN_SHIP_LAYOUTS, layouts);
+    assert_eq!(NO_TOUCH_CLASSIC_LAYOUTS, counted("classic").0);
     let total = NO_TOUCH_TEN_SHIP_LAYOUTS as f64;
-    let row0 = [438487728189216u64, 418064732753791, 475795243932227, 466986256514578, 459000540738806];
-    let row4 = [459000540738806u64, 287065521473363, 361127137164792, 334756626677764, 338709200686772];
     for c in 0..5 {
         for (cell, count) in [(c, row0[c]), (9 - c, row0[c]), (40 + c, row4[c]), (49 - c, row4[c])] {
             assert_eq!(NO_TOUCH_TEN_SHIP_PRIOR[cell], count as f64 / total, "cell {cell}");

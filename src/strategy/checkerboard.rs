@@ -131,14 +131,4 @@ mod tests {
         let s = shots(&["....", "oxxo", "...."], &[2, 2]);
         assert_eq!(s.len(), 4);
     }
-
-    #[test]
-    fn always_shoots_an_open_cell() {
-        testkit::check_always_open(&Checkerboard, INFO.grid_kind);
-    }
-
-    #[test]
-    fn whole_games_finish() {
-        testkit::check_games_finish(&Checkerboard, 20);
-    }
 }

@@ -241,23 +241,12 @@ mod tests {
         g
     }
 
-    /// Fig. 8 of Rodin et al. (1988) is the same count as the empty-board hunt density.
+    /// Fig. 8 of Rodin et al. (1988) (`tests/data/rodin_1988.txt`) is the same count as the
+    /// empty-board hunt density.
     #[test]
     fn empty_board_hunt_totals_match_rodins_fig8() {
         let g = grid_of(&[".........."; 10], &[5, 4, 3, 3, 2], hunt_density);
-        let fig8 = [
-            [10, 15, 19, 21, 22, 22, 21, 19, 15, 10],
-            [15, 20, 24, 26, 27, 27, 26, 24, 20, 15],
-            [19, 24, 28, 30, 31, 31, 30, 28, 24, 19],
-            [21, 26, 30, 32, 33, 33, 32, 30, 26, 21],
-            [22, 27, 31, 33, 34, 34, 33, 31, 27, 22],
-        ];
-        for (r, row) in fig8.iter().enumerate() {
-            for (c, &v) in row.iter().enumerate() {
-                assert_eq!(g[r * 10 + c], v as f64, "({r},{c})");
-                assert_eq!(g[(9 - r) * 10 + c], v as f64, "mirror of ({r},{c})");
-            }
-        }
+        assert_eq!(g, crate::testdata::grid::<f64>(crate::testdata::RODIN_1988, "fig8"));
     }
 
     /// Brute force: every window of every ship, one by one, as the document's loop does.

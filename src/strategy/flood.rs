@@ -127,16 +127,4 @@ mod tests {
         }
         assert_eq!(seen.len(), 4);
     }
-
-    #[test]
-    fn always_shoots_an_open_cell() {
-        testkit::check_always_open(&DensityFlood, DENSITY_FLOOD_INFO.grid_kind);
-        testkit::check_always_open(&RandomFlood, RANDOM_FLOOD_INFO.grid_kind);
-    }
-
-    #[test]
-    fn whole_games_finish() {
-        testkit::check_games_finish(&DensityFlood, 20);
-        testkit::check_games_finish(&RandomFlood, 20);
-    }
 }

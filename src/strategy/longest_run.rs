@@ -316,14 +316,4 @@ mod tests {
         let a = LongestRun.decide(turn, &mut seeded(9), &mut [0.0; 100]).unwrap();
         assert_eq!(a, LongestRun.decide(turn, &mut seeded(9), &mut [0.0; 100]).unwrap());
     }
-
-    #[test]
-    fn always_shoots_an_open_cell() {
-        testkit::check_always_open(&LongestRun, INFO.grid_kind);
-    }
-
-    #[test]
-    fn whole_games_finish() {
-        testkit::check_games_finish(&LongestRun, 30);
-    }
 }

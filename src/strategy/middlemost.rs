@@ -162,14 +162,4 @@ mod tests {
         // With a 3-ship afloat the box counts again.
         assert_eq!(all_shots(&rows, &[4, 3]), vec![Pos::new(2, 2)]);
     }
-
-    #[test]
-    fn always_shoots_an_open_cell() {
-        testkit::check_always_open(&Middlemost, INFO.grid_kind);
-    }
-
-    #[test]
-    fn whole_games_finish() {
-        testkit::check_games_finish(&Middlemost, 30);
-    }
 }

@@ -47,14 +47,4 @@ mod tests {
         }
         assert_eq!(seen.into_iter().collect::<Vec<_>>(), vec![0, 2, 4, 5, 7, 8]);
     }
-
-    #[test]
-    fn always_shoots_an_open_cell() {
-        testkit::check_always_open(&Random, INFO.grid_kind);
-    }
-
-    #[test]
-    fn whole_games_finish() {
-        testkit::check_games_finish(&Random, 20);
-    }
 }

@@ -306,14 +306,4 @@ mod tests {
         let d = Density.decide(turn, &mut crate::rng::seeded(3), &mut g2).unwrap();
         assert_eq!((a, g1), (d, g2));
     }
-
-    #[test]
-    fn always_shoots_an_open_cell() {
-        testkit::check_always_open(&Strafing, INFO.grid_kind);
-    }
-
-    #[test]
-    fn whole_games_finish() {
-        testkit::check_games_finish(&Strafing, 30);
-    }
 }

@@ -1,5 +1,7 @@
 //! Checks every strategy's unit tests share: the shot is always a `.` cell of maximal grid value,
-//! the same seed gives the same answer, and whole games finish.
+//! the same seed gives the same answer, and whole games finish. The tests at the end run the
+//! shared ones over every algorithm ([`Algorithm::ALL`]); each strategy's file tests only what is
+//! its own, with [`check_one`] checking the contract on every position it tries.
 
 use rand::RngExt;
 
@@ -8,7 +10,7 @@ use crate::engine::{Game, Seat, play};
 use crate::fleet::Fleet;
 use crate::layout::random_layout;
 use crate::rng::{SonarRng, seeded};
-use crate::strategy::{GridKind, Strategy, finish_grid};
+use crate::strategy::{Algorithm, GridKind, Strategy, finish_grid};
 use crate::turn::Turn;
 
 /// Board sizes and fleets the property checks play on, from the smallest board to the largest.
@@ -111,43 +113,65 @@ pub fn check_one(strategy: &dyn Strategy, kind: GridKind, board: &Board, fleet: 
     shot
 }
 
-/// The contract on many mid-game and odd positions, including the 1x1 board.
-pub fn check_always_open(strategy: &dyn Strategy, kind: GridKind) {
+/// The contract on `count` mid-game and `count` odd positions, and on the 1x1 board.
+pub fn check_always_open(strategy: &dyn Strategy, kind: GridKind, count: usize) {
     let b = Board::parse(&["."]).unwrap();
     check_one(strategy, kind, &b, &Fleet::new(&[1], 1).unwrap(), 0);
     let b = Board::parse(&["#o.", "###", "..o"]).unwrap();
     check_one(strategy, kind, &b, &Fleet::new(&[2], 3).unwrap(), 0);
-    for (i, (board, fleet)) in mid_game_positions(11, 400).iter().enumerate() {
+    for (i, (board, fleet)) in mid_game_positions(11, count).iter().enumerate() {
         check_one(strategy, kind, board, fleet, i as u64);
     }
-    for (i, (board, fleet)) in odd_positions(12, 400).iter().enumerate() {
+    for (i, (board, fleet)) in odd_positions(12, count).iter().enumerate() {
         check_one(strategy, kind, board, fleet, i as u64);
     }
 }
 
-/// Whole classic games always end with every ship sunk; returns the mean number of shots.
-pub fn check_games_finish(strategy: &dyn Strategy, games: usize) -> f64 {
+/// `games` whole classic games, then one on each of [`SHAPES`], always end with every ship sunk.
+pub fn check_games_finish(strategy: &dyn Strategy, games: usize) {
     let mut rng: SonarRng = seeded(5);
     let mut grid = Vec::new();
-    let mut total = 0;
     for _ in 0..games {
         let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
         let rec = play(strategy, Game::new(layout), Seat::default(), &mut rng, &mut grid, |_, _, _| {}).unwrap();
         assert_eq!(rec.hits, 17);
         assert!((17..=100).contains(&rec.shots));
-        total += rec.shots;
     }
     for &(rows, cols, ships) in SHAPES {
         let layout = random_layout(rows, cols, ships, &mut rng).unwrap();
         let rec = play(strategy, Game::new(layout), Seat::default(), &mut rng, &mut grid, |_, _, _| {}).unwrap();
         assert_eq!(rec.hits, ships.iter().sum::<usize>());
     }
-    total as f64 / games as f64
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// How many positions of each kind, and how many classic games, the shared checks below give
+    /// an algorithm: fewer to the slow one (`bayes`, whose cost grows with the budget), so that
+    /// `cargo test` stays quick.
+    fn effort(algorithm: Algorithm) -> (usize, usize) {
+        if algorithm.is_heavy() { (100, 2) } else { (400, 30) }
+    }
+
+    #[test]
+    fn every_algorithm_always_shoots_an_open_cell() {
+        for &algorithm in Algorithm::ALL {
+            println!("{}", algorithm.name());
+            let (positions, _) = effort(algorithm);
+            check_always_open(algorithm.strategy(), algorithm.info().grid_kind, positions);
+        }
+    }
+
+    #[test]
+    fn every_algorithm_finishes_whole_games() {
+        for &algorithm in Algorithm::ALL {
+            println!("{}", algorithm.name());
+            let (_, games) = effort(algorithm);
+            check_games_finish(algorithm.strategy(), games);
+        }
+    }
 
     #[test]
     fn positions_are_varied() {

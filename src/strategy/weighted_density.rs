@@ -205,14 +205,4 @@ mod tests {
         let shot = WeightedDensity.decide(turn, &mut seeded(1), &mut [0.0; 24]).unwrap().shot;
         assert!(shot == Pos::new(1, 1) || shot == Pos::new(1, 4), "{shot:?}");
     }
-
-    #[test]
-    fn always_shoots_an_open_cell_of_highest_score() {
-        testkit::check_always_open(&WeightedDensity, INFO.grid_kind);
-    }
-
-    #[test]
-    fn whole_games_finish() {
-        testkit::check_games_finish(&WeightedDensity, 20);
-    }
 }

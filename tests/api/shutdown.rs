@@ -1,13 +1,11 @@
 //! Graceful shutdown of the real binary: SIGTERM or Ctrl-C stop the accepting, the requests in
 //! flight are answered in full, and the process exits 0 within the grace period.
 
-mod common;
-
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use common::binary::Sonar;
+use crate::helpers::binary::Sonar;
 use serde_json::{Value, json};
 
 /// A request that keeps a worker busy for a clearly measurable time (some tenths of a second in a

@@ -3,11 +3,10 @@
 //! it runs gets 503 with `Retry-After`, light algorithms are not held back, and once the first
 //! has answered a heavy request is admitted again.
 
-mod common;
-
 use std::time::Duration;
 
-use common::binary::{Sonar, client};
+use crate::helpers;
+use crate::helpers::binary::{Sonar, client};
 use serde_json::{Value, json};
 
 fn post(base: &str, body: &Value) -> (u16, Option<String>, Value) {
@@ -50,7 +49,7 @@ async fn the_metrics_show_the_slots_taken_and_the_bound() {
     use actix_web::test as at;
     let state = sonar::http::AppState::with_max_in_flight(5);
     let admission = std::sync::Arc::clone(&state.admission);
-    let app = common::app(state).await;
+    let app = helpers::app(state).await;
     let scrape = || async {
         let res = at::call_service(&app, at::TestRequest::get().uri("/metrics").to_request()).await;
         String::from_utf8(at::read_body(res).await.to_vec()).unwrap()

@@ -3,13 +3,11 @@
 //! to tell the short settings used here from the defaults (5 s each; actix-web reads a clock that
 //! may be half a second stale, so its timeouts can end that much early).
 
-mod common;
-
 use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use common::binary::{Sonar, client};
+use crate::helpers::binary::{Sonar, client};
 use serde_json::Value;
 
 fn get(addr: SocketAddr, path: &str) -> (u16, String) {

@@ -1,9 +1,8 @@
 //! The `rules` object through the whole app: no-touch games played by a client that shoots where
 //! it is told, the salvo's `shots`, and the errors the rules add.
 
-mod common;
-
-use common::{app, play_under, post_json};
+use crate::helpers;
+use crate::helpers::{app, play_under, post_json};
 use serde_json::{Value, json};
 use sonar::board::Board;
 use sonar::fleet::Fleet;
@@ -73,7 +72,7 @@ async fn bayes_grid_is_the_exact_no_touch_posterior_and_zero_where_no_layout_rea
 #[actix_web::test]
 async fn salvo_returns_k_distinct_open_cells_best_first() {
     let app = app(AppState::new()).await;
-    let board = common::ONE_HIT;
+    let board = helpers::ONE_HIT;
     for algorithm in Algorithm::ALL {
         for k in [1u64, 3, 10] {
             let req = request(&board, &[5, 4, 3, 3, 2], algorithm.name(), json!({"salvo": k}));
@@ -118,7 +117,7 @@ async fn salvo_returns_k_distinct_open_cells_best_first() {
 #[actix_web::test]
 async fn the_default_rules_keep_todays_answers() {
     let app = app(AppState::new()).await;
-    let board = common::ONE_HIT;
+    let board = helpers::ONE_HIT;
     let plain = json!({"board": board, "ships": [5, 4, 3, 3, 2], "seed": 3});
     let (s1, a1) = post_json(&app, &plain).await;
     let (s2, a2) = post_json(&app, &json!({"board": board, "ships": [5, 4, 3, 3, 2], "seed": 3, "rules": {}})).await;

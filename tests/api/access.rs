@@ -1,10 +1,9 @@
 //! Optional access control: with an API key configured, `POST /recommend` needs it as a bearer
 //! token; the other endpoints stay open, and the served spec says so.
 
-mod common;
-
+use crate::helpers;
+use crate::helpers::binary::{Sonar, client};
 use actix_web::test::{TestRequest, call_service, read_body};
-use common::binary::{Sonar, client};
 use serde_json::{Value, json};
 use sonar::http::AppState;
 use sonar::http::auth::ApiKey;
@@ -20,7 +19,7 @@ fn keyed() -> AppState {
 }
 
 async fn recommend(state: AppState, authorization: Option<&str>) -> (u16, Option<String>, Option<String>, String) {
-    let app = common::app(state).await;
+    let app = helpers::app(state).await;
     let mut req = TestRequest::post().uri("/recommend").set_json(request());
     if let Some(value) = authorization {
         req = req.insert_header(("authorization", value));
@@ -80,7 +79,7 @@ async fn without_a_key_nothing_is_asked() {
 
 #[actix_web::test]
 async fn the_other_endpoints_stay_open_and_refusals_are_counted() {
-    let app = common::app(keyed()).await;
+    let app = helpers::app(keyed()).await;
     for (path, status) in
         [("/healthz", 200), ("/algorithms", 200), ("/openapi.json", 200), ("/docs", 308), ("/docs/", 200)]
     {
@@ -95,7 +94,7 @@ async fn the_other_endpoints_stay_open_and_refusals_are_counted() {
 }
 
 async fn served_spec(state: AppState) -> Value {
-    let app = common::app(state).await;
+    let app = helpers::app(state).await;
     let res = call_service(&app, TestRequest::get().uri("/openapi.json").to_request()).await;
     serde_json::from_slice(&read_body(res).await).unwrap()
 }

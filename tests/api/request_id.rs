@@ -1,12 +1,10 @@
 //! Request ids: every answer carries `x-request-id` (the client's when it is short and plain, a
 //! fresh one otherwise), and the request's log lines carry the same id.
 
-mod common;
-
 use std::time::Duration;
 
+use crate::helpers::binary::{Sonar, client};
 use actix_web::test::{TestRequest, call_service, init_service};
-use common::binary::{Sonar, client};
 use serde_json::{Value, json};
 use sonar::http::AppState;
 use sonar::http::auth::ApiKey;

@@ -1,8 +1,7 @@
 //! Strength levels through the whole app: games at every level, the errors, and the ordering of
 //! the levels' means over paired games.
 
-mod common;
-
+use crate::helpers;
 use serde_json::json;
 use sonar::http::AppState;
 use sonar::level::Level;
@@ -16,32 +15,32 @@ use sonar::strategy::Algorithm;
 /// plays all ten; one no-touch salvo game checks that a weakened salvo keeps the rules.
 #[actix_web::test]
 async fn games_at_every_level_finish_with_a_legal_shot_every_turn() {
-    let app = common::app(AppState::new()).await;
+    let app = helpers::app(AppState::new()).await;
     let classic = [5, 4, 3, 3, 2];
     for level in 1..=10 {
-        let shots = common::play_at(&app, "density", Some(level), 100 + level, &classic, Rules::CLASSIC).await;
+        let shots = helpers::play_at(&app, "density", Some(level), 100 + level, &classic, Rules::CLASSIC).await;
         assert!((17..=100).contains(&shots), "level {level}: {shots}");
     }
     for level in [1, 6] {
-        let shots = common::play_at(&app, "bayes", Some(level), 7, &classic, Rules::CLASSIC).await;
+        let shots = helpers::play_at(&app, "bayes", Some(level), 7, &classic, Rules::CLASSIC).await;
         assert!((17..=100).contains(&shots), "bayes level {level}: {shots}");
     }
     let salvo = Rules::new(false, 3).unwrap();
-    let shots = common::play_at(&app, "weighted-density", Some(2), 9, &[4, 3, 3, 2, 2, 2, 1, 1, 1, 1], salvo).await;
+    let shots = helpers::play_at(&app, "weighted-density", Some(2), 9, &[4, 3, 3, 2, 2, 2, 1, 1, 1, 1], salvo).await;
     assert!((20..=100).contains(&shots), "{shots}");
 }
 
 #[actix_web::test]
 async fn the_same_request_and_seed_give_the_same_answer_and_bad_levels_are_problems() {
-    let app = common::app(AppState::new()).await;
-    let board = common::ONE_HIT;
+    let app = helpers::app(AppState::new()).await;
+    let board = helpers::ONE_HIT;
     for algorithm in ["bayes", "density", "random"] {
         for level in [1, 4, 9] {
             let request = json!({"board": board, "ships": [5, 4, 3, 3, 2], "algorithm": algorithm, "level": level, "seed": 11, "candidates": 3});
-            let (status, first) = common::post_json(&app, &request).await;
+            let (status, first) = helpers::post_json(&app, &request).await;
             assert_eq!(status, 200, "{first}");
-            common::check_contract(&request, &first);
-            assert_eq!(common::post_json(&app, &request).await.1, first);
+            helpers::check_contract(&request, &first);
+            assert_eq!(helpers::post_json(&app, &request).await.1, first);
         }
     }
     for (level, status, kind) in [
@@ -52,7 +51,7 @@ async fn the_same_request_and_seed_give_the_same_answer_and_bad_levels_are_probl
         (json!("5"), 400, "invalid-request"),
     ] {
         let request = json!({"board": board, "ships": [5, 4, 3, 3, 2], "level": level});
-        let (got, problem) = common::post_json(&app, &request).await;
+        let (got, problem) = helpers::post_json(&app, &request).await;
         assert_eq!(got, status, "{level} -> {problem}");
         assert_eq!(problem["type"], format!("urn:sonar:problem:{kind}"));
         assert_eq!(problem["field"], "level", "{problem}");
@@ -100,7 +99,7 @@ fn the_committed_level_table_is_ordered_and_complete() {
 /// `GET /algorithms` reports the table under the default algorithm, with the command that made it.
 #[actix_web::test]
 async fn algorithms_list_the_levels_of_the_default_algorithm() {
-    let app = common::app(AppState::new()).await;
+    let app = helpers::app(AppState::new()).await;
     let req = actix_web::test::TestRequest::get().uri("/algorithms").to_request();
     let body: serde_json::Value = actix_web::test::call_and_read_body_json(&app, req).await;
     let entries = body.as_array().unwrap();

@@ -1,8 +1,6 @@
 //! `candidates`: the k best cells with their values, as a hint a game can show its player.
 
-mod common;
-
-use common::{app, check_contract, post_json};
+use crate::helpers::{app, check_contract, post_json};
 use serde_json::json;
 use sonar::http::AppState;
 use sonar::strategy::Algorithm;

@@ -1,7 +1,6 @@
 //! The real server on a real socket (port 0).
 
-mod common;
-
+use crate::helpers;
 use std::net::TcpListener;
 
 use serde_json::{Value, json};
@@ -44,16 +43,16 @@ fn serves_on_an_ephemeral_port() {
 
 #[test]
 fn says_what_it_sized_its_threads_from() {
-    let listening = |sonar: &common::binary::Sonar| {
+    let listening = |sonar: &helpers::binary::Sonar| {
         sonar.logs().into_iter().find(|l| l["fields"]["message"] == "sonar listening").unwrap()["fields"].clone()
     };
     let cores = sonar::http::cores() as u64;
-    let sonar = common::binary::Sonar::start(&[], &[]);
+    let sonar = helpers::binary::Sonar::start(&[], &[]);
     let fields = listening(&sonar);
     assert_eq!(fields["cores"], cores);
     assert_eq!((&fields["workers"], &fields["compute_threads"]), (&json!(cores), &json!(cores)));
     assert_eq!(fields["max_in_flight"], 16 * cores);
-    let sonar = common::binary::Sonar::start(&["--workers", "3", "--max-in-flight", "5"], &[]);
+    let sonar = helpers::binary::Sonar::start(&["--workers", "3", "--max-in-flight", "5"], &[]);
     let fields = listening(&sonar);
     assert_eq!((&fields["cores"], &fields["compute_threads"]), (&json!(cores), &json!(cores)));
     assert_eq!((&fields["workers"], &fields["max_in_flight"]), (&json!(3), &json!(5)));

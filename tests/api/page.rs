@@ -2,13 +2,11 @@
 //! elsewhere, and HEAD wherever GET answers (the page, the API, the Swagger UI and its assets).
 //! The page itself is exercised in a real browser by `browser-tests/` (`.ci/run`).
 
-mod common;
-
+use crate::helpers::app;
+use crate::helpers::binary::{Sonar, client};
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::test as at;
-use common::app;
-use common::binary::{Sonar, client};
 use sonar::http::AppState;
 use sonar::http::page::{CONTENT_SECURITY_POLICY, asset_names};
 

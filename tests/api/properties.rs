@@ -11,8 +11,7 @@
 //!
 //! `PROPTEST_CASES` scales every property (default 256).
 
-mod common;
-
+use crate::helpers;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::test as web_test;
 use proptest::prelude::*;
@@ -40,7 +39,7 @@ where
     S::Value: std::fmt::Debug,
 {
     let system = actix_web::rt::System::new();
-    let app = system.block_on(common::app(AppState::new()));
+    let app = system.block_on(helpers::app(AppState::new()));
     let app = Sync(app, system);
     runner().run(&strategy, |value| property(&app, value)).unwrap();
 }
@@ -88,7 +87,7 @@ fn assert_problem(status: u16, content_type: &str, body: &Value) -> Result<(), T
 /// A 200 answer keeps every promise of the contract (a `.` shot, grid shape, range and zeros).
 fn assert_answer(request: &Value, status: u16, body: &Value) -> Result<(), TestCaseError> {
     prop_assert_eq!(status, 200, "request {} got {}", request, body);
-    std::panic::catch_unwind(|| common::check_contract(request, body))
+    std::panic::catch_unwind(|| helpers::check_contract(request, body))
         .map_err(|_| TestCaseError::fail(format!("contract broken: {request} -> {body}")))
 }
 

@@ -1,11 +1,9 @@
 //! Every documented limit of `POST /recommend`, at the limit (accepted) and one past it (a 4xx
 //! problem naming it): body size, board size, number of ships, JSON nesting, `budget_ms`.
-//! Client timeouts, keep-alive and the compute deadline are tested where they act (the server
-//! tests and tests/api.rs).
+//! Client timeouts, keep-alive and the compute deadline are tested where they act (the modules
+//! that run the real server, and `recommend`).
 
-mod common;
-
-use common::{app, post_text};
+use crate::helpers::{app, post_text};
 use serde_json::{Value, json};
 use sonar::board::MAX_SIDE;
 use sonar::fleet::MAX_SHIPS;

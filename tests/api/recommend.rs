@@ -1,9 +1,7 @@
 //! The HTTP contract, exercised in-process: answers, errors, docs, metrics and whole games.
 
-mod common;
-
+use crate::helpers::{app, check_contract, play_through_api, post_json, post_text};
 use actix_web::test;
-use common::{app, check_contract, play_through_api, post_json, post_text};
 use serde_json::{Value, json};
 use sonar::http::AppState;
 use sonar::strategy::Algorithm;

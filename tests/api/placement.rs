@@ -1,7 +1,6 @@
 //! `POST /placement`: the computer's own fleet, through the whole app.
 
-mod common;
-
+use crate::helpers;
 use actix_web::test;
 use serde_json::{Value, json};
 use sonar::board::Board;
@@ -19,7 +18,7 @@ async fn post(
     >,
     body: &Value,
 ) -> (u16, Value) {
-    common::post_json_to(app, "/placement", body).await
+    helpers::post_json_to(app, "/placement", body).await
 }
 
 /// Checks a 200 answer: the board and the ship list agree, every ship afloat is placed once, on
@@ -76,7 +75,7 @@ fn check_layout(request: &Value, answer: &Value) -> Vec<(usize, usize)> {
 
 #[actix_web::test]
 async fn places_legal_fleets_reproducibly() {
-    let app = common::app(AppState::new()).await;
+    let app = helpers::app(AppState::new()).await;
     for request in [
         json!({"ships": [5, 4, 3, 3, 2], "seed": 1}),
         json!({"ships": [4, 3, 3, 2, 2, 2, 1, 1, 1, 1], "rules": {"touching": false}, "seed": 2}),
@@ -98,7 +97,7 @@ async fn places_legal_fleets_reproducibly() {
 /// allow (the posterior programme on the empty board, itself checked against brute force).
 #[actix_web::test]
 async fn layouts_are_uniform_under_both_rules() {
-    let app = common::app(AppState::new()).await;
+    let app = helpers::app(AppState::new()).await;
     for (touching, ships) in [(true, vec![3, 2, 2]), (false, vec![3, 2, 1])] {
         let rules = Rules::new(touching, 1).unwrap();
         let exact = count_exact_under(&Board::empty(5, 5), &Fleet::new(&ships, 5).unwrap(), rules, u64::MAX)
@@ -125,7 +124,7 @@ async fn layouts_are_uniform_under_both_rules() {
 /// than uniform layouts: the mean number of ship cells on the board's border, over 200 layouts each.
 #[actix_web::test]
 async fn hard_layouts_are_legal_and_keep_to_the_border() {
-    let app = common::app(AppState::new()).await;
+    let app = helpers::app(AppState::new()).await;
     for touching in [true, false] {
         let ships = json!([5, 4, 3, 3, 2]);
         let mut border = [0usize; 2];
@@ -160,7 +159,7 @@ async fn hard_layouts_are_legal_and_keep_to_the_border() {
 
 #[actix_web::test]
 async fn impossible_and_malformed_requests_are_problems() {
-    let app = common::app(AppState::new()).await;
+    let app = helpers::app(AppState::new()).await;
     let cases = [
         (json!({"rows": 3, "cols": 3, "ships": [3, 3, 3, 1]}), 422, "urn:sonar:problem:impossible-placement"),
         (
@@ -197,7 +196,7 @@ async fn impossible_and_malformed_requests_are_problems() {
 
 #[actix_web::test]
 async fn an_api_key_guards_placement_too() {
-    let app = common::app(AppState::new().with_api_key(ApiKey::new("k"))).await;
+    let app = helpers::app(AppState::new().with_api_key(ApiKey::new("k"))).await;
     let (status, _) = post(&app, &json!({"ships": [2]})).await;
     assert_eq!(status, 401);
     let req = test::TestRequest::post()
@@ -227,8 +226,8 @@ async fn hard_layouts_cost_uniform_shooters_measurably_more() {
         let line = text.lines().find(|l| l.contains("\"algorithm\":\"bayes\"")).expect("a bayes row");
         serde_json::from_str(line).unwrap()
     };
-    let uniform = bayes(include_str!("../docs/strength.jsonl"));
-    let hard = bayes(include_str!("../docs/hard_placement.jsonl"));
+    let uniform = bayes(include_str!("../../docs/strength.jsonl"));
+    let hard = bayes(include_str!("../../docs/hard_placement.jsonl"));
     for row in [&uniform, &hard] {
         assert_eq!(row["games"], 10_000);
     }

@@ -2,13 +2,11 @@
 //! some origins, any origin, or (the default) none. The browser tests (`browser-tests/`) also call
 //! the service from a page on another origin.
 
-mod common;
-
+use crate::helpers::app;
+use crate::helpers::binary::{Sonar, client};
 use actix_web::http::Method;
 use actix_web::http::header::HeaderMap;
 use actix_web::test as at;
-use common::app;
-use common::binary::{Sonar, client};
 use serde_json::{Value, json};
 use sonar::http::AppState;
 use sonar::http::auth::ApiKey;

@@ -1,0 +1,291 @@
+//! Helpers shared by the modules of this test binary: a test app, requests to it, the checks
+//! every 200 answer must pass, and a client that plays whole games. [`binary`] runs the real
+//! `sonar` binary instead.
+
+pub mod binary;
+
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::test;
+use serde_json::{Value, json};
+use sonar::board::{Cell, Pos};
+use sonar::engine::{Game, Outcome};
+use sonar::http::AppState;
+use sonar::layout::random_layout_under;
+use sonar::rng::seeded;
+use sonar::rules::Rules;
+
+/// The application as the binary serves it, minus the network.
+pub async fn app(
+    state: AppState,
+) -> impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error> {
+    test::init_service(sonar::http::app(state)).await
+}
+
+/// Posts `body` to `/recommend`; the status and the JSON answer (null if it is not JSON).
+pub async fn post_json(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    body: &Value,
+) -> (u16, Value) {
+    post_text(app, body.to_string()).await
+}
+
+/// Posts `body` as it is written (any bytes) to `/recommend` as `application/json`: for numbers
+/// spelt a particular way, whitespace or bodies that are not JSON at all.
+pub async fn post_text(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    body: impl Into<actix_web::web::Bytes>,
+) -> (u16, Value) {
+    post_text_to(app, "/recommend", body).await
+}
+
+/// Posts `body` to `path`; the status and the JSON answer (null if it is not JSON).
+pub async fn post_json_to(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    path: &str,
+    body: &Value,
+) -> (u16, Value) {
+    post_text_to(app, path, body.to_string()).await
+}
+
+/// [`post_text`] to any path.
+pub async fn post_text_to(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    path: &str,
+    body: impl Into<actix_web::web::Bytes>,
+) -> (u16, Value) {
+    let req = test::TestRequest::post()
+        .uri(path)
+        .insert_header(("content-type", "application/json"))
+        .set_payload(body)
+        .to_request();
+    let res = test::call_service(app, req).await;
+    let status = res.status().as_u16();
+    let bytes = test::read_body(res).await;
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+/// Checks every promise the contract makes about a 200 answer to `request`.
+pub fn check_contract(request: &Value, answer: &Value) {
+    let board: Vec<String> = serde_json::from_value(request["board"].clone()).unwrap();
+    let rows = board.len();
+    let cols = board[0].len();
+    let cell = |r: usize, c: usize| board[r].as_bytes()[c] as char;
+    let (r, c) = (answer["shot"]["row"].as_u64().unwrap() as usize, answer["shot"]["col"].as_u64().unwrap() as usize);
+    assert!(r < rows && c < cols, "shot off the board: {answer}");
+    assert_eq!(cell(r, c), '.', "shot at a cell already shot: {answer}");
+    assert_eq!(answer["shot"]["label"], Pos::new(r, c).label());
+    let has_x = board.iter().any(|row| row.contains('x'));
+    assert_eq!(answer["mode"], if has_x { "target" } else { "hunt" });
+    let grid = answer["grid"].as_array().unwrap();
+    assert_eq!(grid.len(), rows);
+    let mut best = 0.0f64;
+    for (gr, row) in grid.iter().enumerate() {
+        let row = row.as_array().unwrap();
+        assert_eq!(row.len(), cols);
+        for (gc, v) in row.iter().enumerate() {
+            let v = v.as_f64().unwrap();
+            assert!(v.is_finite() && (0.0..=1.0).contains(&v), "grid value {v} out of range");
+            if cell(gr, gc) != '.' {
+                assert_eq!(v, 0.0, "non-zero grid value on a shot cell ({gr},{gc})");
+            }
+            best = best.max(v);
+        }
+    }
+    let kind = answer["grid_kind"].as_str().unwrap();
+    assert!(kind == "score" || kind == "probability");
+    if kind == "score" {
+        assert_eq!(best, 1.0, "a score grid's best cell is 1");
+    }
+    let level = request["level"].as_u64().unwrap_or(10);
+    assert_eq!(answer["level"], level, "the level played is reported: {answer}");
+    if answer["algorithm"] == "density" && level == 10 {
+        assert_eq!(grid[r][c].as_f64().unwrap(), best, "density shoots a cell of maximal value");
+    }
+    let open = check_rules(request, answer);
+    check_candidates(request, answer, open);
+    if level < 10 {
+        check_plausible(request, answer);
+    }
+}
+
+/// The promise of a level below 10: its mistakes are never absurd. For the algorithms whose own
+/// shots never are (`bayes`, `density`; a random hunter's own shot may fall anywhere, and a level
+/// keeps its turns without a mistake unchanged), the shot is a cell some ship afloat fits over
+/// (past misses and sunk ships) and, on an exact posterior, a cell of positive probability. (A
+/// salvo's later shots fill up with other cells once those run out, as the algorithm's own do.)
+fn check_plausible(request: &Value, answer: &Value) {
+    if answer["algorithm"] != "bayes" && answer["algorithm"] != "density" {
+        return;
+    }
+    let rows: Vec<String> = serde_json::from_value(request["board"].clone()).unwrap();
+    let board = sonar::board::Board::parse(&rows).unwrap();
+    let ships: Vec<usize> = serde_json::from_value(request["ships"].clone()).unwrap();
+    let possible = sonar::level::possible_cells(&board, &ships);
+    let shot = &answer["shot"];
+    let p = Pos::new(shot["row"].as_u64().unwrap() as usize, shot["col"].as_u64().unwrap() as usize);
+    assert!(possible[board.index(p)], "level {}: shot {p} where no ship fits: {answer}", request["level"]);
+    if answer["grid_kind"] == "probability" && answer["exact"] == true {
+        let value = answer["grid"][p.row][p.col].as_f64().unwrap();
+        assert!(value > 0.0, "level {}: shot {p} of probability 0: {answer}", request["level"]);
+    }
+}
+
+/// The promises `candidates` adds: absent unless asked; else k distinct `.` cells (all of them when
+/// fewer are left), `shot` first, each with its grid value, the rest in decreasing value, and the
+/// salvo their head.
+fn check_candidates(request: &Value, answer: &Value, open: usize) {
+    let Some(k) = request["candidates"].as_u64() else {
+        assert!(answer.get("candidates").is_none(), "candidates nobody asked for: {answer}");
+        return;
+    };
+    let list = answer["candidates"].as_array().expect("candidates asked for");
+    let shots = answer["shots"].as_array().unwrap();
+    assert_eq!(list.len(), (k as usize).min(open), "{k} candidates with {open} open cells: {answer}");
+    let grid = answer["grid"].as_array().unwrap();
+    if request["level"].as_u64().unwrap_or(10) == 10 {
+        assert_eq!(list[0]["label"], answer["shot"]["label"], "the first candidate is the shot");
+        for (c, s) in list.iter().zip(shots) {
+            assert_eq!((&c["row"], &c["col"]), (&s["row"], &s["col"]), "the salvo is the head of the candidates");
+        }
+    } else {
+        // Below level 10 the candidates are still the algorithm's own best cells.
+        let best = grid.iter().flat_map(|r| r.as_array().unwrap()).filter_map(Value::as_f64).fold(0.0, f64::max);
+        assert_eq!(list[0]["value"].as_f64(), Some(best), "the first candidate is a best cell: {answer}");
+    }
+    let mut seen = std::collections::HashSet::new();
+    let values: Vec<f64> = list
+        .iter()
+        .map(|c| {
+            let (r, col) = (c["row"].as_u64().unwrap() as usize, c["col"].as_u64().unwrap() as usize);
+            assert!(seen.insert((r, col)), "a candidate twice: {answer}");
+            assert_eq!(c["value"].as_f64(), grid[r][col].as_f64(), "a candidate's value is its grid value");
+            assert_eq!(c["label"], Pos::new(r, col).label());
+            c["value"].as_f64().unwrap()
+        })
+        .collect();
+    assert!(values.windows(2).skip(1).all(|w| w[0] >= w[1]), "candidates best first: {values:?}");
+}
+
+/// The promises the request's `rules` add: `shots` holds `salvo` distinct `.` cells (all of them
+/// when fewer are left), the first being `shot`; under the no-touch rules no shot and no positive
+/// grid value lies on a cell the rule proves to be water.
+/// Returns how many cells the algorithm may shoot (`.` cells the rules do not prove to be water).
+fn check_rules(request: &Value, answer: &Value) -> usize {
+    let rules = &request["rules"];
+    let touching = rules["touching"].as_bool().unwrap_or(true);
+    let salvo = rules["salvo"].as_u64().unwrap_or(1) as usize;
+    let rules = Rules::new(touching, salvo as u64).expect("a 200 answer had valid rules");
+    let rows: Vec<String> = serde_json::from_value(request["board"].clone()).unwrap();
+    let board = sonar::board::Board::parse(&rows).unwrap();
+    let water = rules.known_water(&board);
+    let open = (0..board.len()).filter(|&i| board.cells()[i] == Cell::Unknown && !water[i]).count();
+    let shots = answer["shots"].as_array().expect("shots is a list");
+    assert_eq!(shots.len(), salvo.min(open), "salvo {salvo} with {open} open cells: {answer}");
+    assert_eq!(shots[0], answer["shot"], "the salvo starts with the shot");
+    let mut seen = std::collections::HashSet::new();
+    for s in shots {
+        let p = Pos::new(s["row"].as_u64().unwrap() as usize, s["col"].as_u64().unwrap() as usize);
+        assert!(board.contains(p) && board.get(p) == Cell::Unknown, "salvo shot {p} is not a '.' cell: {answer}");
+        assert!(!water[board.index(p)], "salvo shot {p} is known water under {rules:?}: {answer}");
+        assert!(seen.insert(p), "salvo shot {p} twice: {answer}");
+        assert_eq!(s["label"], p.label());
+    }
+    let grid = answer["grid"].as_array().unwrap().iter().flat_map(|r| r.as_array().unwrap().iter());
+    for (i, v) in grid.enumerate() {
+        assert!(!water[i] || v.as_f64() == Some(0.0), "grid value {v} on known water (cell {i}): {answer}");
+    }
+    open
+}
+
+/// Plays one whole game through `POST /recommend`: a client shooting where it is told, marking
+/// `o`, `x` and `#`, and removing sunk ships. Returns the number of shots.
+pub async fn play_through_api(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    algorithm: &str,
+    game_seed: u64,
+) -> usize {
+    play_under(app, algorithm, game_seed, &[5, 4, 3, 3, 2], Rules::CLASSIC).await
+}
+
+/// [`play_through_api`] with another fleet, under `rules` (sent as the request's `rules` when
+/// they are not the classic ones), against a layout drawn uniformly under them. Under the no-touch
+/// rules it also checks that no shot and no positive grid value is on a cell the rule proves to be
+/// water (next to a sunk ship, or diagonal to a hit).
+pub async fn play_under(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    algorithm: &str,
+    game_seed: u64,
+    ships: &[usize],
+    rules: Rules,
+) -> usize {
+    play_at(app, algorithm, None, game_seed, ships, rules).await
+}
+
+/// [`play_under`] at a strength level (`None`: the request names none).
+pub async fn play_at(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    algorithm: &str,
+    level: Option<u64>,
+    game_seed: u64,
+    ships: &[usize],
+    rules: Rules,
+) -> usize {
+    let mut rng = seeded(game_seed);
+    let layout = random_layout_under(10, 10, ships, rules, &mut rng).unwrap();
+    let mut game = Game::new(layout);
+    let mut turn = 0u64;
+    while !game.is_over() {
+        let mut request = json!({
+            "board": game.board().to_rows(),
+            "ships": game.fleet().lengths(),
+            "algorithm": algorithm,
+            "seed": game_seed.wrapping_mul(1000).wrapping_add(turn),
+        });
+        if rules != Rules::CLASSIC {
+            request["rules"] = json!({"touching": rules.touching, "salvo": rules.salvo});
+        }
+        if let Some(level) = level {
+            request["level"] = json!(level);
+        }
+        let (status, answer) = post_json(app, &request).await;
+        assert_eq!(status, 200, "request {request} got {answer}");
+        check_contract(&request, &answer);
+        let shot = Pos::new(
+            answer["shot"]["row"].as_u64().unwrap() as usize,
+            answer["shot"]["col"].as_u64().unwrap() as usize,
+        );
+        let water = rules.known_water(game.board());
+        assert!(
+            !water[game.board().index(shot)],
+            "{algorithm} shot {shot}, known water under {rules:?}\n{}",
+            game.board()
+        );
+        for (i, v) in answer["grid"].as_array().unwrap().iter().flat_map(|r| r.as_array().unwrap()).enumerate() {
+            assert!(!water[i] || v.as_f64() == Some(0.0), "{algorithm}: grid value {v} on known water, cell {i}");
+        }
+        assert_eq!(answer["shots"][0], answer["shot"], "the salvo starts with the shot");
+        let before = game.board().get(shot);
+        assert_eq!(before, Cell::Unknown);
+        let outcome = game.fire(shot).expect("the recommended shot is legal");
+        if let Outcome::Sunk(_) = outcome {
+            assert_eq!(game.board().get(shot), Cell::Sunk);
+        }
+        turn += 1;
+        assert!(turn <= 100, "a 10x10 game cannot take more than 100 shots");
+    }
+    game.shots()
+}
+
+/// The classic board after a miss and a hit below it.
+pub const ONE_HIT: [&str; 10] = [
+    "..........",
+    "...o......",
+    "...x......",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+];
