@@ -2,7 +2,8 @@
 //!
 //! # Layout
 //!
-//! - [`board`]: the board as a player sees it (`.`, `o`, `x`, `#`), its parsing and positions.
+//! - [`board`]: the board as a player sees it (`.`, `o`, `x`, `#`), its parsing and positions, and
+//!   the size of a board (`10x10`).
 //! - [`fleet`]: the lengths of the ships still afloat.
 //! - [`rules`]: the rules of a game (whether ships may touch, shots a turn), what they prove about
 //!   a board, and the checks they add; one value travels with every turn.
@@ -34,6 +35,8 @@
 //!   embedded at build time). Nothing outside it knows about HTTP.
 //! - [`cli`]: command-line options of the `sonar` binary.
 //! - [`logging`]: the log subscriber (text or JSON).
+//! - `text` (private): serde for the values files carry as their text (`density`, `hard`, `10x10`),
+//!   through each type's own `FromStr` and `Display`.
 
 pub mod board;
 pub mod cli;
@@ -52,6 +55,7 @@ pub mod rules;
 pub mod simulate;
 pub mod strategy;
 pub mod strength;
+mod text;
 pub mod tie_order;
 pub mod turn;
 pub mod windows;

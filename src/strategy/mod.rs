@@ -218,6 +218,28 @@ impl Algorithm {
     }
 }
 
+/// A name that is none of [`Algorithm::ALL`]'s.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("unknown algorithm {0:?}; known: {names}", names = Algorithm::names())]
+pub struct UnknownAlgorithm(pub String);
+
+/// An algorithm is written as its name ([`Algorithm::name`]): `bayes`, `weighted-density`, ...
+impl std::str::FromStr for Algorithm {
+    type Err = UnknownAlgorithm;
+
+    fn from_str(name: &str) -> Result<Algorithm, UnknownAlgorithm> {
+        Algorithm::from_name(name).ok_or_else(|| UnknownAlgorithm(name.to_owned()))
+    }
+}
+
+impl std::fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+crate::text::serde_as_text!(Algorithm);
+
 /// A recommendation as the service returns it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recommendation {
