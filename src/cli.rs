@@ -1,5 +1,7 @@
 //! Command-line options of the `sonar` binary.
 
+use std::time::Duration;
+
 use clap::{Args, Parser, Subcommand};
 
 use crate::http::DEFAULT_BODY_TIMEOUT;
@@ -7,7 +9,8 @@ use crate::http::auth::ApiKey;
 use crate::http::compute_pool::DEFAULT_DEADLINE;
 use crate::http::cors::CorsOrigins;
 use crate::http::serve::{
-    DEFAULT_CLIENT_DISCONNECT_TIMEOUT, DEFAULT_CLIENT_REQUEST_TIMEOUT, DEFAULT_KEEP_ALIVE, DEFAULT_SHUTDOWN_GRACE,
+    DEFAULT_BIND, DEFAULT_CLIENT_DISCONNECT_TIMEOUT, DEFAULT_CLIENT_REQUEST_TIMEOUT, DEFAULT_KEEP_ALIVE,
+    DEFAULT_SHUTDOWN_GRACE, ServeConfig,
 };
 
 /// Sonar: recommends the next shot in Battleship over HTTP.
@@ -41,7 +44,7 @@ pub enum Command {
 #[derive(Debug, Args, Clone)]
 pub struct ServeArgs {
     /// Address to listen on.
-    #[arg(long, env = "SONAR_BIND", default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "SONAR_BIND", default_value = DEFAULT_BIND)]
     pub bind: String,
     /// Worker threads (default: number of cores).
     #[arg(long, env = "SONAR_WORKERS")]
@@ -86,14 +89,22 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
-    /// The API key, if a non-empty one was given.
-    pub fn api_key(&self) -> Option<ApiKey> {
-        self.api_key.as_ref().and_then(ApiKey::non_empty)
-    }
-
-    /// Every origin allowed by the `--cors-origin` flags.
-    pub fn cors_origins(&self) -> CorsOrigins {
-        CorsOrigins::concat(self.cors_origins.iter().cloned())
+    /// What the library's server is told.
+    pub fn config(&self) -> ServeConfig {
+        ServeConfig {
+            bind: self.bind.clone(),
+            workers: self.workers,
+            max_in_flight: self.max_in_flight,
+            compute_deadline: Duration::from_millis(self.compute_deadline_ms),
+            api_key: self.api_key.clone(),
+            metrics_bind: self.metrics_bind.clone(),
+            cors_origins: CorsOrigins::concat(self.cors_origins.iter().cloned()),
+            shutdown_grace: Duration::from_secs(self.shutdown_grace),
+            client_request_timeout: Duration::from_millis(self.client_request_timeout_ms),
+            client_body_timeout: Duration::from_millis(self.client_body_timeout_ms),
+            keep_alive: Duration::from_secs(self.keep_alive_secs),
+            client_disconnect_timeout: Duration::from_millis(self.client_disconnect_timeout_ms),
+        }
     }
 }
 

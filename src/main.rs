@@ -10,7 +10,7 @@ fn main() -> anyhow_free::Result {
         _ => sonar::logging::init_stderr()?,
     }
     match command {
-        Command::Serve(args) => serve::run(&args)?,
+        Command::Serve(args) => serve::run(&args.config())?,
         Command::Simulate(args) => {
             if !sonar::simulate::command::execute(&args)? {
                 return Err("the random shooter's self-test failed".into());
