@@ -1,8 +1,20 @@
+use std::process::ExitCode;
+
 use clap::Parser;
 use sonar::cli::{Cli, Command};
 use sonar::http::{openapi, serve};
 
-fn main() -> anyhow_free::Result {
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("Error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     let command = Cli::parse().command();
     // The service logs to standard output; the other commands print their results there.
     match command {
@@ -12,7 +24,7 @@ fn main() -> anyhow_free::Result {
     match command {
         Command::Serve(args) => serve::run(&args.config())?,
         Command::Simulate(args) => {
-            if !sonar::simulate::command::execute(&args)? {
+            if !sonar::simulate::command::execute(&args.simulate()?)? {
                 return Err("the random shooter's self-test failed".into());
             }
         }
@@ -25,8 +37,4 @@ fn main() -> anyhow_free::Result {
         Command::Openapi => print!("{}", openapi::spec_json()),
     }
     Ok(())
-}
-
-mod anyhow_free {
-    pub type Result = std::result::Result<(), Box<dyn std::error::Error>>;
 }
