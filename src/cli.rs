@@ -4,23 +4,23 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::board::BoardSize;
-use crate::fleet::Fleet;
-use crate::http::DEFAULT_BODY_TIMEOUT;
-use crate::http::auth::ApiKey;
-use crate::http::compute_pool::DEFAULT_DEADLINE;
-use crate::http::cors::CorsOrigins;
-use crate::http::serve::{
+use clap::{Args, Parser, Subcommand};
+use sonar::board::BoardSize;
+use sonar::fleet::Fleet;
+use sonar::http::DEFAULT_BODY_TIMEOUT;
+use sonar::http::auth::ApiKey;
+use sonar::http::compute_pool::DEFAULT_DEADLINE;
+use sonar::http::cors::CorsOrigins;
+use sonar::http::serve::{
     DEFAULT_BIND, DEFAULT_CLIENT_DISCONNECT_TIMEOUT, DEFAULT_CLIENT_REQUEST_TIMEOUT, DEFAULT_KEEP_ALIVE,
     DEFAULT_SHUTDOWN_GRACE, ServeConfig,
 };
-use crate::level::{Level, LevelParseError};
-use crate::placement::Style;
-use crate::rules::{Rules, RulesError};
-use crate::simulate::command::{MergeOptions, Outputs, RunOptions, ShardChoice, Simulate};
-use crate::simulate::shard::Shard;
-use crate::strategy::{Algorithm, UnknownAlgorithm};
-use clap::{Args, Parser, Subcommand};
+use sonar::level::{Level, LevelParseError};
+use sonar::placement::Style;
+use sonar::rules::{Rules, RulesError};
+use sonar::simulate::command::{MergeOptions, Outputs, RunOptions, ShardChoice, Simulate};
+use sonar::simulate::shard::Shard;
+use sonar::strategy::{Algorithm, UnknownAlgorithm};
 use thiserror::Error;
 
 /// Sonar: recommends the next shot in Battleship over HTTP.
@@ -150,14 +150,14 @@ pub struct SimulateArgs {
     pub ships: ::std::vec::Vec<usize>,
     /// Compute budget of every move in milliseconds, as a request's `budget_ms` (only `bayes`
     /// looks at it): a larger one measures stronger, slower settings.
-    #[arg(long, value_name = "MS", default_value_t = crate::turn::DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=crate::turn::MAX_BUDGET_MS))]
+    #[arg(long, value_name = "MS", default_value_t = sonar::turn::DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=sonar::turn::MAX_BUDGET_MS))]
     pub budget_ms: u64,
     /// Play by the no-touch rules: hidden fleets are drawn uniformly over the layouts in which no
     /// two ships share an edge or a corner, and the shooters are told the rule.
     #[arg(long)]
     pub no_touch: bool,
     /// Shots fired a turn (salvo), 1 to 10: the table adds each algorithm's mean turns.
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=crate::rules::MAX_SALVO as u64))]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=sonar::rules::MAX_SALVO as u64))]
     pub salvo: u64,
     /// Strength levels to play each algorithm at, e.g. `1-10` or `1,5,10` (default: the
     /// algorithms themselves). The table adds each level's paired difference with the row above.

@@ -33,13 +33,15 @@
 //! - [`http`]: the HTTP edge (actix-web routes, request and response types, OpenAPI and its
 //!   examples, errors, metrics, CORS, HEAD, and the web page whose files live in `web/` and are
 //!   embedded at build time). Nothing outside it knows about HTTP.
-//! - [`cli`]: command-line options of the `sonar` binary.
 //! - [`logging`]: the log subscriber (text or JSON).
 //! - `text` (private): serde for the values files carry as their text (`density`, `hard`, `10x10`),
 //!   through each type's own `FromStr` and `Display`.
+//!
+//! The `sonar` binary (`src/main.rs`, its command-line options in `src/cli.rs`) turns its clap
+//! arguments into the library's plain values, [`http::serve::ServeConfig`] and
+//! [`simulate::command::Simulate`]; nothing in the library knows about clap.
 
 pub mod board;
-pub mod cli;
 pub mod engine;
 pub mod fleet;
 pub mod http;

@@ -1,7 +1,9 @@
+mod cli;
+
 use std::process::ExitCode;
 
 use clap::Parser;
-use sonar::cli::{Cli, Command};
+use cli::{Cli, Command};
 use sonar::http::{openapi, serve};
 
 fn main() -> ExitCode {
