@@ -36,8 +36,7 @@ fn main() {
         std::process::exit(2);
     }
     let algorithm = Algorithm::from_name(&args[0]).expect("a known algorithm");
-    let players =
-        args[3..].iter().map(|x| Player { algorithm, level: None, weakness: weakness(x) }).collect::<Vec<_>>();
+    let players = args[3..].iter().map(|x| Player::swept(algorithm, weakness(x))).collect::<Vec<_>>();
     let config = Config {
         games: args[1].parse().expect("GAMES"),
         seed: args[2].parse().expect("SEED"),

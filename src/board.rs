@@ -244,6 +244,65 @@ impl fmt::Display for Board {
     }
 }
 
+/// The size of a board, each side 1 to [`MAX_SIDE`]; written `ROWSxCOLS`, e.g. `10x10`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardSize {
+    pub rows: usize,
+    pub cols: usize,
+}
+
+/// Why a text is not a board size.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum BoardSizeError {
+    #[error("size {0:?}: expected ROWSxCOLS, e.g. 10x10")]
+    Syntax(String),
+    #[error("size {text:?}: {source}")]
+    Number { text: String, source: std::num::ParseIntError },
+    #[error("size {rows}x{cols}: each side must be between 1 and {MAX_SIDE}")]
+    Side { rows: usize, cols: usize },
+}
+
+impl BoardSize {
+    /// The classic board, 10 by 10.
+    pub const CLASSIC: BoardSize = BoardSize { rows: 10, cols: 10 };
+
+    /// A size whose sides are both between 1 and [`MAX_SIDE`].
+    pub fn new(rows: usize, cols: usize) -> Result<BoardSize, BoardSizeError> {
+        let side = 1..=MAX_SIDE;
+        if side.contains(&rows) && side.contains(&cols) {
+            Ok(BoardSize { rows, cols })
+        } else {
+            Err(BoardSizeError::Side { rows, cols })
+        }
+    }
+
+    /// Its number of cells.
+    pub fn cells(self) -> usize {
+        self.rows * self.cols
+    }
+}
+
+/// Parses `ROWSxCOLS` (`x` or `X`, spaces around the numbers allowed).
+impl std::str::FromStr for BoardSize {
+    type Err = BoardSizeError;
+
+    fn from_str(text: &str) -> Result<BoardSize, BoardSizeError> {
+        let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(|| BoardSizeError::Syntax(text.to_owned()))?;
+        let side = |s: &str| {
+            s.trim().parse::<usize>().map_err(|source| BoardSizeError::Number { text: text.to_owned(), source })
+        };
+        BoardSize::new(side(rows)?, side(cols)?)
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+crate::text::serde_as_text!(BoardSize);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,14 +1,27 @@
-//! Command-line options of the `sonar` binary.
+//! Command-line options of the `sonar` binary, and what they turn into: the library's
+//! [`ServeConfig`] and [`Simulate`] values, which know nothing of clap.
+
+use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-
-use crate::http::DEFAULT_BODY_TIMEOUT;
-use crate::http::auth::ApiKey;
-use crate::http::compute_pool::DEFAULT_DEADLINE;
-use crate::http::cors::CorsOrigins;
-use crate::http::serve::{
-    DEFAULT_CLIENT_DISCONNECT_TIMEOUT, DEFAULT_CLIENT_REQUEST_TIMEOUT, DEFAULT_KEEP_ALIVE, DEFAULT_SHUTDOWN_GRACE,
+use sonar::board::BoardSize;
+use sonar::fleet::Fleet;
+use sonar::http::DEFAULT_BODY_TIMEOUT;
+use sonar::http::auth::ApiKey;
+use sonar::http::compute_pool::DEFAULT_DEADLINE;
+use sonar::http::cors::CorsOrigins;
+use sonar::http::serve::{
+    DEFAULT_BIND, DEFAULT_CLIENT_DISCONNECT_TIMEOUT, DEFAULT_CLIENT_REQUEST_TIMEOUT, DEFAULT_KEEP_ALIVE,
+    DEFAULT_SHUTDOWN_GRACE, ServeConfig,
 };
+use sonar::level::{Level, LevelParseError};
+use sonar::placement::Style;
+use sonar::rules::{Rules, RulesError};
+use sonar::simulate::command::{MergeOptions, Outputs, RunOptions, ShardChoice, Simulate};
+use sonar::simulate::shard::Shard;
+use sonar::strategy::{Algorithm, UnknownAlgorithm};
+use thiserror::Error;
 
 /// Sonar: recommends the next shot in Battleship over HTTP.
 #[derive(Debug, Parser)]
@@ -41,7 +54,7 @@ pub enum Command {
 #[derive(Debug, Args, Clone)]
 pub struct ServeArgs {
     /// Address to listen on.
-    #[arg(long, env = "SONAR_BIND", default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "SONAR_BIND", default_value = DEFAULT_BIND)]
     pub bind: String,
     /// Worker threads (default: number of cores).
     #[arg(long, env = "SONAR_WORKERS")]
@@ -86,14 +99,22 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
-    /// The API key, if a non-empty one was given.
-    pub fn api_key(&self) -> Option<ApiKey> {
-        self.api_key.as_ref().and_then(ApiKey::non_empty)
-    }
-
-    /// Every origin allowed by the `--cors-origin` flags.
-    pub fn cors_origins(&self) -> CorsOrigins {
-        CorsOrigins::concat(self.cors_origins.iter().cloned())
+    /// What the library's server is told.
+    pub fn config(&self) -> ServeConfig {
+        ServeConfig {
+            bind: self.bind.clone(),
+            workers: self.workers,
+            max_in_flight: self.max_in_flight,
+            compute_deadline: Duration::from_millis(self.compute_deadline_ms),
+            api_key: self.api_key.clone(),
+            metrics_bind: self.metrics_bind.clone(),
+            cors_origins: CorsOrigins::concat(self.cors_origins.iter().cloned()),
+            shutdown_grace: Duration::from_secs(self.shutdown_grace),
+            client_request_timeout: Duration::from_millis(self.client_request_timeout_ms),
+            client_body_timeout: Duration::from_millis(self.client_body_timeout_ms),
+            keep_alive: Duration::from_secs(self.keep_alive_secs),
+            client_disconnect_timeout: Duration::from_millis(self.client_disconnect_timeout_ms),
+        }
     }
 }
 
@@ -105,13 +126,16 @@ impl Cli {
 }
 
 /// `sonar simulate`: play many games and report each algorithm's strength.
+///
+/// The lists (`--algorithm`, `--ships`, `--levels`) are one value each, parsed whole: their type is
+/// written `::std::vec::Vec` so that clap does not take them for repeated flags.
 #[derive(Debug, Args, Clone)]
 pub struct SimulateArgs {
     #[command(subcommand)]
     pub command: Option<SimulateCommand>,
     /// Comma-separated algorithm names, or `all`. The first is the baseline of the paired differences.
-    #[arg(long, default_value = "all")]
-    pub algorithm: String,
+    #[arg(long, default_value = "all", value_parser = algorithm_list)]
+    pub algorithm: ::std::vec::Vec<Algorithm>,
     /// Games per algorithm (every algorithm plays the same hidden fleets).
     #[arg(long, default_value_t = 1000)]
     pub games: usize,
@@ -120,29 +144,29 @@ pub struct SimulateArgs {
     pub seed: u64,
     /// Board size, ROWSxCOLS.
     #[arg(long, default_value = "10x10")]
-    pub size: String,
+    pub size: BoardSize,
     /// Ship lengths, comma-separated.
-    #[arg(long, default_value = "5,4,3,3,2")]
-    pub ships: String,
+    #[arg(long, default_value = "5,4,3,3,2", value_parser = Fleet::parse_list)]
+    pub ships: ::std::vec::Vec<usize>,
     /// Compute budget of every move in milliseconds, as a request's `budget_ms` (only `bayes`
     /// looks at it): a larger one measures stronger, slower settings.
-    #[arg(long, value_name = "MS", default_value_t = crate::turn::DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=crate::turn::MAX_BUDGET_MS))]
+    #[arg(long, value_name = "MS", default_value_t = sonar::turn::DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=sonar::turn::MAX_BUDGET_MS))]
     pub budget_ms: u64,
     /// Play by the no-touch rules: hidden fleets are drawn uniformly over the layouts in which no
     /// two ships share an edge or a corner, and the shooters are told the rule.
     #[arg(long)]
     pub no_touch: bool,
     /// Shots fired a turn (salvo), 1 to 10: the table adds each algorithm's mean turns.
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=crate::rules::MAX_SALVO as u64))]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=sonar::rules::MAX_SALVO as u64))]
     pub salvo: u64,
     /// Strength levels to play each algorithm at, e.g. `1-10` or `1,5,10` (default: the
     /// algorithms themselves). The table adds each level's paired difference with the row above.
-    #[arg(long, value_name = "LIST")]
-    pub levels: Option<String>,
+    #[arg(long, value_name = "LIST", value_parser = level_list)]
+    pub levels: Option<::std::vec::Vec<Level>>,
     /// How the hidden fleets are placed: `uniform` (every layout equally likely) or `hard` (the
     /// computer's hard style of `POST /placement`).
-    #[arg(long, value_name = "STYLE", default_value = "uniform")]
-    pub placement: String,
+    #[arg(long, value_name = "STYLE", default_value = "uniform", value_parser = trimmed::<Style>)]
+    pub placement: Style,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -151,18 +175,18 @@ pub struct SimulateArgs {
     pub json: bool,
     /// Write one CSV row per game to this file.
     #[arg(long, value_name = "FILE")]
-    pub csv: Option<std::path::PathBuf>,
+    pub csv: Option<PathBuf>,
     /// Write every shot of every game, in markdown, to this file.
     #[arg(long, value_name = "FILE")]
-    pub log: Option<std::path::PathBuf>,
+    pub log: Option<PathBuf>,
     /// Draw the distribution of shots per algorithm to this SVG file.
     #[arg(long, value_name = "FILE.svg")]
-    pub plot: Option<std::path::PathBuf>,
+    pub plot: Option<PathBuf>,
     /// Play only shard K of N: the games whose index is K modulo N, each as the whole run plays
     /// it. Prints their records (JSON lines) instead of the report; `sonar simulate merge` turns
     /// the N outputs into the whole run's report.
     #[arg(long, value_name = "K/N", conflicts_with_all = ["shards", "json", "csv", "log", "plot"])]
-    pub shard: Option<crate::simulate::shard::Shard>,
+    pub shard: Option<Shard>,
     /// As `--shard K/N`, with K read from `JOB_COMPLETION_INDEX`, which a Kubernetes Indexed Job
     /// sets in each of its pods.
     #[arg(long, value_name = "N", conflicts_with_all = ["json", "csv", "log", "plot"], value_parser = clap::value_parser!(u64).range(1..))]
@@ -182,14 +206,112 @@ pub enum SimulateCommand {
 pub struct MergeArgs {
     /// The output of every shard of the run, once each, in any order.
     #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<std::path::PathBuf>,
+    pub files: Vec<PathBuf>,
     /// Print one JSON object per algorithm instead of the table.
     #[arg(long)]
     pub json: bool,
     /// Write one CSV row per game to this file.
     #[arg(long, value_name = "FILE")]
-    pub csv: Option<std::path::PathBuf>,
+    pub csv: Option<PathBuf>,
     /// Draw the distribution of shots per algorithm to this SVG file.
     #[arg(long, value_name = "FILE.svg")]
-    pub plot: Option<std::path::PathBuf>,
+    pub plot: Option<PathBuf>,
+}
+
+impl SimulateArgs {
+    /// What the library's simulator is asked to do.
+    pub fn simulate(self) -> Result<Simulate, RulesError> {
+        if let Some(SimulateCommand::Merge(merge)) = self.command {
+            let outputs = Outputs { json: merge.json, csv: merge.csv, log: None, plot: merge.plot };
+            return Ok(Simulate::Merge(MergeOptions { files: merge.files, outputs }));
+        }
+        let shard = match (self.shard, self.shards) {
+            (_, Some(count)) => Some(ShardChoice::FromJobIndex { count }),
+            (shard, None) => shard.map(ShardChoice::Given),
+        };
+        Ok(Simulate::Run(RunOptions {
+            algorithms: self.algorithm,
+            levels: self.levels,
+            games: self.games,
+            seed: self.seed,
+            size: self.size,
+            ships: self.ships,
+            budget_ms: self.budget_ms,
+            rules: Rules::new(!self.no_touch, self.salvo)?,
+            placement: self.placement,
+            threads: self.threads,
+            shard,
+            outputs: Outputs { json: self.json, csv: self.csv, log: self.log, plot: self.plot },
+        }))
+    }
+}
+
+/// `--algorithm`: a name that is not an algorithm's, nor `all`.
+#[derive(Debug, Error)]
+#[error("{0}, or all")]
+pub struct AlgorithmListError(UnknownAlgorithm);
+
+/// Parses `all` or a comma-separated list of algorithm names.
+pub fn algorithm_list(list: &str) -> Result<Vec<Algorithm>, AlgorithmListError> {
+    if list.trim() == "all" {
+        return Ok(Algorithm::ALL.to_vec());
+    }
+    list.split(',').map(|name| name.trim().parse().map_err(AlgorithmListError)).collect()
+}
+
+/// `--levels`: a level that is not one, or a range that goes down.
+#[derive(Debug, Error)]
+pub enum LevelListError {
+    #[error(transparent)]
+    Level(#[from] LevelParseError),
+    #[error("levels {0:?}: the range must go up")]
+    Down(String),
+}
+
+/// Parses a list of levels: `1-10`, `1,5,10`, or both (`1-3,10`).
+pub fn level_list(list: &str) -> Result<Vec<Level>, LevelListError> {
+    let level = |s: &str| s.trim().parse::<Level>();
+    let mut levels = Vec::new();
+    for part in list.split(',') {
+        match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b) = (level(a)?, level(b)?);
+                if a > b {
+                    return Err(LevelListError::Down(part.to_owned()));
+                }
+                levels.extend(Level::all().filter(|l| (a..=b).contains(l)));
+            }
+            None => levels.push(level(part)?),
+        }
+    }
+    Ok(levels)
+}
+
+/// Parses a value with spaces around it.
+fn trimmed<T: std::str::FromStr>(text: &str) -> Result<T, T::Err> {
+    text.trim().parse()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_parse() {
+        assert_eq!(algorithm_list("all").unwrap(), Algorithm::ALL);
+        assert_eq!(algorithm_list("density, random").unwrap(), [Algorithm::Density, Algorithm::Random]);
+        let e = algorithm_list("density,nope").unwrap_err().to_string();
+        assert!(e.starts_with(r#"unknown algorithm "nope"; known: bayes, "#) && e.ends_with(", or all"), "{e}");
+        let levels = |list| level_list(list).map(|l| l.iter().map(|l| l.get()).collect::<Vec<_>>());
+        assert_eq!(levels("1-3,10").unwrap(), [1, 2, 3, 10]);
+        assert_eq!(levels(" 5 ").unwrap(), [5]);
+        assert!(levels("0-3").unwrap_err().to_string().contains("out of range"));
+        assert_eq!(levels("5-2").unwrap_err().to_string(), r#"levels "5-2": the range must go up"#);
+        assert_eq!(levels("x").unwrap_err().to_string(), r#"level "x": invalid digit found in string"#);
+    }
+
+    #[test]
+    fn options_are_consistent() {
+        <Cli as clap::CommandFactory>::command().debug_assert();
+    }
 }

@@ -78,6 +78,38 @@ impl std::fmt::Display for Level {
     }
 }
 
+/// Why a text is not a level.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum LevelParseError {
+    #[error("level {text:?}: {source}")]
+    NotANumber { text: String, source: std::num::ParseIntError },
+    #[error(transparent)]
+    OutOfRange(#[from] LevelError),
+}
+
+/// A level is written as its number, `1` to `10`.
+impl std::str::FromStr for Level {
+    type Err = LevelParseError;
+
+    fn from_str(text: &str) -> Result<Level, LevelParseError> {
+        let n = text.parse::<u64>().map_err(|source| LevelParseError::NotANumber { text: text.to_owned(), source })?;
+        Ok(Level::new(n)?)
+    }
+}
+
+/// In JSON a level is its number, as a request's `level` is.
+impl serde::Serialize for Level {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u8(self.0)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Level {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
+        Level::new(<u64 as serde::Deserialize>::deserialize(deserializer)?).map_err(serde::de::Error::custom)
+    }
+}
+
 /// How a level picks among candidate cells: each gets its value `v` (scaled so the best is 1)
 /// plus `bias x (1 - v) + spread x U`, `U` uniform on [0, 1), and the highest total wins. This is
 /// Stockfish's skill push (a bonus growing with how much worse a move is, plus a random one):

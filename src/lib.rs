@@ -2,7 +2,8 @@
 //!
 //! # Layout
 //!
-//! - [`board`]: the board as a player sees it (`.`, `o`, `x`, `#`), its parsing and positions.
+//! - [`board`]: the board as a player sees it (`.`, `o`, `x`, `#`), its parsing and positions, and
+//!   the size of a board (`10x10`).
 //! - [`fleet`]: the lengths of the ships still afloat.
 //! - [`rules`]: the rules of a game (whether ships may touch, shots a turn), what they prove about
 //!   a board, and the checks they add; one value travels with every turn.
@@ -35,11 +36,15 @@
 //! - [`http`]: the HTTP edge (actix-web routes, request and response types, OpenAPI and its
 //!   examples, errors, metrics, CORS, HEAD, and the web page whose files live in `web/` and are
 //!   embedded at build time). Nothing outside it knows about HTTP.
-//! - [`cli`]: command-line options of the `sonar` binary.
 //! - [`logging`]: the log subscriber (text or JSON).
+//! - `text` (private): serde for the values files carry as their text (`density`, `hard`, `10x10`),
+//!   through each type's own `FromStr` and `Display`.
+//!
+//! The `sonar` binary (`src/main.rs`, its command-line options in `src/cli.rs`) turns its clap
+//! arguments into the library's plain values, [`http::serve::ServeConfig`] and
+//! [`simulate::command::Simulate`]; nothing in the library knows about clap.
 
 pub mod board;
-pub mod cli;
 pub mod engine;
 pub mod fleet;
 pub mod http;
@@ -58,6 +63,7 @@ pub mod strategy;
 pub mod strength;
 #[cfg(test)]
 mod testdata;
+mod text;
 pub mod tie_order;
 pub mod turn;
 pub mod windows;

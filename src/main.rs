@@ -1,8 +1,22 @@
+mod cli;
+
+use std::process::ExitCode;
+
 use clap::Parser;
-use sonar::cli::{Cli, Command};
+use cli::{Cli, Command};
 use sonar::http::{openapi, serve};
 
-fn main() -> anyhow_free::Result {
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("Error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     let command = Cli::parse().command();
     // The service logs to standard output; the other commands print their results there.
     match command {
@@ -10,9 +24,9 @@ fn main() -> anyhow_free::Result {
         _ => sonar::logging::init_stderr()?,
     }
     match command {
-        Command::Serve(args) => serve::run(&args)?,
+        Command::Serve(args) => serve::run(&args.config())?,
         Command::Simulate(args) => {
-            if !sonar::simulate::command::execute(&args)? {
+            if !sonar::simulate::command::execute(&args.simulate()?)? {
                 return Err("the random shooter's self-test failed".into());
             }
         }
@@ -25,8 +39,4 @@ fn main() -> anyhow_free::Result {
         Command::Openapi => print!("{}", openapi::spec_json()),
     }
     Ok(())
-}
-
-mod anyhow_free {
-    pub type Result = std::result::Result<(), Box<dyn std::error::Error>>;
 }

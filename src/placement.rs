@@ -11,6 +11,8 @@
 //! refused rather than drawn from a biased sampler. No clock decides anything: the same request
 //! and seed always give the same layout.
 
+use std::fmt;
+
 use thiserror::Error;
 
 use crate::board::Board;
@@ -60,6 +62,42 @@ pub enum Style {
     /// which such shooters search last; a shooter who knows it searches there first.
     Hard,
 }
+
+/// A placement style that is neither `uniform` nor `hard`.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("placement {0:?}: expected uniform or hard")]
+pub struct UnknownStyle(pub String);
+
+impl Style {
+    /// Its name: `uniform` or `hard`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Uniform => "uniform",
+            Style::Hard => "hard",
+        }
+    }
+}
+
+/// A style is written as its name.
+impl std::str::FromStr for Style {
+    type Err = UnknownStyle;
+
+    fn from_str(name: &str) -> Result<Style, UnknownStyle> {
+        match name {
+            "uniform" => Ok(Style::Uniform),
+            "hard" => Ok(Style::Hard),
+            other => Err(UnknownStyle(other.to_owned())),
+        }
+    }
+}
+
+impl fmt::Display for Style {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+crate::text::serde_as_text!(Style);
 
 /// Uniform layouts a hard placement chooses among.
 pub const HARD_CANDIDATES: usize = 64;

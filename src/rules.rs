@@ -14,6 +14,7 @@
 
 use std::borrow::Cow;
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::board::{Board, Cell, Pos};
@@ -21,13 +22,21 @@ use crate::board::{Board, Cell, Pos};
 /// Most shots a salvo turn may ask for.
 pub const MAX_SALVO: usize = 10;
 
-/// The rules a game is played by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The rules a game is played by. In JSON (a simulation's shard file): `{"touching":true,"salvo":1}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Rules {
     /// Whether ships may touch (the classic rules) or may not share an edge or a corner.
     pub touching: bool,
     /// Shots fired a turn, 1 to [`MAX_SALVO`].
+    #[serde(deserialize_with = "checked_salvo")]
     pub salvo: usize,
+}
+
+/// A salvo read from JSON, checked as [`Rules::new`] checks it.
+fn checked_salvo<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
+    let salvo = u64::deserialize(deserializer)?;
+    Rules::new(true, salvo).map(|rules| rules.salvo).map_err(serde::de::Error::custom)
 }
 
 impl Default for Rules {

@@ -81,6 +81,8 @@ fn simulate_table_and_bad_options() {
         ("--levels", "5-2", "must go up"),
         ("--levels", "x", "invalid digit"),
         ("--placement", "sneaky", "expected uniform or hard"),
+        ("--size", "27x10", "each side must be between 1 and 26"),
+        ("--ships", "5,x", "bad ship length \"x\""),
     ] {
         let (ok, _, err) = sonar(&["simulate", "--algorithm", "density", "--games", "5", flag, value]);
         assert!(!ok && err.contains(message), "{flag} {value}: {err}");

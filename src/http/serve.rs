@@ -10,9 +10,12 @@ use actix_web::dev::Server;
 use actix_web::{App, HttpServer};
 
 use super::app::{AppFactory, AppState, app, cores, default_max_in_flight, metrics_app};
+use super::auth::ApiKey;
+use super::cors::CorsOrigins;
 use super::metrics::Metrics;
-use crate::cli::ServeArgs;
 
+/// Address the service listens on, by default.
+pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
 /// Time to finish the requests in flight after the stop signal, by default.
 pub const DEFAULT_SHUTDOWN_GRACE: Duration = Duration::from_secs(30);
 /// Time a client has to send the request head, by default.
@@ -21,6 +24,36 @@ pub const DEFAULT_CLIENT_REQUEST_TIMEOUT: Duration = Duration::from_millis(5000)
 pub const DEFAULT_KEEP_ALIVE: Duration = Duration::from_secs(5);
 /// Time a client has to close its side after the server closed the connection, by default.
 pub const DEFAULT_CLIENT_DISCONNECT_TIMEOUT: Duration = Duration::from_millis(1000);
+
+/// What `sonar serve` is told (the binary's options and environment variables, parsed).
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// Address to listen on.
+    pub bind: String,
+    /// Worker threads; `None` for one per core.
+    pub workers: Option<usize>,
+    /// Compute-heavy requests running or waiting at once before the service answers 503; `None`
+    /// for 16 per core.
+    pub max_in_flight: Option<usize>,
+    /// Longest a compute-heavy request may take, queueing included, before 503.
+    pub compute_deadline: Duration,
+    /// The key POST /recommend requires as a bearer token; `None`, or an empty key, for none.
+    pub api_key: Option<ApiKey>,
+    /// Serve /metrics on this address only.
+    pub metrics_bind: Option<String>,
+    /// Origins whose pages may call the service from a browser; empty for same-origin only.
+    pub cors_origins: CorsOrigins,
+    /// Time to finish the requests in flight after SIGTERM or Ctrl-C.
+    pub shutdown_grace: Duration,
+    /// Time a client has to send the request head (zero: no limit).
+    pub client_request_timeout: Duration,
+    /// Time a client has to send a request body once its head has arrived.
+    pub client_body_timeout: Duration,
+    /// Time an idle keep-alive connection stays open (zero: no keep-alive).
+    pub keep_alive: Duration,
+    /// Time a client has to close its side after the server closed the connection (zero: no limit).
+    pub client_disconnect_timeout: Duration,
+}
 
 /// How the servers treat their workers and clients.
 #[derive(Clone, Debug)]
@@ -49,13 +82,14 @@ impl Default for ServerOptions {
 }
 
 impl ServerOptions {
-    pub fn from_args(args: &ServeArgs) -> ServerOptions {
+    /// The servers' part of the service's configuration.
+    pub fn of(config: &ServeConfig) -> ServerOptions {
         ServerOptions {
-            workers: args.workers.unwrap_or_else(|| ServerOptions::default().workers),
-            shutdown_grace: Duration::from_secs(args.shutdown_grace),
-            client_request_timeout: Duration::from_millis(args.client_request_timeout_ms),
-            keep_alive: Duration::from_secs(args.keep_alive_secs),
-            client_disconnect_timeout: Duration::from_millis(args.client_disconnect_timeout_ms),
+            workers: config.workers.unwrap_or_else(super::cores),
+            shutdown_grace: config.shutdown_grace,
+            client_request_timeout: config.client_request_timeout,
+            keep_alive: config.keep_alive,
+            client_disconnect_timeout: config.client_disconnect_timeout,
         }
     }
 }
@@ -117,17 +151,16 @@ where
 
 /// `sonar serve`: serves until SIGTERM or Ctrl-C, then stops accepting, finishes the requests in
 /// flight within the grace period and returns.
-pub fn run(args: &ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let options = ServerOptions::from_args(args);
-    let listener = bind(&args.bind)?;
-    let metrics_listener = args.metrics_bind.as_deref().map(bind).transpose()?;
-    let max_in_flight = args.max_in_flight.unwrap_or_else(default_max_in_flight);
-    let deadline = Duration::from_millis(args.compute_deadline_ms);
-    let mut state = AppState::with_limits(max_in_flight, deadline);
+pub fn run(config: &ServeConfig) -> Result<(), Box<dyn std::error::Error>> {
+    let options = ServerOptions::of(config);
+    let listener = bind(&config.bind)?;
+    let metrics_listener = config.metrics_bind.as_deref().map(bind).transpose()?;
+    let max_in_flight = config.max_in_flight.unwrap_or_else(default_max_in_flight);
+    let mut state = AppState::with_limits(max_in_flight, config.compute_deadline);
     state = state
-        .with_api_key(args.api_key())
-        .with_body_timeout(Duration::from_millis(args.client_body_timeout_ms))
-        .with_cors(args.cors_origins());
+        .with_api_key(config.api_key.as_ref().and_then(ApiKey::non_empty))
+        .with_body_timeout(config.client_body_timeout)
+        .with_cors(config.cors_origins.clone());
     if metrics_listener.is_some() {
         state = state.without_metrics_route();
     }

@@ -1,136 +1,177 @@
-//! `sonar simulate`: from command-line options to printed figures and files.
+//! `sonar simulate`: from the command's options to printed figures and files.
 
 use std::fs::File;
-use std::io::{BufWriter, IsTerminal, Write};
-use std::path::Path;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::num::ParseIntError;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use plotters::drawing::DrawingAreaErrorKind;
+use thiserror::Error;
 
-use super::shard::{self, Shard};
-use super::{AlgorithmRun, Config, Player, plot, report, run_shard};
-use crate::cli::{SimulateArgs, SimulateCommand};
-use crate::fleet::Fleet;
+use super::shard::{self, Shard, ShardError};
+use super::{AlgorithmRun, Config, Player, SimError, plot, report, run_shard};
+use crate::board::BoardSize;
 use crate::level::Level;
 use crate::placement::Style;
 use crate::rules::Rules;
 use crate::strategy::Algorithm;
 
-/// Parses `all` or a comma-separated list of algorithm names.
-pub fn parse_algorithms(list: &str) -> Result<Vec<Algorithm>, String> {
-    if list.trim() == "all" {
-        return Ok(Algorithm::ALL.to_vec());
-    }
-    list.split(',')
-        .map(|name| {
-            let name = name.trim();
-            Algorithm::from_name(name)
-                .ok_or_else(|| format!("unknown algorithm {name:?}; known: {}, or all", Algorithm::names()))
-        })
-        .collect()
-}
-
-/// Parses a list of levels: `1-10`, `1,5,10`, or both (`1-3,10`).
-pub fn parse_levels(list: &str) -> Result<Vec<Level>, String> {
-    let level = |s: &str| {
-        let n = s.trim().parse::<u64>().map_err(|e| format!("level {s:?}: {e}"))?;
-        Level::new(n).map_err(|e| e.to_string())
-    };
-    let mut levels = Vec::new();
-    for part in list.split(',') {
-        match part.split_once('-') {
-            Some((a, b)) => {
-                let (a, b) = (level(a)?, level(b)?);
-                if a > b {
-                    return Err(format!("levels {part:?}: the range must go up"));
-                }
-                levels.extend(Level::all().filter(|l| (a..=b).contains(l)));
-            }
-            None => levels.push(level(part)?),
-        }
-    }
-    Ok(levels)
-}
-
-/// Parses `uniform` or `hard`.
-pub fn parse_placement(style: &str) -> Result<Style, String> {
-    match style.trim() {
-        "uniform" => Ok(Style::Uniform),
-        "hard" => Ok(Style::Hard),
-        other => Err(format!("placement {other:?}: expected uniform or hard")),
-    }
-}
-
-/// Parses `10x10`.
-pub fn parse_size(size: &str) -> Result<(usize, usize), String> {
-    let (r, c) = size.split_once(['x', 'X']).ok_or_else(|| format!("size {size:?}: expected ROWSxCOLS, e.g. 10x10"))?;
-    let n = |s: &str| s.trim().parse::<usize>().map_err(|e| format!("size {size:?}: {e}"));
-    Ok((n(r)?, n(c)?))
-}
-
 /// The environment variable in which a Kubernetes Indexed Job gives each pod its index.
 pub const JOB_INDEX_VAR: &str = "JOB_COMPLETION_INDEX";
 
-/// The shard `--shard K/N` or `--shards N` asks for, if any.
-fn shard_of(args: &SimulateArgs) -> Result<Option<Shard>, String> {
-    let Some(count) = args.shards else { return Ok(args.shard) };
-    let index = std::env::var(JOB_INDEX_VAR).map_err(|_| {
-        format!("--shards {count}: {JOB_INDEX_VAR} is not set (use --shard K/N outside an Indexed Job)")
-    })?;
-    let index = index.trim().parse::<usize>().map_err(|e| format!("{JOB_INDEX_VAR}={index:?}: {e}"))?;
-    Shard::new(index, usize::try_from(count).map_err(|e| e.to_string())?).map(Some)
+/// What `sonar simulate` is asked to do.
+#[derive(Clone, Debug)]
+pub enum Simulate {
+    /// Play a run, or one shard of it.
+    Run(RunOptions),
+    /// Print the report of a run from the outputs of its shards.
+    Merge(MergeOptions),
 }
 
-/// The run the options describe.
-fn config_of(args: &SimulateArgs) -> Result<Config, String> {
-    let (rows, cols) = parse_size(&args.size)?;
-    let algorithms = parse_algorithms(&args.algorithm)?;
-    let players = match &args.levels {
-        None => algorithms.iter().map(|&a| Player::full(a)).collect(),
-        Some(list) => {
-            let levels = parse_levels(list)?;
-            algorithms.iter().flat_map(|&a| levels.iter().map(move |&l| Player::at(a, l))).collect()
-        }
-    };
-    Ok(Config {
-        players,
-        placement: parse_placement(&args.placement)?,
-        games: args.games,
-        seed: args.seed,
-        rows,
-        cols,
-        ships: Fleet::parse_list(&args.ships)?,
-        keep_shots: args.log.is_some(),
-        budget_ms: args.budget_ms,
-        rules: Rules::new(!args.no_touch, args.salvo).map_err(|e| e.to_string())?,
-    })
+/// A run to play: who plays, on what, and where its report goes.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// The algorithms, in report order; the first is the baseline of the paired differences.
+    pub algorithms: Vec<Algorithm>,
+    /// The levels to play each algorithm at; `None` for the algorithms themselves.
+    pub levels: Option<Vec<Level>>,
+    /// Games per player (every player plays the same hidden fleets).
+    pub games: usize,
+    /// Seed of the hidden fleets and of every random choice.
+    pub seed: u64,
+    pub size: BoardSize,
+    /// Ship lengths.
+    pub ships: Vec<usize>,
+    /// Compute budget of every move, in milliseconds.
+    pub budget_ms: u64,
+    pub rules: Rules,
+    /// How the hidden fleets are placed.
+    pub placement: Style,
+    /// Worker threads; `None` for every core. Results do not depend on it.
+    pub threads: Option<usize>,
+    /// Play only one shard and print its records instead of the report.
+    pub shard: Option<ShardChoice>,
+    pub outputs: Outputs,
+}
+
+/// Which shard a run plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShardChoice {
+    /// This one.
+    Given(Shard),
+    /// One of `count`, its index read from [`JOB_INDEX_VAR`].
+    FromJobIndex { count: u64 },
+}
+
+/// The shards' outputs to merge, and where the report goes (`log` is not kept in shards).
+#[derive(Clone, Debug)]
+pub struct MergeOptions {
+    /// The output of every shard of the run, once each, in any order.
+    pub files: Vec<PathBuf>,
+    pub outputs: Outputs,
 }
 
 /// Where a run's report goes.
-struct Outputs<'a> {
-    json: bool,
-    csv: Option<&'a Path>,
-    log: Option<&'a Path>,
-    plot: Option<&'a Path>,
+#[derive(Clone, Debug, Default)]
+pub struct Outputs {
+    /// One JSON object per player instead of the table.
+    pub json: bool,
+    /// One CSV row per game.
+    pub csv: Option<PathBuf>,
+    /// Every shot of every game, in markdown.
+    pub log: Option<PathBuf>,
+    /// The distribution of shots per player, as SVG.
+    pub plot: Option<PathBuf>,
 }
 
-/// Runs the simulation the options describe, or merges shards with `merge`. Returns false when the
-/// random self-test failed.
-pub fn execute(args: &SimulateArgs) -> Result<bool, String> {
-    if let Some(SimulateCommand::Merge(merge)) = &args.command {
-        let (config, runs) = shard::merge_files(&merge.files)?;
-        let outputs = Outputs { json: merge.json, csv: merge.csv.as_deref(), log: None, plot: merge.plot.as_deref() };
-        return print_report(&config, &runs, &outputs);
+/// Why `sonar simulate` failed.
+#[derive(Debug, Error)]
+pub enum SimulateError {
+    #[error("--shards {count}: {JOB_INDEX_VAR} is not set (use --shard K/N outside an Indexed Job)")]
+    NoJobIndex { count: u64 },
+    #[error("{JOB_INDEX_VAR}={value:?}: {source}")]
+    BadJobIndex { value: String, source: ParseIntError },
+    #[error("--shards {0}: more shards than this machine can number")]
+    TooManyShards(u64),
+    #[error(transparent)]
+    Shard(#[from] ShardError),
+    #[error(transparent)]
+    Run(#[from] SimError),
+    #[error("cannot start {threads} worker threads: {source}")]
+    Threads { threads: usize, source: rayon::ThreadPoolBuildError },
+    #[error("cannot print the report: {0}")]
+    Print(#[source] io::Error),
+    #[error("{}: {source}", path.display())]
+    File { path: PathBuf, source: io::Error },
+    #[error("{}: cannot draw the chart: {source}", path.display())]
+    Plot { path: PathBuf, source: DrawingAreaErrorKind<io::Error> },
+}
+
+impl ShardChoice {
+    /// The shard it names, reading the job index from the environment if need be.
+    fn resolve(self) -> Result<Shard, SimulateError> {
+        let count = match self {
+            ShardChoice::Given(shard) => return Ok(shard),
+            ShardChoice::FromJobIndex { count } => count,
+        };
+        let value = std::env::var(JOB_INDEX_VAR).map_err(|_| SimulateError::NoJobIndex { count })?;
+        let index = value.trim().parse::<usize>().map_err(|source| SimulateError::BadJobIndex { value, source })?;
+        let count = usize::try_from(count).map_err(|_| SimulateError::TooManyShards(count))?;
+        Ok(Shard::new(index, count)?)
     }
-    let config = config_of(args)?;
-    let shard = shard_of(args)?;
+}
+
+impl RunOptions {
+    /// The run they describe.
+    pub fn config(&self) -> Config {
+        let players = match &self.levels {
+            None => self.algorithms.iter().map(|&a| Player::full(a)).collect(),
+            Some(levels) => {
+                self.algorithms.iter().flat_map(|&a| levels.iter().map(move |&l| Player::at(a, l))).collect()
+            }
+        };
+        Config {
+            players,
+            games: self.games,
+            seed: self.seed,
+            size: self.size,
+            ships: self.ships.clone(),
+            keep_shots: self.outputs.log.is_some(),
+            budget_ms: self.budget_ms,
+            rules: self.rules,
+            placement: self.placement,
+        }
+    }
+}
+
+/// Runs the simulation, or merges shards. Returns false when the random self-test failed.
+pub fn execute(simulate: &Simulate) -> Result<bool, SimulateError> {
+    match simulate {
+        Simulate::Run(options) => play(options),
+        Simulate::Merge(merge) => {
+            let (config, runs) = shard::merge_files(&merge.files)?;
+            let outputs = Outputs { log: None, ..merge.outputs.clone() };
+            print_report(&config, &runs, &outputs)
+        }
+    }
+}
+
+/// Plays the run the options describe and prints its report, or one shard's records.
+fn play(options: &RunOptions) -> Result<bool, SimulateError> {
+    let config = options.config();
+    let shard = options.shard.map(ShardChoice::resolve).transpose()?;
     if shard.is_some() {
         // Checked before the games are played rather than when their records are written.
-        shard::Spec::of(&config)?;
+        shard::check(&config)?;
     }
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().map_err(|e| e.to_string())?;
+    let threads = options.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|source| SimulateError::Threads { threads, source })?;
 
     let total = (shard.unwrap_or(Shard::WHOLE).games(config.games).count() * config.players.len()) as u64;
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
@@ -151,8 +192,7 @@ pub fn execute(args: &SimulateArgs) -> Result<bool, String> {
             }
         }
     };
-    let runs =
-        pool.install(|| run_shard(&config, shard.unwrap_or(Shard::WHOLE), &progress)).map_err(|e| e.to_string())?;
+    let runs = pool.install(|| run_shard(&config, shard.unwrap_or(Shard::WHOLE), &progress))?;
     bar.finish_and_clear();
 
     match shard {
@@ -161,52 +201,49 @@ pub fn execute(args: &SimulateArgs) -> Result<bool, String> {
             shard::write(&mut BufWriter::new(std::io::stdout().lock()), &config, shard, &runs)?;
             Ok(true)
         }
-        None => {
-            let outputs = Outputs {
-                json: args.json,
-                csv: args.csv.as_deref(),
-                log: args.log.as_deref(),
-                plot: args.plot.as_deref(),
-            };
-            print_report(&config, &runs, &outputs)
-        }
+        None => print_report(&config, &runs, &options.outputs),
     }
 }
 
 /// Prints the report of a run (the table, or JSON lines) with the random self-test, and writes the
 /// files asked for; the same whether the runs were just played or merged from shards. Returns false
 /// when the self-test failed.
-fn print_report(config: &Config, runs: &[AlgorithmRun], outputs: &Outputs) -> Result<bool, String> {
+fn print_report(config: &Config, runs: &[AlgorithmRun], outputs: &Outputs) -> Result<bool, SimulateError> {
     let reports = report::reports(runs);
     let mut out = std::io::stdout().lock();
     if outputs.json {
         for r in &reports {
-            writeln!(out, "{}", serde_json::to_string(r).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
+            serde_json::to_writer(&mut out, r).map_err(|e| SimulateError::Print(e.into()))?;
+            writeln!(out).map_err(SimulateError::Print)?;
         }
     } else {
-        write!(out, "{}", report::table(config, &reports)).map_err(|e| e.to_string())?;
+        write!(out, "{}", report::table(config, &reports)).map_err(SimulateError::Print)?;
     }
     let verdict = report::self_test(config, runs);
     if let Some((_, line)) = &verdict {
         if outputs.json {
             eprintln!("{line}");
         } else {
-            writeln!(out, "{line}").map_err(|e| e.to_string())?;
+            writeln!(out, "{line}").map_err(SimulateError::Print)?;
         }
     }
-    if let Some(path) = outputs.csv {
-        let mut w = BufWriter::new(File::create(path).map_err(|e| format!("{}: {e}", path.display()))?);
-        report::write_csv(&mut w, config, runs).and_then(|_| w.flush()).map_err(|e| e.to_string())?;
+    if let Some(path) = &outputs.csv {
+        write_file(path, |w| report::write_csv(w, config, runs))?;
     }
-    if let Some(path) = outputs.log {
-        let mut w = BufWriter::new(File::create(path).map_err(|e| format!("{}: {e}", path.display()))?);
-        report::write_log(&mut w, runs).and_then(|_| w.flush()).map_err(|e| e.to_string())?;
+    if let Some(path) = &outputs.log {
+        write_file(path, |w| report::write_log(w, runs))?;
     }
-    if let Some(path) = outputs.plot {
+    if let Some(path) = &outputs.plot {
         let ships: Vec<String> = config.ships.iter().map(ToString::to_string).collect();
-        let title =
-            format!("Shots to win, {} games on {}x{} ({})", config.games, config.rows, config.cols, ships.join(","));
-        plot::draw(path, runs, &title)?;
+        let title = format!("Shots to win, {} games on {} ({})", config.games, config.size, ships.join(","));
+        plot::draw(path, runs, &title).map_err(|source| SimulateError::Plot { path: path.clone(), source })?;
     }
     Ok(verdict.is_none_or(|(ok, _)| ok))
+}
+
+/// Creates the file at `path` and writes it with `write`.
+fn write_file(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>) -> Result<(), SimulateError> {
+    let file = |source| SimulateError::File { path: path.to_owned(), source };
+    let mut w = BufWriter::new(File::create(path).map_err(file)?);
+    write(&mut w).and_then(|()| w.flush()).map_err(file)
 }

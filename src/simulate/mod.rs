@@ -12,10 +12,11 @@ use std::time::Instant;
 
 use rand::Rng;
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::board::Pos;
-use crate::engine::{Game, Outcome, PlayError, Seat, play};
+use crate::board::{BoardSize, Pos};
+use crate::engine::{Game, Outcome, PlayError, play};
 use crate::fleet::Fleet;
 use crate::layout::{Layout, LayoutError, random_layout_under};
 use crate::level::{Level, Weakened, Weakness};
@@ -23,7 +24,7 @@ use crate::placement::{PlacementError, Style, place_styled};
 use crate::rng;
 use crate::rules::Rules;
 use crate::strategy::Algorithm;
-use crate::tie_order::TieOrder;
+use crate::recommendation::Seat;
 
 pub mod command;
 pub mod corpus;
@@ -40,47 +41,71 @@ const STRATEGY_SALT: u64 = 0x5354_5241_5445_4759;
 /// Salt of the per-game tie orders.
 const ORDER_SALT: u64 = 0x4f52_4445_5220_5449;
 
-/// Who plays: an algorithm at a strength level, or at any weakness (a calibration sweep).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Who plays: an algorithm at a strength level, or at any weakness (a calibration sweep). In JSON
+/// (a shard's header): `{"algorithm":"density","level":4}`, without `level` for the algorithm
+/// itself.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Player {
     pub algorithm: Algorithm,
     /// The level whose weakness it plays at; `None` for the algorithm itself or a sweep point.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<Level>,
-    pub weakness: Weakness,
+    /// A sweep point's weakness, which is no level's. JSON has no place for it: such players are
+    /// not written to shards ([`shard::check`]).
+    #[serde(skip)]
+    pub sweep: Option<Weakness>,
 }
 
 impl Player {
     /// The algorithm itself.
     pub fn full(algorithm: Algorithm) -> Player {
-        Player { algorithm, level: None, weakness: Weakness::NONE }
+        Player { algorithm, level: None, sweep: None }
     }
 
     /// The algorithm at a level.
     pub fn at(algorithm: Algorithm, level: Level) -> Player {
-        Player { algorithm, level: Some(level), weakness: level.weakness() }
+        Player { algorithm, level: Some(level), sweep: None }
+    }
+
+    /// The algorithm at any weakness (a point of a calibration sweep); at none, the algorithm
+    /// itself.
+    pub fn swept(algorithm: Algorithm, weakness: Weakness) -> Player {
+        Player { algorithm, level: None, sweep: (!weakness.is_none()).then_some(weakness) }
+    }
+
+    /// The weakness it plays at.
+    pub fn weakness(&self) -> Weakness {
+        match (self.level, self.sweep) {
+            (Some(level), _) => level.weakness(),
+            (None, sweep) => sweep.unwrap_or(Weakness::NONE),
+        }
     }
 
     /// Its name in tables: `bayes`, `bayes L3`.
     pub fn label(&self) -> String {
-        match self.level {
-            Some(level) => format!("{} L{level}", self.algorithm.name()),
-            None if self.weakness.is_none() => self.algorithm.name().to_owned(),
-            None => format!("{} {:?}", self.algorithm.name(), self.weakness),
+        match (self.level, self.sweep) {
+            (Some(level), _) => format!("{} L{level}", self.algorithm.name()),
+            (None, None) => self.algorithm.name().to_owned(),
+            (None, Some(weakness)) => format!("{} {weakness:?}", self.algorithm.name()),
         }
     }
 }
 
-/// What to simulate.
-#[derive(Clone, Debug)]
+/// What to simulate. In JSON (a shard's header), every field but `keep_shots`:
+/// `{"players":[...],"games":1000,"seed":1,"size":"10x10","ships":[5,4,3,3,2],"budget_ms":10,
+/// "rules":{"touching":true,"salvo":1},"placement":"uniform"}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Config {
     /// Who plays, in report order (the first is the baseline of the paired differences).
     pub players: Vec<Player>,
     pub games: usize,
     pub seed: u64,
-    pub rows: usize,
-    pub cols: usize,
+    pub size: BoardSize,
     pub ships: Vec<usize>,
     /// Keep every shot of every game (for `--log`).
+    #[serde(skip)]
     pub keep_shots: bool,
     /// Compute budget of every move, in milliseconds (only `bayes` looks at it).
     pub budget_ms: u64,
@@ -110,8 +135,8 @@ pub enum SimError {
     Play { player: String, game: usize, source: PlayError },
 }
 
-/// One game as one algorithm played it.
-#[derive(Clone, Debug)]
+/// One game as one algorithm played it. In JSON (a shard's record), every field but `log`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameResult {
     /// The game's index in the run: its hidden fleet and every random choice depend only on it and
     /// the seed.
@@ -128,6 +153,7 @@ pub struct GameResult {
     /// (at most `u32::MAX`, over four seconds).
     pub move_nanos: Vec<u32>,
     /// Every shot, when the run keeps them.
+    #[serde(skip)]
     pub log: Vec<(Pos, Outcome)>,
 }
 
@@ -199,8 +225,7 @@ impl Config {
             players,
             games: 1000,
             seed: 1,
-            rows: 10,
-            cols: 10,
+            size: BoardSize::CLASSIC,
             ships: vec![5, 4, 3, 3, 2],
             keep_shots: false,
             budget_ms: crate::turn::DEFAULT_BUDGET_MS,
@@ -216,23 +241,25 @@ impl Config {
         if self.players.is_empty() {
             return Err(SimError::NoAlgorithm);
         }
-        if !(1..=crate::board::MAX_SIDE).contains(&self.rows) || !(1..=crate::board::MAX_SIDE).contains(&self.cols) {
-            return Err(SimError::BadSize { rows: self.rows, cols: self.cols });
+        let BoardSize { rows, cols } = self.size;
+        if BoardSize::new(rows, cols).is_err() {
+            return Err(SimError::BadSize { rows, cols });
         }
-        crate::fleet::Fleet::new(&self.ships, self.rows.max(self.cols))?;
+        crate::fleet::Fleet::new(&self.ships, rows.max(cols))?;
         // One draw proves the fleet fits (or fails fast with the sampler's own bound).
-        random_layout_under(self.rows, self.cols, &self.ships, self.rules, &mut rng::stream(self.seed, 0))?;
+        random_layout_under(rows, cols, &self.ships, self.rules, &mut rng::stream(self.seed, 0))?;
         Ok(())
     }
 
     /// The hidden fleet of game `i`.
     fn layout(&self, i: usize) -> Result<Layout, SimError> {
         let mut rng = rng::stream(self.seed, i as u64);
+        let BoardSize { rows, cols } = self.size;
         Ok(match self.placement {
-            Style::Uniform => random_layout_under(self.rows, self.cols, &self.ships, self.rules, &mut rng)?,
+            Style::Uniform => random_layout_under(rows, cols, &self.ships, self.rules, &mut rng)?,
             Style::Hard => {
-                let fleet = Fleet::new(&self.ships, self.rows.max(self.cols))?;
-                place_styled(self.rows, self.cols, &fleet, self.rules, Style::Hard, &mut rng)?
+                let fleet = Fleet::new(&self.ships, rows.max(cols))?;
+                place_styled(rows, cols, &fleet, self.rules, Style::Hard, &mut rng)?
             }
         })
     }
@@ -257,14 +284,14 @@ pub fn run_shard(
     let layouts = games.par_iter().map(|&i| Ok((i, config.layout(i)?))).collect::<Result<Vec<_>, SimError>>()?;
     let mut runs = Vec::with_capacity(config.players.len());
     for &player in &config.players {
-        let strategy = Weakened { algorithm: player.algorithm, weakness: player.weakness };
+        let strategy = Weakened { algorithm: player.algorithm, weakness: player.weakness() };
         let games = layouts
             .par_iter()
             .map_init(Vec::new, |grid, &(i, ref layout)| {
                 let mut rng = rng::stream(config.seed ^ STRATEGY_SALT, i as u64);
                 // One tie order per game, as a client that sends one seed per game gets.
-                let order = TieOrder::from_seed(rng::stream(config.seed ^ ORDER_SALT, i as u64).next_u64());
-                let seat = Seat { order, budget_ms: config.budget_ms, rules: config.rules };
+                let game_seed = rng::stream(config.seed ^ ORDER_SALT, i as u64).next_u64();
+                let seat = Seat::from_seed(game_seed, config.budget_ms, config.rules);
                 let mut log = Vec::new();
                 let mut move_nanos = Vec::with_capacity(64);
                 let start = Instant::now();
@@ -306,8 +333,7 @@ mod tests {
             players: vec![Player::full(Algorithm::Density)],
             games,
             seed: 11,
-            rows: 6,
-            cols: 6,
+            size: BoardSize { rows: 6, cols: 6 },
             ships: vec![3, 2],
             keep_shots: true,
             budget_ms: crate::turn::DEFAULT_BUDGET_MS,
@@ -344,7 +370,8 @@ mod tests {
     #[test]
     fn rejects_bad_configs() {
         assert!(matches!(run(&Config { games: 0, ..config(1) }, &|_| {}), Err(SimError::NoGames)));
-        assert!(matches!(run(&Config { rows: 0, ..config(1) }, &|_| {}), Err(SimError::BadSize { .. })));
+        let flat = BoardSize { rows: 0, cols: 6 };
+        assert!(matches!(run(&Config { size: flat, ..config(1) }, &|_| {}), Err(SimError::BadSize { .. })));
         assert!(matches!(run(&Config { ships: vec![7], ..config(1) }, &|_| {}), Err(SimError::Fleet(_))));
         assert!(matches!(run(&Config { ships: vec![3; 13], ..config(1) }, &|_| {}), Err(SimError::Layout(_))));
     }

@@ -102,10 +102,10 @@ pub fn style(i: usize) -> SeriesStyle {
 
 /// Draws one line per algorithm, the share of games won in each number of shots, with a legend
 /// ("name (mean shots)") in a panel to the right of the plot.
-pub fn draw(path: &Path, runs: &[AlgorithmRun], title: &str) -> Result<(), String> {
+pub fn draw(path: &Path, runs: &[AlgorithmRun], title: &str) -> Result<(), DrawingAreaErrorKind<std::io::Error>> {
     let root = SVGBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
-    draw_on(&root, runs, title).map_err(|e| e.to_string())?;
-    root.present().map_err(|e| e.to_string())
+    draw_on(&root, runs, title)?;
+    root.present()
 }
 
 fn draw_on<DB: DrawingBackend>(

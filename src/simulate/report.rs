@@ -122,10 +122,9 @@ pub fn table(config: &Config, reports: &[AlgorithmReport]) -> String {
     };
     let _ = writeln!(
         out,
-        "{} games on {}x{}, fleet {}, seed {}{rules}",
+        "{} games on {}, fleet {}, seed {}{rules}",
         config.games,
-        config.rows,
-        config.cols,
+        config.size,
         ships.join(","),
         config.seed
     );
@@ -207,7 +206,7 @@ pub fn self_test(config: &Config, runs: &[AlgorithmRun]) -> Option<(bool, String
     }
     let run = runs.iter().find(|r| r.player == super::Player::full(crate::strategy::Algorithm::Random))?;
     let s: Summary = run.summary();
-    let expected = random_expectation(config.rows * config.cols, config.ships.iter().sum());
+    let expected = random_expectation(config.size.cells(), config.ships.iter().sum());
     let ok = s.interval_contains(expected);
     let verdict = if ok { "PASS" } else { "FAIL" };
     Some((

@@ -8,32 +8,95 @@
 //! One JSON object a line: first a header,
 //!
 //! ```json
-//! {"format":"sonar-simulate-shard","version":1,"sonar":"0.1.0","shard":"1/4","config":{...}}
+//! {"format":"sonar-simulate-shard","version":2,"sonar":"0.1.0","shard":"1/4","config":{...}}
 //! ```
 //!
-//! with the run's configuration ([`Spec`]: players, games of the whole run, seed, board, fleet,
-//! budget, rules, placement), then one [`Record`] per game and player (players in run order, games
+//! with the run's [`Config`] as serde writes it (players, games of the whole run, seed, board
+//! size, fleet, budget, rules, placement), then one record per game and player (the player's
+//! index in `config.players` and the [`GameResult`] without its shots; players in run order, games
 //! in index order within each), then `{"end":{"records":R}}`, which proves the output complete.
+//! Version 1 spelled the configuration out field by field (`rows`, `cols`, `no_touch`, `salvo`);
+//! this build refuses it by its version.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, BufRead, Write};
+use std::num::ParseIntError;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
-use super::{AlgorithmRun, Config, GameResult, Player};
-use crate::level::Level;
-use crate::placement::Style;
-use crate::rules::Rules;
-use crate::strategy::Algorithm;
+use super::{AlgorithmRun, Config, GameResult};
 
 /// The `format` of a shard's header.
 pub const FORMAT: &str = "sonar-simulate-shard";
 /// The `version` of the format this build reads and writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
-/// One of `count` shards of a run: the games whose index is `index` modulo `count`.
+/// What the command says when a file is not a shard's output.
+const NOT_A_SHARD: &str = "expected the output of `sonar simulate --shard K/N`";
+
+/// Why a shard could not be named, written, read or merged. Messages about a file start with its
+/// name, and with the line number where one line is at fault (`shard-0.jsonl:7: ...`).
+#[derive(Debug, Error)]
+pub enum ShardError {
+    #[error("shard {index}/{count}: the count N must be at least 1")]
+    NoCount { index: usize, count: usize },
+    #[error("shard {index}/{count}: the index K must be below N (0 to {last})", last = count - 1)]
+    IndexTooLarge { index: usize, count: usize },
+    #[error("shard {0:?}: expected K/N, e.g. 0/4")]
+    Syntax(String),
+    #[error("shard {text:?}: {part:?}: {source}")]
+    Number { text: String, part: String, source: ParseIntError },
+    #[error("{player}: only levels can be sharded")]
+    NotShardable { player: String },
+    #[error("cannot write the shard's records: {0}")]
+    Write(#[source] io::Error),
+    #[error("{at}: {source}")]
+    Io { at: String, source: io::Error },
+    #[error("{file}: empty; {NOT_A_SHARD}")]
+    Empty { file: String },
+    #[error("{file}:1: not a shard's header ({source}); {NOT_A_SHARD}")]
+    NotHeader { file: String, source: serde_json::Error },
+    #[error("{file}: format {format} version {version}; this sonar reads {FORMAT} version {VERSION}")]
+    OtherFormat { file: String, format: String, version: u32 },
+    #[error("{file}:1: {source}")]
+    BadHeader { file: String, source: serde_json::Error },
+    #[error("{file}:{line}: a line after the end line (line {end})")]
+    AfterEnd { file: String, line: usize, end: usize },
+    #[error("{file}:{line}: the end line counts {counted} records, but {records} precede it")]
+    EndCount { file: String, line: usize, counted: usize, records: usize },
+    #[error("{file}:{line}: not a game record: {source}")]
+    NotRecord { file: String, line: usize, source: serde_json::Error },
+    #[error("{file}:{line}: player {player} of a run of {players}")]
+    NoSuchPlayer { file: String, line: usize, player: usize, players: usize },
+    #[error("{file}:{line}: game {game} is not one of shard {shard} of {games} games")]
+    OtherGame { file: String, line: usize, game: usize, shard: Shard, games: usize },
+    #[error("{file}: no end line after {records} records: the shard did not finish, or its output was cut short")]
+    NoEnd { file: String, records: usize },
+    #[error("{file}: game {game} of {player} appears twice")]
+    Repeated { file: String, game: usize, player: String },
+    #[error("{file}: game {game} of {player} is missing")]
+    MissingGame { file: String, game: usize, player: String },
+    #[error("no shard to merge")]
+    NothingToMerge,
+    #[error(
+        "{file} was written by sonar {version} but {first} by sonar {first_version}: shards of one run come from one build"
+    )]
+    OtherBuild { file: String, version: String, first: String, first_version: String },
+    #[error("{file} is not from the run of {first}: its configuration differs ({differences})")]
+    OtherRun { file: String, first: String, differences: String },
+    #[error("{file} is shard {shard} but {first} is shard {first_shard}: the shards of one run are K/N for one N")]
+    OtherCount { file: String, shard: Shard, first: String, first_shard: Shard },
+    #[error("shard {shard} given twice: {first} and {file}")]
+    Twice { shard: Shard, first: String, file: String },
+    #[error("missing shard{s} {list} of the {count}", s = if *missing == 1 { "" } else { "s" })]
+    MissingShards { missing: usize, list: String, count: usize },
+}
+
+/// One of `count` shards of a run: the games whose index is `index` modulo `count`. Written `K/N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
     pub index: usize,
@@ -45,12 +108,12 @@ impl Shard {
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
 
     /// Shard `index` of `count`.
-    pub fn new(index: usize, count: usize) -> Result<Shard, String> {
+    pub fn new(index: usize, count: usize) -> Result<Shard, ShardError> {
         if count == 0 {
-            return Err(format!("shard {index}/{count}: the count N must be at least 1"));
+            return Err(ShardError::NoCount { index, count });
         }
         if index >= count {
-            return Err(format!("shard {index}/{count}: the index K must be below N (0 to {})", count - 1));
+            return Err(ShardError::IndexTooLarge { index, count });
         }
         Ok(Shard { index, count })
     }
@@ -67,12 +130,18 @@ impl Shard {
 }
 
 impl FromStr for Shard {
-    type Err = String;
+    type Err = ShardError;
 
     /// Parses `K/N`.
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let (k, n) = s.split_once('/').ok_or_else(|| format!("shard {s:?}: expected K/N, e.g. 0/4"))?;
-        let number = |part: &str| part.trim().parse::<usize>().map_err(|e| format!("shard {s:?}: {part:?}: {e}"));
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let (k, n) = s.split_once('/').ok_or_else(|| ShardError::Syntax(s.to_owned()))?;
+        let number = |part: &str| {
+            part.trim().parse::<usize>().map_err(|source| ShardError::Number {
+                text: s.to_owned(),
+                part: part.to_owned(),
+                source,
+            })
+        };
         Shard::new(number(k)?, number(n)?)
     }
 }
@@ -83,103 +152,14 @@ impl fmt::Display for Shard {
     }
 }
 
-/// Everything that decides a run's games, as a shard's header records it: two shards merge only
-/// when theirs are equal.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Spec {
-    pub players: Vec<PlayerSpec>,
-    /// Games of the whole run.
-    pub games: usize,
-    pub seed: u64,
-    pub rows: usize,
-    pub cols: usize,
-    pub ships: Vec<usize>,
-    pub budget_ms: u64,
-    pub no_touch: bool,
-    pub salvo: usize,
-    /// `uniform` or `hard`.
-    pub placement: String,
-}
+crate::text::serde_as_text!(Shard);
 
-/// A player: an algorithm, at a level or not.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PlayerSpec {
-    pub algorithm: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub level: Option<u8>,
-}
-
-impl Spec {
-    /// The specification of `config`; players at an arbitrary weakness (calibration sweeps) have
-    /// none.
-    pub fn of(config: &Config) -> Result<Spec, String> {
-        let players = config
-            .players
-            .iter()
-            .map(|p| match p.level {
-                None if !p.weakness.is_none() => Err(format!("{}: only levels can be sharded", p.label())),
-                level => Ok(PlayerSpec { algorithm: p.algorithm.name().to_owned(), level: level.map(Level::get) }),
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(Spec {
-            players,
-            games: config.games,
-            seed: config.seed,
-            rows: config.rows,
-            cols: config.cols,
-            ships: config.ships.clone(),
-            budget_ms: config.budget_ms,
-            no_touch: !config.rules.touching,
-            salvo: config.rules.salvo,
-            placement: match config.placement {
-                Style::Uniform => "uniform",
-                Style::Hard => "hard",
-            }
-            .to_owned(),
-        })
-    }
-
-    /// The configuration it describes (shots not kept).
-    pub fn config(&self) -> Result<Config, String> {
-        let players = self
-            .players
-            .iter()
-            .map(|p| {
-                let algorithm =
-                    Algorithm::from_name(&p.algorithm).ok_or_else(|| format!("unknown algorithm {:?}", p.algorithm))?;
-                Ok(match p.level {
-                    None => Player::full(algorithm),
-                    Some(level) => Player::at(algorithm, Level::new(level.into()).map_err(|e| e.to_string())?),
-                })
-            })
-            .collect::<Result<_, String>>()?;
-        Ok(Config {
-            players,
-            games: self.games,
-            seed: self.seed,
-            rows: self.rows,
-            cols: self.cols,
-            ships: self.ships.clone(),
-            keep_shots: false,
-            budget_ms: self.budget_ms,
-            rules: Rules::new(!self.no_touch, self.salvo as u64).map_err(|e| e.to_string())?,
-            placement: super::command::parse_placement(&self.placement)?,
-        })
-    }
-
-    /// The fields in which it differs from `other`, as `name: this vs that`.
-    fn differences(&self, other: &Spec) -> Vec<String> {
-        let (a, b) = (serde_json::to_value(self).unwrap_or_default(), serde_json::to_value(other).unwrap_or_default());
-        let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else { return Vec::new() };
-        a.keys()
-            .filter(|k| a.get(*k) != b.get(*k))
-            .map(|k| {
-                let show = |v: Option<&serde_json::Value>| v.map_or("nothing".to_owned(), ToString::to_string);
-                format!("{k}: {} vs {}", show(a.get(k)), show(b.get(k)))
-            })
-            .collect()
+/// Checks that a shard's header can say who plays in `config`: players at an arbitrary weakness
+/// (calibration sweeps) have no name in it.
+pub fn check(config: &Config) -> Result<(), ShardError> {
+    match config.players.iter().find(|p| p.sweep.is_some()) {
+        Some(p) => Err(ShardError::NotShardable { player: p.label() }),
+        None => Ok(()),
     }
 }
 
@@ -191,27 +171,26 @@ pub struct Header {
     pub version: u32,
     /// The version of the `sonar` that played the games.
     pub sonar: String,
-    /// `K/N`.
-    pub shard: String,
-    pub config: Spec,
+    pub shard: Shard,
+    /// Everything that decides the run's games: two shards merge only when theirs are equal.
+    pub config: Config,
 }
 
-/// One game as one player played it: a [`GameResult`] without its shots.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Record {
-    /// Index of the player in the header's `config.players`.
-    pub player: usize,
-    pub game: usize,
-    pub shots: usize,
-    pub turns: usize,
-    pub hits: usize,
-    /// Per ship of the layout, in layout order: `[length, shot that sank it]`.
-    pub sunk_at: Vec<(usize, usize)>,
-    /// Time the game took, in nanoseconds.
-    pub nanos: u64,
-    /// Time each move took, in nanoseconds.
-    pub move_nanos: Vec<u32>,
+/// The part of a header every version has, read first so that another version is refused by its
+/// number rather than by the fields it spells differently.
+#[derive(Deserialize)]
+struct Version {
+    format: String,
+    version: u32,
+}
+
+/// One game as one player played it: the index of the player in the header's `config.players`,
+/// and the game's fields beside it (a [`GameResult`] without its shots).
+#[derive(Serialize, Deserialize)]
+struct Record<G> {
+    player: usize,
+    #[serde(flatten)]
+    result: G,
 }
 
 /// A shard's last line.
@@ -229,40 +208,31 @@ struct End {
 }
 
 /// Writes shard `shard` of the run of `config` whose players played `runs`.
-pub fn write(w: &mut impl Write, config: &Config, shard: Shard, runs: &[AlgorithmRun]) -> Result<(), String> {
+pub fn write(w: &mut impl Write, config: &Config, shard: Shard, runs: &[AlgorithmRun]) -> Result<(), ShardError> {
+    check(config)?;
     let header = Header {
         format: FORMAT.to_owned(),
         version: VERSION,
         sonar: env!("CARGO_PKG_VERSION").to_owned(),
-        shard: shard.to_string(),
-        config: Spec::of(config)?,
+        shard,
+        config: config.clone(),
     };
     line(w, &header)?;
     let mut records = 0;
     for (player, run) in runs.iter().enumerate() {
-        for g in &run.games {
-            let record = Record {
-                player,
-                game: g.game,
-                shots: g.shots,
-                turns: g.turns,
-                hits: g.hits,
-                sunk_at: g.sunk_at.clone(),
-                nanos: g.nanos,
-                move_nanos: g.move_nanos.clone(),
-            };
-            line(w, &record)?;
+        for result in &run.games {
+            line(w, &Record { player, result })?;
             records += 1;
         }
     }
     line(w, &EndLine { end: End { records } })?;
-    w.flush().map_err(|e| e.to_string())
+    w.flush().map_err(ShardError::Write)
 }
 
 /// Writes `value` as one JSON line.
-fn line(w: &mut impl Write, value: &impl Serialize) -> Result<(), String> {
-    serde_json::to_writer(&mut *w, value).map_err(|e| e.to_string())?;
-    writeln!(w).map_err(|e| e.to_string())
+fn line(w: &mut impl Write, value: &impl Serialize) -> Result<(), ShardError> {
+    serde_json::to_writer(&mut *w, value).map_err(|e| ShardError::Write(e.into()))?;
+    writeln!(w).map_err(ShardError::Write)
 }
 
 /// One shard's output, read and checked.
@@ -271,138 +241,140 @@ pub struct ShardFile {
     /// Where it came from, for messages.
     pub name: String,
     pub header: Header,
-    pub shard: Shard,
     /// Per player of the header, its games in index order: exactly the shard's games.
     pub games: Vec<Vec<GameResult>>,
 }
 
 /// Reads the output of one shard, named `name` in messages, and checks that it is whole: a header,
 /// every game of the shard once for every player, and the end line.
-pub fn read(name: &str, input: impl BufRead) -> Result<ShardFile, String> {
+pub fn read(name: &str, input: impl BufRead) -> Result<ShardFile, ShardError> {
+    let file = || name.to_owned();
     let mut lines = input.lines().enumerate().map(|(i, line)| (i + 1, line));
-    let not_a_shard = "expected the output of `sonar simulate --shard K/N`";
-    let (_, first) = lines.next().ok_or_else(|| format!("{name}: empty; {not_a_shard}"))?;
-    let first = first.map_err(|e| format!("{name}: {e}"))?;
-    let header: Header =
-        serde_json::from_str(&first).map_err(|e| format!("{name}:1: not a shard's header ({e}); {not_a_shard}"))?;
-    if header.format != FORMAT || header.version != VERSION {
-        return Err(format!(
-            "{name}: format {} version {}; this sonar reads {FORMAT} version {VERSION}",
-            header.format, header.version
-        ));
+    let (_, first) = lines.next().ok_or_else(|| ShardError::Empty { file: file() })?;
+    let first = first.map_err(|source| ShardError::Io { at: file(), source })?;
+    let version: Version =
+        serde_json::from_str(&first).map_err(|source| ShardError::NotHeader { file: file(), source })?;
+    if version.format != FORMAT || version.version != VERSION {
+        return Err(ShardError::OtherFormat { file: file(), format: version.format, version: version.version });
     }
-    let shard: Shard = header.shard.parse().map_err(|e| format!("{name}:1: {e}"))?;
-    let config = header.config.config().map_err(|e| format!("{name}:1: {e}"))?;
+    let header: Header =
+        serde_json::from_str(&first).map_err(|source| ShardError::BadHeader { file: file(), source })?;
+    let (shard, config) = (header.shard, &header.config);
     let (games, players) = (config.games, config.players.len());
     let label = |p: usize| config.players[p].label();
     let mut per_player: Vec<Vec<GameResult>> = vec![Vec::new(); players];
     let mut records = 0;
     let mut end = None;
-    for (n, line) in lines {
-        let line = line.map_err(|e| format!("{name}:{n}: {e}"))?;
-        if line.trim().is_empty() {
+    for (line, text) in lines {
+        let text = text.map_err(|source| ShardError::Io { at: format!("{name}:{line}"), source })?;
+        if text.trim().is_empty() {
             continue;
         }
-        if let Some(at) = end {
-            return Err(format!("{name}:{n}: a line after the end line (line {at})"));
+        if let Some(end) = end {
+            return Err(ShardError::AfterEnd { file: file(), line, end });
         }
-        if let Ok(EndLine { end: End { records: expected } }) = serde_json::from_str(&line) {
-            if expected != records {
-                return Err(format!("{name}:{n}: the end line counts {expected} records, but {records} precede it"));
+        if let Ok(EndLine { end: End { records: counted } }) = serde_json::from_str(&text) {
+            if counted != records {
+                return Err(ShardError::EndCount { file: file(), line, counted, records });
             }
-            end = Some(n);
+            end = Some(line);
             continue;
         }
-        let r: Record = serde_json::from_str(&line).map_err(|e| format!("{name}:{n}: not a game record: {e}"))?;
-        if r.player >= players {
-            return Err(format!("{name}:{n}: player {} of a run of {players}", r.player));
+        let Record { player, result } = serde_json::from_str::<Record<GameResult>>(&text)
+            .map_err(|source| ShardError::NotRecord { file: file(), line, source })?;
+        if player >= players {
+            return Err(ShardError::NoSuchPlayer { file: file(), line, player, players });
         }
-        if r.game >= games || !shard.contains(r.game) {
-            return Err(format!("{name}:{n}: game {} is not one of shard {shard} of {games} games", r.game));
+        if result.game >= games || !shard.contains(result.game) {
+            return Err(ShardError::OtherGame { file: file(), line, game: result.game, shard, games });
         }
-        per_player[r.player].push(GameResult {
-            game: r.game,
-            shots: r.shots,
-            turns: r.turns,
-            hits: r.hits,
-            sunk_at: r.sunk_at,
-            nanos: r.nanos,
-            move_nanos: r.move_nanos,
-            log: Vec::new(),
-        });
+        per_player[player].push(result);
         records += 1;
     }
     if end.is_none() {
-        return Err(format!(
-            "{name}: no end line after {records} records: the shard did not finish, or its output was cut short"
-        ));
+        return Err(ShardError::NoEnd { file: file(), records });
     }
     for (p, list) in per_player.iter_mut().enumerate() {
         list.sort_by_key(|g| g.game);
         let mut expected = shard.games(games);
         for pair in list.windows(2) {
             if pair[0].game == pair[1].game {
-                return Err(format!("{name}: game {} of {} appears twice", pair[0].game, label(p)));
+                return Err(ShardError::Repeated { file: file(), game: pair[0].game, player: label(p) });
             }
         }
         for g in list.iter() {
             let want = expected.next();
             if want != Some(g.game) {
-                return Err(format!("{name}: game {} of {} is missing", want.unwrap_or(g.game), label(p)));
+                return Err(ShardError::MissingGame { file: file(), game: want.unwrap_or(g.game), player: label(p) });
             }
         }
         if let Some(want) = expected.next() {
-            return Err(format!("{name}: game {want} of {} is missing", label(p)));
+            return Err(ShardError::MissingGame { file: file(), game: want, player: label(p) });
         }
     }
-    Ok(ShardFile { name: name.to_owned(), header, shard, games: per_player })
+    Ok(ShardFile { name: file(), header, games: per_player })
+}
+
+/// The fields in which two configurations differ, as `name: this vs that` (their JSON).
+fn differences(this: &Config, that: &Config) -> Vec<String> {
+    let (a, b) = (serde_json::to_value(this).unwrap_or_default(), serde_json::to_value(that).unwrap_or_default());
+    let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else { return Vec::new() };
+    a.keys()
+        .filter(|k| a.get(*k) != b.get(*k))
+        .map(|k| {
+            let show = |v: Option<&serde_json::Value>| v.map_or("nothing".to_owned(), ToString::to_string);
+            format!("{k}: {} vs {}", show(a.get(k)), show(b.get(k)))
+        })
+        .collect()
 }
 
 /// Puts the shards of one run back together: they must come from the same configuration and the
 /// same `sonar`, be shards K/N of one N, each K once. Returns the run's configuration and every
 /// player's games in index order, as the unsharded run has them.
-pub fn merge(files: Vec<ShardFile>) -> Result<(Config, Vec<AlgorithmRun>), String> {
-    let first = files.first().ok_or("no shard to merge")?;
-    let (spec, count) = (first.header.config.clone(), first.shard.count);
+pub fn merge(files: Vec<ShardFile>) -> Result<(Config, Vec<AlgorithmRun>), ShardError> {
+    let first = files.first().ok_or(ShardError::NothingToMerge)?;
+    let (config, first_shard) = (first.header.config.clone(), first.header.shard);
+    let count = first_shard.count;
     // Not a vector of N: N comes from the files.
     let mut by_index: BTreeMap<usize, &str> = BTreeMap::new();
     for f in &files {
         if f.header.sonar != first.header.sonar {
-            return Err(format!(
-                "{} was written by sonar {} but {} by sonar {}: shards of one run come from one build",
-                f.name, f.header.sonar, first.name, first.header.sonar
-            ));
+            return Err(ShardError::OtherBuild {
+                file: f.name.clone(),
+                version: f.header.sonar.clone(),
+                first: first.name.clone(),
+                first_version: first.header.sonar.clone(),
+            });
         }
-        if f.header.config != spec {
-            return Err(format!(
-                "{} is not from the run of {}: its configuration differs ({})",
-                f.name,
-                first.name,
-                f.header.config.differences(&spec).join(", ")
-            ));
+        if f.header.config != config {
+            return Err(ShardError::OtherRun {
+                file: f.name.clone(),
+                first: first.name.clone(),
+                differences: differences(&f.header.config, &config).join(", "),
+            });
         }
-        if f.shard.count != count {
-            return Err(format!(
-                "{} is shard {} but {} is shard {}: the shards of one run are K/N for one N",
-                f.name, f.shard, first.name, first.shard
-            ));
+        if f.header.shard.count != count {
+            return Err(ShardError::OtherCount {
+                file: f.name.clone(),
+                shard: f.header.shard,
+                first: first.name.clone(),
+                first_shard,
+            });
         }
-        if let Some(other) = by_index.insert(f.shard.index, &f.name) {
-            return Err(format!("shard {} given twice: {other} and {}", f.shard, f.name));
+        if let Some(other) = by_index.insert(f.header.shard.index, &f.name) {
+            return Err(ShardError::Twice { shard: f.header.shard, first: other.to_owned(), file: f.name.clone() });
         }
     }
     if by_index.len() < count {
         const SHOWN: usize = 10;
         let absent = (0..count).filter(|k| !by_index.contains_key(k));
-        let mut missing: Vec<String> = absent.take(SHOWN).map(|k| Shard { index: k, count }.to_string()).collect();
-        let number = count - by_index.len();
-        if number > SHOWN {
-            missing.push(format!("and {} more", number - SHOWN));
+        let mut list: Vec<String> = absent.take(SHOWN).map(|k| Shard { index: k, count }.to_string()).collect();
+        let missing = count - by_index.len();
+        if missing > SHOWN {
+            list.push(format!("and {} more", missing - SHOWN));
         }
-        let s = if number == 1 { "" } else { "s" };
-        return Err(format!("missing shard{s} {} of the {count}", missing.join(", ")));
+        return Err(ShardError::MissingShards { missing, list: list.join(", "), count });
     }
-    let config = spec.config().map_err(|e| format!("{}: {e}", first.name))?;
     let mut games: Vec<Vec<GameResult>> =
         (0..config.players.len()).map(|p| Vec::with_capacity(files.iter().map(|f| f.games[p].len()).sum())).collect();
     for f in files {
@@ -424,23 +396,31 @@ pub fn merge(files: Vec<ShardFile>) -> Result<(Config, Vec<AlgorithmRun>), Strin
 }
 
 /// Reads and merges the shard outputs at `paths`.
-pub fn merge_files(paths: &[std::path::PathBuf]) -> Result<(Config, Vec<AlgorithmRun>), String> {
-    let files = paths
-        .iter()
-        .map(|path| {
-            let name = path.display().to_string();
-            let file = std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?;
-            read(&name, io::BufReader::new(file))
-        })
-        .collect::<Result<Vec<_>, String>>()?;
+pub fn merge_files(paths: &[PathBuf]) -> Result<(Config, Vec<AlgorithmRun>), ShardError> {
+    let files = paths.iter().map(|path| read_file(path)).collect::<Result<Vec<_>, _>>()?;
     merge(files)
+}
+
+/// Reads the shard output at `path`.
+fn read_file(path: &Path) -> Result<ShardFile, ShardError> {
+    let name = path.display().to_string();
+    match std::fs::File::open(path) {
+        Ok(file) => read(&name, io::BufReader::new(file)),
+        Err(source) => Err(ShardError::Io { at: name, source }),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::BoardSize;
+    use crate::level::Level;
+    use crate::placement::Style;
+    use crate::rules::Rules;
+    use crate::simulate::Player;
     use crate::simulate::report::{self, AlgorithmReport};
     use crate::simulate::{run, run_shard};
+    use crate::strategy::Algorithm;
 
     /// The classic game with three light algorithms, and a smaller board with levels, the hard
     /// placement, the no-touch rules and salvos of 2; game counts that no shard count divides.
@@ -462,8 +442,7 @@ mod tests {
             ],
             games: 47,
             seed: 3,
-            rows: 7,
-            cols: 8,
+            size: BoardSize { rows: 7, cols: 8 },
             ships: vec![4, 3, 2],
             keep_shots: false,
             budget_ms: 3,
@@ -523,7 +502,7 @@ mod tests {
                 let mut files = shards(&config, count);
                 files.reverse();
                 let (merged_config, merged) = merge(files).unwrap();
-                assert_eq!(Spec::of(&merged_config).unwrap(), Spec::of(&config).unwrap());
+                assert_eq!(merged_config, Config { keep_shots: false, ..config.clone() });
                 assert_eq!(games(&merged), games(&whole), "{count} shards");
                 assert_eq!(outputs(&merged_config, &merged), expected, "{count} shards");
             }
@@ -565,15 +544,14 @@ mod tests {
         Config {
             games: 10,
             seed: 4,
-            rows: 6,
-            cols: 6,
+            size: BoardSize { rows: 6, cols: 6 },
             ships: vec![3, 2],
             ..Config::classic(vec![Player::full(Algorithm::Density), Player::full(Algorithm::Random)])
         }
     }
 
     fn error(files: Vec<ShardFile>) -> String {
-        merge(files).map(|_| ()).unwrap_err()
+        merge(files).map(|_| ()).unwrap_err().to_string()
     }
 
     #[test]
@@ -590,8 +568,7 @@ mod tests {
         assert_eq!(error(files), "shard 1/3 given twice: shard-1 and shard-1");
         assert_eq!(error(Vec::new()), "no shard to merge");
         let mut files = shards(&config, 1);
-        files[0].shard = Shard::new(0, 1 << 40).unwrap();
-        files[0].header.shard = files[0].shard.to_string();
+        files[0].header.shard = Shard::new(0, 1 << 40).unwrap();
         let e = error(files);
         assert!(
             e.starts_with("missing shards 1/1099511627776, 2/1099511627776,")
@@ -632,7 +609,7 @@ mod tests {
     }
 
     fn read_error(text: &str) -> String {
-        read("f", text.as_bytes()).map(|_| ()).unwrap_err()
+        read("f", text.as_bytes()).map(|_| ()).unwrap_err().to_string()
     }
 
     #[test]
@@ -664,17 +641,17 @@ mod tests {
         assert!(read_error(&logged).contains("f:2: not a game record"));
         let unknown = good.replacen(r#""algorithm":"density""#, r#""algorithm":"nope""#, 1);
         assert!(read_error(&unknown).contains(r#"f:1: unknown algorithm "nope""#), "{}", read_error(&unknown));
-        let newer = good.replacen(r#""version":1"#, r#""version":2"#, 1);
-        assert!(read_error(&newer).contains("version 2; this sonar reads sonar-simulate-shard version 1"));
+        let newer = good.replacen(r#""version":2"#, r#""version":3"#, 1);
+        assert!(read_error(&newer).contains("version 3; this sonar reads sonar-simulate-shard version 2"));
     }
 
     #[test]
     fn shards_parse_and_partition() {
-        assert_eq!("2/5".parse::<Shard>(), Ok(Shard { index: 2, count: 5 }));
-        assert!("0/0".parse::<Shard>().unwrap_err().contains("at least 1"));
-        assert!("3/3".parse::<Shard>().unwrap_err().contains("below N (0 to 2)"));
-        assert!("2/x".parse::<Shard>().unwrap_err().contains("invalid digit"));
-        assert!("2".parse::<Shard>().unwrap_err().contains("expected K/N"));
+        assert_eq!("2/5".parse::<Shard>().unwrap(), Shard { index: 2, count: 5 });
+        assert!("0/0".parse::<Shard>().unwrap_err().to_string().contains("at least 1"));
+        assert!("3/3".parse::<Shard>().unwrap_err().to_string().contains("below N (0 to 2)"));
+        assert!("2/x".parse::<Shard>().unwrap_err().to_string().contains("invalid digit"));
+        assert!("2".parse::<Shard>().unwrap_err().to_string().contains("expected K/N"));
         let mut seen: Vec<usize> = (0..4).flat_map(|k| Shard::new(k, 4).unwrap().games(11)).collect();
         seen.sort();
         assert_eq!(seen, (0..11).collect::<Vec<_>>());
@@ -684,7 +661,11 @@ mod tests {
 
     #[test]
     fn calibration_players_cannot_be_sharded() {
-        let weak = Player { weakness: Level::new(3).unwrap().weakness(), ..Player::full(Algorithm::Density) };
-        assert!(Spec::of(&Config::classic(vec![weak])).unwrap_err().contains("only levels can be sharded"));
+        let weak = Player::swept(Algorithm::Density, Level::new(3).unwrap().weakness());
+        let e = check(&Config::classic(vec![weak])).unwrap_err().to_string();
+        assert!(e.contains("only levels can be sharded"), "{e}");
+        let mut out = Vec::new();
+        assert!(write(&mut out, &Config::classic(vec![weak]), Shard::WHOLE, &[]).is_err());
+        assert!(out.is_empty());
     }
 }

@@ -2,6 +2,8 @@
 //! order of strength. Adding an algorithm is a file implementing [`Strategy`], a variant here and
 //! its arm in [`Algorithm::strategy`].
 
+use thiserror::Error;
+
 use super::contract::{AlgorithmInfo, Strategy};
 use super::{bayes, checkerboard, density, flood, longest_run, middlemost, random, strafing, weighted_density};
 
@@ -93,3 +95,25 @@ impl Algorithm {
         }
     }
 }
+
+/// A name that is none of [`Algorithm::ALL`]'s.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("unknown algorithm {0:?}; known: {names}", names = Algorithm::names())]
+pub struct UnknownAlgorithm(pub String);
+
+/// An algorithm is written as its name ([`Algorithm::name`]): `bayes`, `weighted-density`, ...
+impl std::str::FromStr for Algorithm {
+    type Err = UnknownAlgorithm;
+
+    fn from_str(name: &str) -> Result<Algorithm, UnknownAlgorithm> {
+        Algorithm::from_name(name).ok_or_else(|| UnknownAlgorithm(name.to_owned()))
+    }
+}
+
+impl std::fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+crate::text::serde_as_text!(Algorithm);
