@@ -85,7 +85,7 @@ impl ServerOptions {
     /// The servers' part of the service's configuration.
     pub fn of(config: &ServeConfig) -> ServerOptions {
         ServerOptions {
-            workers: config.workers.unwrap_or_else(super::cores),
+            workers: config.workers.unwrap_or_else(cores),
             shutdown_grace: config.shutdown_grace,
             client_request_timeout: config.client_request_timeout,
             keep_alive: config.keep_alive,

@@ -11,8 +11,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use plotters::drawing::DrawingAreaErrorKind;
 use thiserror::Error;
 
-use super::shard::{self, Shard, ShardError};
-use super::{AlgorithmRun, Config, Player, SimError, plot, report, run_shard};
+use super::run::{AlgorithmRun, Config, Player, SimError, run_shard};
+use super::shard::Shard;
+use super::shard_file::{self, ShardError};
+use super::{plot, report};
 use crate::board::BoardSize;
 use crate::level::Level;
 use crate::placement::Style;
@@ -120,7 +122,7 @@ impl ShardChoice {
         let value = std::env::var(JOB_INDEX_VAR).map_err(|_| SimulateError::NoJobIndex { count })?;
         let index = value.trim().parse::<usize>().map_err(|source| SimulateError::BadJobIndex { value, source })?;
         let count = usize::try_from(count).map_err(|_| SimulateError::TooManyShards(count))?;
-        Ok(Shard::new(index, count)?)
+        Ok(Shard::new(index, count).map_err(ShardError::from)?)
     }
 }
 
@@ -152,7 +154,7 @@ pub fn execute(simulate: &Simulate) -> Result<bool, SimulateError> {
     match simulate {
         Simulate::Run(options) => play(options),
         Simulate::Merge(merge) => {
-            let (config, runs) = shard::merge_files(&merge.files)?;
+            let (config, runs) = shard_file::merge_files(&merge.files)?;
             let outputs = Outputs { log: None, ..merge.outputs.clone() };
             print_report(&config, &runs, &outputs)
         }
@@ -165,7 +167,7 @@ fn play(options: &RunOptions) -> Result<bool, SimulateError> {
     let shard = options.shard.map(ShardChoice::resolve).transpose()?;
     if shard.is_some() {
         // Checked before the games are played rather than when their records are written.
-        shard::check(&config)?;
+        shard_file::check(&config)?;
     }
     let threads = options.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -198,7 +200,7 @@ fn play(options: &RunOptions) -> Result<bool, SimulateError> {
     match shard {
         // A shard's records, and nothing else, go to standard output.
         Some(shard) => {
-            shard::write(&mut BufWriter::new(std::io::stdout().lock()), &config, shard, &runs)?;
+            shard_file::write(&mut BufWriter::new(std::io::stdout().lock()), &config, shard, &runs)?;
             Ok(true)
         }
         None => print_report(&config, &runs, &options.outputs),

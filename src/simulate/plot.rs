@@ -13,7 +13,7 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::AlgorithmRun;
+use super::run::AlgorithmRun;
 
 const WIDTH: u32 = 1100;
 const HEIGHT: u32 = 560;

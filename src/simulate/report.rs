@@ -5,8 +5,8 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::run::{AlgorithmRun, Config, Player};
 use super::stats::{Summary, paired_difference, random_expectation};
-use super::{AlgorithmRun, Config};
 use crate::engine::Outcome;
 
 /// One algorithm's figures, as printed by `--json`.
@@ -204,7 +204,7 @@ pub fn self_test(config: &Config, runs: &[AlgorithmRun]) -> Option<(bool, String
     if config.rules != crate::rules::Rules::CLASSIC || config.placement != crate::placement::Style::Uniform {
         return None;
     }
-    let run = runs.iter().find(|r| r.player == super::Player::full(crate::strategy::Algorithm::Random))?;
+    let run = runs.iter().find(|r| r.player == Player::full(crate::strategy::Algorithm::Random))?;
     let s: Summary = run.summary();
     let expected = random_expectation(config.size.cells(), config.ships.iter().sum());
     let ok = s.interval_contains(expected);

@@ -1,0 +1,371 @@
+//! Playing a simulation: who plays ([`Player`]), what is played ([`Config`]), and the games
+//! themselves, in parallel and reproducibly ([`run`], [`run_shard`]).
+//!
+//! Game `i` of a run seeded with `s` is played against the layout drawn from
+//! [`rng::stream`]`(s, i)` by every algorithm (a paired comparison), and each algorithm's own
+//! random choices in that game come from a second stream derived from `(s, i)`. Results are
+//! collected in game order, so they are identical whatever the number of threads, and a
+//! [`super::shard`] that plays only some of the game indices plays each of them exactly as the whole run
+//! does.
+
+use std::time::Instant;
+
+use rand::Rng;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::board::{BoardSize, Pos};
+use crate::engine::{Game, Outcome, PlayError, play};
+use crate::fleet::Fleet;
+use crate::layout::{Layout, LayoutError, random_layout_under};
+use crate::level::{Level, Weakened, Weakness};
+use crate::placement::{PlacementError, Style, place_styled};
+use crate::recommendation::Seat;
+use crate::rng;
+use crate::rules::Rules;
+use crate::strategy::Algorithm;
+
+use super::shard::Shard;
+use super::stats::{self, Summary};
+
+/// Salt separating the strategies' random streams from the layouts'.
+const STRATEGY_SALT: u64 = 0x5354_5241_5445_4759;
+/// Salt of the per-game tie orders.
+const ORDER_SALT: u64 = 0x4f52_4445_5220_5449;
+
+/// Who plays: an algorithm at a strength level, or at any weakness (a calibration sweep). In JSON
+/// (a shard's header): `{"algorithm":"density","level":4}`, without `level` for the algorithm
+/// itself.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    pub algorithm: Algorithm,
+    /// The level whose weakness it plays at; `None` for the algorithm itself or a sweep point.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<Level>,
+    /// A sweep point's weakness, which is no level's. JSON has no place for it: such players are
+    /// not written to shards ([`shard::check`]).
+    #[serde(skip)]
+    pub sweep: Option<Weakness>,
+}
+
+impl Player {
+    /// The algorithm itself.
+    pub fn full(algorithm: Algorithm) -> Player {
+        Player { algorithm, level: None, sweep: None }
+    }
+
+    /// The algorithm at a level.
+    pub fn at(algorithm: Algorithm, level: Level) -> Player {
+        Player { algorithm, level: Some(level), sweep: None }
+    }
+
+    /// The algorithm at any weakness (a point of a calibration sweep); at none, the algorithm
+    /// itself.
+    pub fn swept(algorithm: Algorithm, weakness: Weakness) -> Player {
+        Player { algorithm, level: None, sweep: (!weakness.is_none()).then_some(weakness) }
+    }
+
+    /// The weakness it plays at.
+    pub fn weakness(&self) -> Weakness {
+        match (self.level, self.sweep) {
+            (Some(level), _) => level.weakness(),
+            (None, sweep) => sweep.unwrap_or(Weakness::NONE),
+        }
+    }
+
+    /// Its name in tables: `bayes`, `bayes L3`.
+    pub fn label(&self) -> String {
+        match (self.level, self.sweep) {
+            (Some(level), _) => format!("{} L{level}", self.algorithm.name()),
+            (None, None) => self.algorithm.name().to_owned(),
+            (None, Some(weakness)) => format!("{} {weakness:?}", self.algorithm.name()),
+        }
+    }
+}
+
+/// What to simulate. In JSON (a shard's header), every field but `keep_shots`:
+/// `{"players":[...],"games":1000,"seed":1,"size":"10x10","ships":[5,4,3,3,2],"budget_ms":10,
+/// "rules":{"touching":true,"salvo":1},"placement":"uniform"}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Who plays, in report order (the first is the baseline of the paired differences).
+    pub players: Vec<Player>,
+    pub games: usize,
+    pub seed: u64,
+    pub size: BoardSize,
+    pub ships: Vec<usize>,
+    /// Keep every shot of every game (for `--log`).
+    #[serde(skip)]
+    pub keep_shots: bool,
+    /// Compute budget of every move, in milliseconds (only `bayes` looks at it).
+    pub budget_ms: u64,
+    /// The rules: hidden fleets are drawn over the layouts they allow, and the shooters are told
+    /// them.
+    pub rules: Rules,
+    /// How the hidden fleets are placed: uniformly, or as the computer's hard style.
+    pub placement: Style,
+}
+
+/// Why a simulation could not run.
+#[derive(Debug, Error)]
+pub enum SimError {
+    #[error("--games must be at least 1")]
+    NoGames,
+    #[error("no algorithm to simulate")]
+    NoAlgorithm,
+    #[error("board {rows}x{cols}: each side must be between 1 and 26")]
+    BadSize { rows: usize, cols: usize },
+    #[error("fleet: {0}")]
+    Layout(#[from] LayoutError),
+    #[error("fleet: {0}")]
+    Fleet(#[from] crate::fleet::FleetError),
+    #[error("{0}")]
+    Placement(#[from] PlacementError),
+    #[error("{player}, game {game}: {source}")]
+    Play { player: String, game: usize, source: PlayError },
+}
+
+/// One game as one algorithm played it. In JSON (a shard's record), every field but `log`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The game's index in the run: its hidden fleet and every random choice depend only on it and
+    /// the seed.
+    pub game: usize,
+    pub shots: usize,
+    /// Turns to win: the shots, or fewer with salvos.
+    pub turns: usize,
+    pub hits: usize,
+    /// Per ship of the layout, in layout order: (length, shot that sank it).
+    pub sunk_at: Vec<(usize, usize)>,
+    /// Time the game took, in nanoseconds.
+    pub nanos: u64,
+    /// Time each move took (the strategy's decision and the referee's answer), in nanoseconds
+    /// (at most `u32::MAX`, over four seconds).
+    pub move_nanos: Vec<u32>,
+    /// Every shot, when the run keeps them.
+    #[serde(skip)]
+    pub log: Vec<(Pos, Outcome)>,
+}
+
+/// Everything one player did in a run.
+#[derive(Clone, Debug)]
+pub struct AlgorithmRun {
+    pub player: Player,
+    pub games: Vec<GameResult>,
+}
+
+impl AlgorithmRun {
+    pub fn shots(&self) -> Vec<f64> {
+        self.games.iter().map(|g| g.shots as f64).collect()
+    }
+
+    pub fn summary(&self) -> Summary {
+        Summary::of(&self.shots())
+    }
+
+    /// The turns each game took, in game order.
+    pub fn turns(&self) -> Vec<f64> {
+        self.games.iter().map(|g| g.turns as f64).collect()
+    }
+
+    /// Hits over shots, across all games.
+    pub fn hit_rate(&self) -> f64 {
+        let hits: usize = self.games.iter().map(|g| g.hits).sum();
+        let shots: usize = self.games.iter().map(|g| g.shots).sum();
+        hits as f64 / shots as f64
+    }
+
+    /// Mean compute-and-play time per game on one core, in microseconds.
+    pub fn micros_per_game(&self) -> f64 {
+        self.games.iter().map(|g| g.nanos as f64 / 1e3).sum::<f64>() / self.games.len() as f64
+    }
+
+    /// Median, 99th percentile and maximum of the time one move took, in microseconds.
+    pub fn move_micros(&self) -> (f64, f64, f64) {
+        let mut sorted: Vec<f64> =
+            self.games.iter().flat_map(|g| g.move_nanos.iter().map(|&t| f64::from(t) / 1e3)).collect();
+        sorted.sort_by(f64::total_cmp);
+        (stats::median(&sorted), stats::percentile(&sorted, 0.99), sorted[sorted.len() - 1])
+    }
+
+    /// For each distinct ship length, longest first: the mean shot number at which it sank.
+    pub fn mean_sink_turns(&self) -> Vec<(usize, f64)> {
+        let mut acc: Vec<(usize, f64, usize)> = Vec::new();
+        for g in &self.games {
+            for &(len, turn) in &g.sunk_at {
+                match acc.iter_mut().find(|(l, _, _)| *l == len) {
+                    Some(e) => {
+                        e.1 += turn as f64;
+                        e.2 += 1;
+                    }
+                    None => acc.push((len, turn as f64, 1)),
+                }
+            }
+        }
+        acc.sort_by_key(|e| std::cmp::Reverse(e.0));
+        acc.into_iter().map(|(l, sum, n)| (l, sum / n as f64)).collect()
+    }
+}
+
+impl Config {
+    /// The classic game (10x10, fleet 5,4,3,3,2, classic rules, uniform fleets, the default
+    /// budget) for these players: 1,000 games from seed 1, shots not kept.
+    pub fn classic(players: Vec<Player>) -> Config {
+        Config {
+            players,
+            games: 1000,
+            seed: 1,
+            size: BoardSize::CLASSIC,
+            ships: vec![5, 4, 3, 3, 2],
+            keep_shots: false,
+            budget_ms: crate::turn::DEFAULT_BUDGET_MS,
+            rules: Rules::CLASSIC,
+            placement: Style::Uniform,
+        }
+    }
+
+    fn check(&self) -> Result<(), SimError> {
+        if self.games == 0 {
+            return Err(SimError::NoGames);
+        }
+        if self.players.is_empty() {
+            return Err(SimError::NoAlgorithm);
+        }
+        let BoardSize { rows, cols } = self.size;
+        if BoardSize::new(rows, cols).is_err() {
+            return Err(SimError::BadSize { rows, cols });
+        }
+        crate::fleet::Fleet::new(&self.ships, rows.max(cols))?;
+        // One draw proves the fleet fits (or fails fast with the sampler's own bound).
+        random_layout_under(rows, cols, &self.ships, self.rules, &mut rng::stream(self.seed, 0))?;
+        Ok(())
+    }
+
+    /// The hidden fleet of game `i`.
+    fn layout(&self, i: usize) -> Result<Layout, SimError> {
+        let mut rng = rng::stream(self.seed, i as u64);
+        let BoardSize { rows, cols } = self.size;
+        Ok(match self.placement {
+            Style::Uniform => random_layout_under(rows, cols, &self.ships, self.rules, &mut rng)?,
+            Style::Hard => {
+                let fleet = Fleet::new(&self.ships, rows.max(cols))?;
+                place_styled(rows, cols, &fleet, self.rules, Style::Hard, &mut rng)?
+            }
+        })
+    }
+}
+
+/// Plays `config.games` games with every algorithm on the current rayon pool, calling
+/// `progress(n)` as games finish.
+pub fn run(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<AlgorithmRun>, SimError> {
+    run_shard(config, Shard::WHOLE, progress)
+}
+
+/// Plays the games of `config` whose index is in `shard` (all of them for [`Shard::WHOLE`]), each
+/// exactly as the whole run plays it, in game order, with every algorithm on the current rayon
+/// pool, calling `progress(n)` as games finish. A shard may have no game.
+pub fn run_shard(
+    config: &Config,
+    shard: Shard,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<AlgorithmRun>, SimError> {
+    config.check()?;
+    let games: Vec<usize> = shard.games(config.games).collect();
+    let layouts = games.par_iter().map(|&i| Ok((i, config.layout(i)?))).collect::<Result<Vec<_>, SimError>>()?;
+    let mut runs = Vec::with_capacity(config.players.len());
+    for &player in &config.players {
+        let strategy = Weakened { algorithm: player.algorithm, weakness: player.weakness() };
+        let games = layouts
+            .par_iter()
+            .map_init(Vec::new, |grid, &(i, ref layout)| {
+                let mut rng = rng::stream(config.seed ^ STRATEGY_SALT, i as u64);
+                // One tie order per game, as a client that sends one seed per game gets.
+                let game_seed = rng::stream(config.seed ^ ORDER_SALT, i as u64).next_u64();
+                let seat = Seat::from_seed(game_seed, config.budget_ms, config.rules);
+                let mut log = Vec::new();
+                let mut move_nanos = Vec::with_capacity(64);
+                let start = Instant::now();
+                let mut last = start;
+                let record = play(&strategy, Game::new(layout.clone()), seat, &mut rng, grid, |_, p, o| {
+                    let now = Instant::now();
+                    move_nanos.push(u32::try_from((now - last).as_nanos()).unwrap_or(u32::MAX));
+                    last = now;
+                    if config.keep_shots {
+                        log.push((p, o));
+                    }
+                })
+                .map_err(|source| SimError::Play { player: player.label(), game: i, source })?;
+                let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+                progress(1);
+                Ok(GameResult {
+                    game: i,
+                    shots: record.shots,
+                    turns: record.turns,
+                    hits: record.hits,
+                    sunk_at: record.sunk_at,
+                    nanos,
+                    move_nanos,
+                    log,
+                })
+            })
+            .collect::<Result<Vec<_>, SimError>>()?;
+        runs.push(AlgorithmRun { player, games });
+    }
+    Ok(runs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(games: usize) -> Config {
+        Config {
+            players: vec![Player::full(Algorithm::Density)],
+            games,
+            seed: 11,
+            size: BoardSize { rows: 6, cols: 6 },
+            ships: vec![3, 2],
+            keep_shots: true,
+            budget_ms: crate::turn::DEFAULT_BUDGET_MS,
+            rules: Rules::CLASSIC,
+            placement: Style::Uniform,
+        }
+    }
+
+    #[test]
+    fn same_results_whatever_the_thread_count() {
+        let with = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let config = Config {
+                players: vec![
+                    Player::full(Algorithm::Density),
+                    Player::at(Algorithm::Density, Level::new(3).unwrap()),
+                    Player::at(Algorithm::Random, Level::new(7).unwrap()),
+                ],
+                placement: Style::Hard,
+                ..config(64)
+            };
+            pool.install(|| run(&config, &|_| {}).unwrap())
+        };
+        let (one, three) = (with(1), with(3));
+        assert_eq!(one.len(), 3);
+        for (a, b) in one.iter().zip(&three) {
+            let key = |r: &AlgorithmRun| {
+                r.games.iter().map(|g| (g.shots, g.sunk_at.clone(), g.log.clone())).collect::<Vec<_>>()
+            };
+            assert_eq!(key(a), key(b));
+        }
+    }
+
+    #[test]
+    fn rejects_bad_configs() {
+        assert!(matches!(run(&Config { games: 0, ..config(1) }, &|_| {}), Err(SimError::NoGames)));
+        let flat = BoardSize { rows: 0, cols: 6 };
+        assert!(matches!(run(&Config { size: flat, ..config(1) }, &|_| {}), Err(SimError::BadSize { .. })));
+        assert!(matches!(run(&Config { ships: vec![7], ..config(1) }, &|_| {}), Err(SimError::Fleet(_))));
+        assert!(matches!(run(&Config { ships: vec![3; 13], ..config(1) }, &|_| {}), Err(SimError::Layout(_))));
+    }
+}
