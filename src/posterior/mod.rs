@@ -74,6 +74,8 @@ mod key;
 mod no_touch_tests;
 mod prior;
 mod sample;
+#[cfg(test)]
+mod sample_tests;
 mod sweep;
 mod table;
 #[cfg(test)]

@@ -3,7 +3,8 @@
 
 use rand::RngExt;
 
-use super::tests::{agree_under, random_position_under, replays_to, sunk_ships};
+use super::sample_tests::{replays_to, sunk_ships};
+use super::tests::{agree_under, random_position_under};
 use super::*;
 use crate::rng::{SonarRng, seeded};
 use crate::testdata;

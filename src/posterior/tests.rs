@@ -1,7 +1,5 @@
 //! The programme against the brute-force enumerator, known answers, and the sampler.
 
-use std::collections::HashMap;
-
 use rand::RngExt;
 
 use super::brute::enumerate;
@@ -11,13 +9,13 @@ use crate::engine::Game;
 use crate::layout::Placement;
 use crate::rng::{SonarRng, seeded};
 
-const NO_LIMIT: u64 = u64::MAX;
+pub(super) const NO_LIMIT: u64 = u64::MAX;
 
-fn board(rows: &[&str]) -> Board {
+pub(super) fn board(rows: &[&str]) -> Board {
     Board::parse(rows).unwrap()
 }
 
-fn fleet(ships: &[usize]) -> Fleet {
+pub(super) fn fleet(ships: &[usize]) -> Fleet {
     Fleet::new(ships, 26).unwrap()
 }
 
@@ -148,7 +146,13 @@ fn over_budget_is_reported_not_computed() {
 }
 
 /// A random game position: a random layout, then `shots` random shots by the referee.
-fn random_position(rng: &mut SonarRng, rows: usize, cols: usize, ships: &[usize], shots: usize) -> (Board, Fleet) {
+pub(super) fn random_position(
+    rng: &mut SonarRng,
+    rows: usize,
+    cols: usize,
+    ships: &[usize],
+    shots: usize,
+) -> (Board, Fleet) {
     random_position_under(rng, rows, cols, ships, Rules::CLASSIC, shots)
 }
 
@@ -233,105 +237,6 @@ fn marginals_sum_to_the_cells_afloat() {
         let sum: f64 = p.marginals().iter().sum();
         assert!((sum - 17.0).abs() < 1e-9, "{rows}x{cols}: {sum}");
     }
-}
-
-fn canonical(ships: &[Placement]) -> Vec<(usize, usize, usize, bool)> {
-    let mut v: Vec<_> = ships.iter().map(|p| (p.len, p.row, p.col, p.horizontal)).collect();
-    v.sort_unstable();
-    v
-}
-
-#[test]
-fn samples_are_uniform_over_agreeing_layouts() {
-    let b = board(&["..x..", ".o...", "....."]);
-    let f = fleet(&[3, 2]);
-    let t = ExactTables::build(&b, &f, Rules::CLASSIC, NO_LIMIT).unwrap();
-    let n = t.posterior().layouts as usize;
-    assert!(n > 20 && n < 400, "{n}");
-    let mut rng = seeded(5);
-    let draws = 400 * n;
-    let mut seen: HashMap<_, usize> = HashMap::new();
-    for _ in 0..draws {
-        let l = t.sample_layout(&mut rng);
-        assert_eq!(l.ships.len(), 2);
-        // The drawn layout agrees with the board: replaying the board's shots gives the same marks.
-        assert!(replays_to(&l, &b), "{l:?}");
-        *seen.entry(canonical(&l.ships)).or_default() += 1;
-    }
-    assert_eq!(seen.len(), n, "every layout is drawn");
-    // Each layout is drawn 400 times on average; 6 standard deviations is 120.
-    assert!(seen.values().all(|&c| (280..=520).contains(&c)), "{:?}", seen.values().min());
-}
-
-/// Replays the board's shots against `layout`: the layout agrees with the board when the
-/// referee marks the same cells.
-pub(super) fn replays_to(layout: &crate::layout::Layout, b: &Board) -> bool {
-    let mut game = Game::new(layout.clone());
-    for i in 0..b.len() {
-        if b.cells()[i] != Cell::Unknown && game.board().cells()[i] == Cell::Unknown && game.fire(b.pos(i)).is_err() {
-            return false;
-        }
-    }
-    game.board() == b
-}
-
-#[test]
-fn samples_in_every_orientation_agree_with_the_board_and_the_marginals() {
-    use super::frame::Orientation;
-    for (seed, (rows, cols)) in [(9u64, (4, 9)), (21, (7, 5)), (33, (6, 6))] {
-        let (b, f) = random_position(&mut seeded(seed), rows, cols, &[4, 3, 2, 1], 12);
-        assert!(b.has_hits() || b.count(Cell::Sunk) > 0, "seed {seed} makes a dull board\n{b}");
-        for transpose in [false, true] {
-            for reverse in [false, true] {
-                let o = Orientation { transpose, reverse };
-                let t = ExactTables::build_in(&b, &f, Rules::CLASSIC, NO_LIMIT, o).unwrap();
-                let mut rng = seeded(1);
-                let mut cover = vec![0u128; b.len()];
-                let draws = 2000;
-                for _ in 0..draws {
-                    let l = t.sample_layout(&mut rng);
-                    assert_eq!(l.ships.len(), f.len());
-                    // The sunk ships are not part of the drawn layout; put them back to replay.
-                    let mut whole = l.clone();
-                    whole.ships.extend(sunk_ships(&b));
-                    assert!(replays_to(&whole, &b), "{o:?} drew {l:?} on\n{b}");
-                    for p in &l.ships {
-                        for c in p.cells() {
-                            cover[b.index(c)] += 1;
-                        }
-                    }
-                }
-                for (i, m) in t.posterior().marginals().iter().enumerate() {
-                    let freq = cover[i] as f64 / draws as f64;
-                    assert!((freq - m).abs() < 0.06, "{o:?} cell {i}: sampled {freq}, exact {m}\n{b}");
-                }
-            }
-        }
-    }
-}
-
-/// The sunk ships of a board whose `#` runs are straight and separate (true of these tests).
-pub(super) fn sunk_ships(b: &Board) -> Vec<Placement> {
-    let mut seen = vec![false; b.len()];
-    let mut out = Vec::new();
-    for i in 0..b.len() {
-        if b.cells()[i] != Cell::Sunk || seen[i] {
-            continue;
-        }
-        let p = b.pos(i);
-        let right = (p.col..b.cols()).take_while(|&c| b.get(Pos::new(p.row, c)) == Cell::Sunk).count();
-        let down = (p.row..b.rows()).take_while(|&r| b.get(Pos::new(r, p.col)) == Cell::Sunk).count();
-        let placement = if right >= down {
-            Placement { len: right, row: p.row, col: p.col, horizontal: true }
-        } else {
-            Placement { len: down, row: p.row, col: p.col, horizontal: false }
-        };
-        for c in placement.cells() {
-            seen[b.index(c)] = true;
-        }
-        out.push(placement);
-    }
-    out
 }
 
 /// The known answers for the empty classic board, counted from scratch (about 10 s in a debug
