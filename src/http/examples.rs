@@ -3,7 +3,7 @@
 //! and for every error status a problem body the service answers to a request of that kind.
 //!
 //! Each is an OpenAPI Example Object (a `summary` naming the request, and the `value`) in a file
-//! under `openapi/examples/`, included here when the crate is built. `tests/examples.rs` sends
+//! under `openapi/examples/`, included here when the crate is built. `tests/api/openapi_examples.rs` sends
 //! the request behind each one to the service and requires the answer to equal the `value`, so
 //! that an example cannot drift from what the service does (`SONAR_BLESS_EXAMPLES=1` rewrites the
 //! values from the answers).
@@ -84,7 +84,7 @@ pub const UNSUPPORTED_MEDIA_TYPE: ExampleFile = example_file!("415-unsupported-m
 pub const INVALID_BOARD: ExampleFile = example_file!("422-invalid-board");
 /// 422 of `POST /placement`: a fleet that fits no layout under the rules.
 pub const IMPOSSIBLE_PLACEMENT: ExampleFile = example_file!("422-impossible-placement");
-/// 500: an algorithm that failed (no request can cause it; see `tests/examples.rs`).
+/// 500: an algorithm that failed (no request can cause it; see `tests/api/openapi_examples.rs`).
 pub const INTERNAL: ExampleFile = example_file!("500-internal");
 /// 503 of `POST /recommend`: too many heavy requests in flight.
 pub const OVERLOADED: ExampleFile = example_file!("503-overloaded");

@@ -48,7 +48,7 @@ pub fn by_status(responses: impl IntoIterator<Item = (u16, ResponseBuilder)>) ->
 }
 
 /// The problem answers `POST /recommend` and `POST /placement` share, each with an example the
-/// service gives to both routes (`tests/examples.rs` sends each request to both).
+/// service gives to both routes (`tests/api/openapi_examples.rs` sends each request to both).
 pub struct PostProblems;
 
 impl IntoResponses for PostProblems {

@@ -7,11 +7,9 @@
 //!   exists;
 //! - the README stays a front door: at most 300 lines.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::{app, post_text_to};
+use crate::helpers::{app, post_text_to};
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 use serde_json::Value;
 use sonar::http::AppState;

@@ -7,18 +7,23 @@
 //!
 //! Run one area with `cargo test --test api placement::`.
 //!
-//! `tests/cli.rs`, `tests/examples.rs` and `tests/readme.rs` are still binaries of their own;
-//! the last two reach these helpers through `tests/common`.
+//! `cli` runs the binary's subcommands; `docs` sends every example of the README and the guides;
+//! `openapi_examples` sends the request behind every example of the OpenAPI document.
 
 mod helpers;
 
 mod access;
 mod admission;
+mod cli;
 mod connections;
 mod cors;
+mod docs;
+mod games;
 mod hints;
 mod levels;
 mod limits;
+mod openapi_examples;
+mod operations;
 mod page;
 mod placement;
 mod properties;

@@ -10,15 +10,13 @@
 //! examples` rewrites the examples' values from the answers; then regenerate the document with
 //! `cargo run -- openapi > openapi/openapi.json`.
 
-mod common;
-
 use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
+use crate::helpers::binary::Sonar;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::test::{TestRequest, call_service, read_body};
-use common::binary::Sonar;
 use serde_json::{Value, json};
 use sonar::http::AppState;
 use sonar::http::auth::ApiKey;
@@ -74,7 +72,7 @@ fn post(path: &str, body: impl Into<actix_web::web::Bytes>) -> TestRequest {
 
 #[actix_web::test]
 async fn the_answer_examples_are_the_answers_to_the_request_examples() {
-    let app = common::app(AppState::new()).await;
+    let app = crate::helpers::app(AppState::new()).await;
     for ((path, request), answer) in
         POST_ROUTES.into_iter().zip([examples::RECOMMEND_ANSWER, examples::PLACEMENT_ANSWER])
     {
@@ -82,12 +80,12 @@ async fn the_answer_examples_are_the_answers_to_the_request_examples() {
         assert_eq!((status, content_type.as_str()), (200, "application/json"), "{path}: {body}");
         pin(answer, &body);
     }
-    common::check_contract(&examples::RECOMMEND_REQUEST.value(), &examples::RECOMMEND_ANSWER.value());
+    crate::helpers::check_contract(&examples::RECOMMEND_REQUEST.value(), &examples::RECOMMEND_ANSWER.value());
 }
 
 #[actix_web::test]
 async fn the_algorithm_example_is_the_density_entry() {
-    let app = common::app(AppState::new()).await;
+    let app = crate::helpers::app(AppState::new()).await;
     let (status, _, list) = send(&app, TestRequest::get().uri("/algorithms")).await;
     assert_eq!(status, 200);
     let density = list.as_array().unwrap().iter().find(|a| a["name"] == "density").unwrap();
@@ -96,8 +94,8 @@ async fn the_algorithm_example_is_the_density_entry() {
 
 #[actix_web::test]
 async fn both_post_routes_answer_the_shared_problems() {
-    let app = common::app(AppState::new()).await;
-    let keyed = common::app(AppState::new().with_api_key(ApiKey::new("s3cret"))).await;
+    let app = crate::helpers::app(AppState::new()).await;
+    let keyed = crate::helpers::app(AppState::new().with_api_key(ApiKey::new("s3cret"))).await;
     for (path, request) in POST_ROUTES {
         let body = request.value().to_string();
         pin_problem(examples::MALFORMED_JSON, &send(&app, post(path, r#"{"board": ["#)).await);
@@ -112,7 +110,7 @@ async fn both_post_routes_answer_the_shared_problems() {
 
 #[actix_web::test]
 async fn each_post_route_answers_its_own_problems() {
-    let app = common::app(AppState::new()).await;
+    let app = crate::helpers::app(AppState::new()).await;
     let mut capital = examples::RECOMMEND_REQUEST.value();
     capital["board"][2] = json!("...X......");
     pin_problem(examples::INVALID_BOARD, &send(&app, post("/recommend", capital.to_string())).await);
@@ -123,7 +121,7 @@ async fn each_post_route_answers_its_own_problems() {
     pin_problem(examples::IMPOSSIBLE_PLACEMENT, &send(&app, post("/placement", crowded.to_string())).await);
 
     // With no room for heavy requests, any `bayes` request is one too many.
-    let full = common::app(AppState::with_max_in_flight(0)).await;
+    let full = crate::helpers::app(AppState::with_max_in_flight(0)).await;
     let mut heavy = examples::RECOMMEND_REQUEST.value();
     heavy["algorithm"] = json!("bayes");
     pin_problem(examples::OVERLOADED, &send(&full, post("/recommend", heavy.to_string())).await);
@@ -131,7 +129,7 @@ async fn each_post_route_answers_its_own_problems() {
 
 #[actix_web::test]
 async fn requests_that_match_no_operation_get_the_routing_problems() {
-    let app = common::app(AppState::new()).await;
+    let app = crate::helpers::app(AppState::new()).await;
     pin_problem(examples::NOT_FOUND, &send(&app, TestRequest::get().uri("/nowhere")).await);
     pin_problem(examples::METHOD_NOT_ALLOWED, &send(&app, TestRequest::get().uri("/recommend")).await);
 }

@@ -1,6 +1,7 @@
 //! The HTTP contract, exercised in-process: answers, errors, docs, metrics and whole games.
 
-use crate::helpers::{app, check_contract, play_through_api, post_json, post_text};
+use crate::helpers::{app, check_contract, post_json, post_text};
+use crate::operations::metric_value;
 use actix_web::test;
 use serde_json::{Value, json};
 use sonar::http::AppState;
@@ -8,7 +9,7 @@ use sonar::strategy::Algorithm;
 
 /// The request example of the OpenAPI document (`density`, seed 42, the classic board after a miss
 /// and a hit below it).
-fn example() -> Value {
+pub fn example() -> Value {
     sonar::http::examples::RECOMMEND_REQUEST.value()
 }
 
@@ -144,7 +145,7 @@ async fn bad_requests_get_problem_details() {
     assert_eq!((p["field"].as_str(), p["row"].as_u64(), p["col"].as_u64()), (Some("board"), Some(1), Some(1)));
 }
 
-async fn raw(
+pub async fn raw(
     app: &impl actix_web::dev::Service<
         actix_http::Request,
         Response = actix_web::dev::ServiceResponse,
@@ -221,158 +222,6 @@ async fn transport_errors_are_problems_too() {
     assert_eq!(headers.get("allow").unwrap(), "POST");
     let (_, _, _, headers) = raw(&app, test::TestRequest::delete().uri("/healthz")).await;
     assert_eq!(headers.get("allow").unwrap(), "GET, HEAD");
-}
-
-#[actix_web::test]
-async fn get_routes_answer_head_with_the_same_head() {
-    let app = app(AppState::new()).await;
-    for path in ["/healthz", "/algorithms", "/metrics", "/openapi.json"] {
-        let get = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
-        let head = test::call_service(
-            &app,
-            test::TestRequest::default().method(actix_web::http::Method::HEAD).uri(path).to_request(),
-        )
-        .await;
-        assert_eq!((head.status().as_u16(), get.status().as_u16()), (200, 200), "{path}");
-        assert_eq!(head.headers().get("content-type"), get.headers().get("content-type"), "{path}");
-    }
-}
-
-#[actix_web::test]
-async fn lists_algorithms_and_answers_health() {
-    let app = app(AppState::new()).await;
-    let (status, _, algos, _) = raw(&app, test::TestRequest::get().uri("/algorithms")).await;
-    assert_eq!(status, 200);
-    let algos = algos.as_array().unwrap();
-    assert_eq!(algos.len(), sonar::strategy::Algorithm::ALL.len());
-    for a in algos {
-        for field in
-            ["name", "summary", "source", "grid_kind", "uses_randomness", "default", "mean_shots", "mean_shots_ci95"]
-        {
-            assert!(!a[field].is_null(), "{a} lacks {field}");
-        }
-    }
-    assert_eq!(algos.iter().filter(|a| a["default"] == true).count(), 1);
-    // Each source is a citation a client can follow, never the name of a local copy.
-    for a in algos {
-        let source = a["source"].as_str().unwrap();
-        assert!(!source.contains(".txt") && !source.contains("seeds/"), "{source}");
-    }
-    let source = |name: &str| algos.iter().find(|a| a["name"] == name).unwrap()["source"].as_str().unwrap();
-    assert!(source("longest-run").contains("Christopher Stoll") && source("longest-run").contains("https://"));
-    assert!(source("strafing").contains("Rodin") && source("strafing").contains("1988"));
-    // A client can rank them by measured strength: the table's figures, random the weakest.
-    let mean = |name: &str| algos.iter().find(|a| a["name"] == name).unwrap()["mean_shots"].as_f64().unwrap();
-    assert_eq!(mean("density"), sonar::strength::classic(sonar::strategy::Algorithm::Density).unwrap().mean);
-    assert!(algos.iter().all(|a| a["mean_shots"].as_f64().unwrap() <= mean("random")));
-    assert!(mean("bayes") < mean("density") && mean("density") < mean("checkerboard"));
-    let (status, _, health, _) = raw(&app, test::TestRequest::get().uri("/healthz")).await;
-    assert_eq!((status, health), (200, json!({"status": "ok"})));
-}
-
-fn metric_value(text: &str, name_and_labels: &str) -> f64 {
-    text.lines().find_map(|l| l.strip_prefix(name_and_labels).and_then(|rest| rest.trim().parse().ok())).unwrap_or(0.0)
-}
-
-#[actix_web::test]
-async fn metrics_count_every_recommendation_and_request() {
-    let app = app(AppState::new()).await;
-    for seed in 0..7 {
-        let mut req = example();
-        req["seed"] = json!(seed);
-        assert_eq!(post_json(&app, &req).await.0, 200);
-    }
-    post_json(&app, &json!({"board": ["X"], "ships": [1]})).await;
-    let res = test::call_service(&app, test::TestRequest::get().uri("/metrics").to_request()).await;
-    assert_eq!(res.status(), 200);
-    assert!(res.headers().get("content-type").unwrap().to_str().unwrap().starts_with("text/plain"));
-    let text = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
-    assert_eq!(metric_value(&text, "sonar_recommend_duration_seconds_count{algorithm=\"density\"}"), 7.0);
-    assert!(text.contains("sonar_recommend_duration_seconds_bucket{algorithm=\"density\",le=\"0.000001\"}"));
-    assert!(text.contains("sonar_recommend_duration_seconds_bucket{algorithm=\"density\",le=\"1\"}"));
-    assert_eq!(
-        metric_value(&text, "sonar_http_requests_total{method=\"POST\",route=\"/recommend\",status=\"200\"}"),
-        7.0
-    );
-    assert_eq!(
-        metric_value(&text, "sonar_http_requests_total{method=\"POST\",route=\"/recommend\",status=\"422\"}"),
-        1.0
-    );
-    assert!(
-        text.contains("sonar_http_request_duration_seconds_bucket{method=\"POST\",route=\"/recommend\",status=\"200\"")
-    );
-    assert_eq!(metric_value(&text, "sonar_errors_total{kind=\"invalid-board\"}"), 1.0);
-    #[cfg(target_os = "linux")]
-    assert!(text.contains("process_resident_memory_bytes"));
-}
-
-#[actix_web::test]
-async fn serves_the_committed_openapi_document() {
-    let app = app(AppState::new()).await;
-    let res = test::call_service(&app, test::TestRequest::get().uri("/openapi.json").to_request()).await;
-    assert_eq!(res.status(), 200);
-    let served = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
-    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json"))
-        .expect("openapi/openapi.json is committed");
-    assert!(
-        served == committed,
-        "openapi/openapi.json is stale: regenerate it with `cargo run -- openapi > openapi/openapi.json`"
-    );
-    let doc: Value = serde_json::from_str(&served).unwrap();
-    assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"));
-    for path in ["/recommend", "/algorithms", "/healthz", "/metrics", "/openapi.json"] {
-        assert!(doc["paths"][path].is_object(), "{path} is not documented");
-    }
-    let responses = &doc["paths"]["/recommend"]["post"]["responses"];
-    for status in ["200", "400", "413", "415", "422"] {
-        assert!(responses[status].is_object(), "/recommend does not document {status}");
-    }
-    assert!(responses["422"]["content"]["application/problem+json"].is_object());
-    assert!(doc["components"]["schemas"]["RecommendRequest"]["example"].is_object());
-}
-
-#[actix_web::test]
-async fn docs_work_offline() {
-    let app = app(AppState::new()).await;
-    let res = test::call_service(&app, test::TestRequest::get().uri("/docs").to_request()).await;
-    assert_eq!(res.status(), 308);
-    assert_eq!(res.headers().get("location").unwrap(), "/docs/");
-    for path in ["/docs/", "/docs/swagger-initializer.js", "/docs/swagger-ui.css", "/docs/swagger-ui-bundle.js"] {
-        let res = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
-        assert_eq!(res.status(), 200, "{path}");
-        let body = String::from_utf8_lossy(&test::read_body(res).await).into_owned();
-        match path {
-            "/docs/" | "/docs/swagger-initializer.js" => {
-                assert!(!body.contains("http://") && !body.contains("https://"), "{path} refers to an external URL")
-            }
-            // Only SVG namespace names in inline data URIs, never a fetched URL.
-            _ => assert!(!body.contains("url(http") && !body.contains("url(\"http"), "{path} fetches an external URL"),
-        }
-        if path == "/docs/swagger-initializer.js" {
-            assert!(body.contains("\"/openapi.json\""));
-        }
-    }
-}
-
-/// Whole games through the API with every algorithm: set SONAR_API_GAMES to play more (the
-/// note's 1,000-game figure) and SONAR_API_ALGORITHMS to choose which.
-#[actix_web::test]
-async fn whole_games_through_the_api_keep_the_contract() {
-    let app = app(AppState::new()).await;
-    let games: u64 = std::env::var("SONAR_API_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(8);
-    let names: Vec<String> = match std::env::var("SONAR_API_ALGORITHMS") {
-        Ok(list) => list.split(',').map(str::to_owned).collect(),
-        Err(_) => sonar::strategy::Algorithm::ALL.iter().map(|a| a.name().to_owned()).collect(),
-    };
-    for name in names {
-        let mut total = 0;
-        for g in 0..games {
-            let shots = play_through_api(&app, &name, g).await;
-            assert!((17..=100).contains(&shots));
-            total += shots;
-        }
-        eprintln!("{name} through the API: {games} games, mean {:.2} shots", total as f64 / games as f64);
-    }
 }
 
 fn grid_sum(answer: &Value) -> f64 {
@@ -517,68 +366,4 @@ async fn the_compute_histogram_counts_exactly_the_answers_served() {
     let ok = metric_value(&text, "sonar_http_requests_total{method=\"POST\",route=\"/recommend\",status=\"200\"}");
     assert_eq!((histogram, ok), (f64::from(served), f64::from(served)));
     assert_eq!(served, 4);
-}
-
-/// Plays one classic game through the API with `seed` sent on every move (or none), and returns
-/// the shots in order.
-async fn shots_over_api(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse,
-        Error = actix_web::Error,
-    >,
-    algorithm: &str,
-    layout: sonar::layout::Layout,
-    seed: Option<u64>,
-) -> Vec<sonar::board::Pos> {
-    let mut game = sonar::engine::Game::new(layout);
-    let mut shots = Vec::new();
-    while !game.is_over() {
-        let mut request =
-            json!({"board": game.board().to_rows(), "ships": game.fleet().lengths(), "algorithm": algorithm});
-        if let Some(s) = seed {
-            request["seed"] = json!(s);
-        }
-        let (status, answer) = post_json(app, &request).await;
-        assert_eq!(status, 200, "{answer}");
-        let p = sonar::board::Pos::new(
-            answer["shot"]["row"].as_u64().unwrap() as usize,
-            answer["shot"]["col"].as_u64().unwrap() as usize,
-        );
-        game.fire(p).expect("a legal shot");
-        shots.push(p);
-    }
-    shots
-}
-
-#[actix_web::test]
-async fn one_seed_per_game_or_none_plays_the_simulators_coherent_game() {
-    use sonar::engine::{Game, Seat, play};
-    use sonar::tie_order::TieOrder;
-    let app = app(AppState::new()).await;
-    let mut orders = std::collections::BTreeSet::new();
-    for g in 0..6u64 {
-        let layout = sonar::layout::random_layout(10, 10, &[5, 4, 3, 3, 2], &mut sonar::rng::seeded(g)).unwrap();
-        for seed in [Some(g * 7919), None] {
-            let order = seed.map_or(TieOrder::ROW_MAJOR, TieOrder::from_seed);
-            orders.insert(order.symmetry());
-            let over_http = shots_over_api(&app, "weighted-density", layout.clone(), seed).await;
-            let mut in_process = Vec::new();
-            let seat = Seat { order, ..Seat::default() };
-            let strategy = Algorithm::WeightedDensity.strategy();
-            play(strategy, Game::new(layout.clone()), seat, &mut sonar::rng::seeded(0), &mut Vec::new(), |_, p, _| {
-                in_process.push(p)
-            })
-            .unwrap();
-            assert_eq!(over_http, in_process, "game {g}, seed {seed:?}");
-        }
-    }
-    assert!(orders.len() >= 4, "seeds should pick several orders: {orders:?}");
-    // Without a seed the empty classic board's answer is the first of the four central cells.
-    let (_, a) = post_json(
-        &app,
-        &json!({"board": vec![".........."; 10], "ships": [5, 4, 3, 3, 2], "algorithm": "weighted-density"}),
-    )
-    .await;
-    assert_eq!((a["shot"]["row"].as_u64(), a["shot"]["col"].as_u64()), (Some(4), Some(4)));
 }
