@@ -4,11 +4,11 @@
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use sonar::recommendation::recommend;
-use sonar::rng::seeded;
-use sonar::simulate::corpus::corpus;
-use sonar::strategy::Algorithm;
-use sonar::turn::Turn;
+use sonar::Algorithm;
+use sonar::Turn;
+use sonar::recommend;
+use sonar::seeded;
+use sonar::simulate::corpus;
 
 fn algorithms(c: &mut Criterion) {
     let boards = corpus(1);

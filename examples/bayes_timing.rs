@@ -4,16 +4,16 @@
 
 use std::time::Instant;
 
-use sonar::engine::Game;
-use sonar::layout::random_layout_under;
-use sonar::posterior::count_exact_under;
-use sonar::posterior::importance::Sampler;
-use sonar::rng::seeded;
-use sonar::rules::Rules;
-use sonar::simulate::stats::percentile;
-use sonar::strategy::Algorithm;
-use sonar::strategy::bayes::exact_work;
-use sonar::turn::DEFAULT_BUDGET_MS;
+use sonar::Algorithm;
+use sonar::DEFAULT_BUDGET_MS;
+use sonar::Game;
+use sonar::Rules;
+use sonar::Sampler;
+use sonar::count_exact_under;
+use sonar::exact_work;
+use sonar::random_layout_under;
+use sonar::seeded;
+use sonar::simulate::percentile;
 
 fn pct(v: &mut [f64], p: f64) -> f64 {
     if v.is_empty() {
@@ -40,7 +40,7 @@ fn main() {
         while !game.is_over() {
             let seen = rules.reveal(game.board());
             let turn = game.turn();
-            let turn = sonar::turn::Turn { board: &seen, rules, ..turn };
+            let turn = sonar::Turn { board: &seen, rules, ..turn };
             let t = Instant::now();
             let r = count_exact_under(&seen, game.fleet(), rules, budget);
             let ms = t.elapsed().as_secs_f64() * 1e3;

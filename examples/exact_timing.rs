@@ -9,14 +9,14 @@
 use std::time::Instant;
 
 use rand::RngExt;
-use sonar::board::{Board, Cell, Pos};
-use sonar::engine::{Game, Seat, play};
-use sonar::fleet::Fleet;
-use sonar::layout::random_layout;
-use sonar::posterior::{ExactError, ExactTables, estimate_work};
-use sonar::rng::stream;
-use sonar::rules::Rules;
-use sonar::strategy::Algorithm;
+use sonar::Algorithm;
+use sonar::Fleet;
+use sonar::Rules;
+use sonar::random_layout;
+use sonar::stream;
+use sonar::{Board, Cell, Pos};
+use sonar::{ExactError, ExactTables, estimate_work};
+use sonar::{Game, Seat, play};
 
 const CHECKPOINTS: [usize; 4] = [10, 20, 30, 40];
 

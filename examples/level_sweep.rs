@@ -1,6 +1,6 @@
 //! The calibration of the strength levels: mean shots against the weakness `x` of
-//! [`sonar::level::Weakness::at`], every point over the same hidden fleets (paired), from which
-//! the table `sonar::level::CALIBRATED` is read off.
+//! [`sonar::Weakness::at`], every point over the same hidden fleets (paired), from which
+//! the table `sonar::CALIBRATED` is read off.
 //!
 //! ```text
 //! cargo run --release --example level_sweep -- ALGORITHM GAMES SEED X [X ...]
@@ -8,11 +8,11 @@
 //! ```
 //!
 //! An `X` may also be the four knobs `MISTAKES/HUNT/TARGET/STRAY`, `HUNT` and `TARGET` each
-//! `SPREAD` or `BIAS,SPREAD` ([`sonar::level::Noise`]), to study one kind of mistake alone.
+//! `SPREAD` or `BIAS,SPREAD` ([`sonar::Noise`]), to study one kind of mistake alone.
 
-use sonar::level::{Noise, Weakness};
-use sonar::simulate::{Config, Player, report, run};
-use sonar::strategy::Algorithm;
+use sonar::Algorithm;
+use sonar::simulate::{Config, Player, reports, run};
+use sonar::{Noise, Weakness};
 
 fn weakness(arg: &str) -> Weakness {
     let n = |s: &str| s.parse::<f64>().unwrap_or_else(|e| panic!("{arg:?}: {e}"));
@@ -43,7 +43,7 @@ fn main() {
         ..Config::classic(players)
     };
     let runs = run(&config, &|_| {}).expect("the classic game runs");
-    let reports = report::reports(&runs);
+    let reports = reports(&runs);
     println!("{:<8} {:>8} {:>7} {:>6}  paired against the first", "x", "mean", "±95%", "sd");
     for (arg, r) in args[3..].iter().zip(&reports) {
         let paired = r

@@ -2,10 +2,10 @@
 //! fleet and the ten-ship fleet, as the Rust tables of `src/posterior/prior.rs`:
 //! `cargo run --release --example no_touch_priors` (about a minute and 8 GB for the ten ships).
 
-use sonar::board::Board;
-use sonar::fleet::Fleet;
-use sonar::posterior::count_exact_under;
-use sonar::rules::Rules;
+use sonar::Board;
+use sonar::Fleet;
+use sonar::Rules;
+use sonar::count_exact_under;
 
 fn main() {
     for (name, ships) in

@@ -6,9 +6,9 @@
 
 use std::time::Instant;
 
-use sonar::engine::Seat;
-use sonar::optimal::{Layouts, optimal_value, policy_value};
-use sonar::strategy::Algorithm;
+use sonar::Algorithm;
+use sonar::Seat;
+use sonar::{Layouts, optimal_value, policy_value};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -6,9 +6,9 @@
 //! the server's memory under a whole-game workload.
 
 use serde_json::{Value, json};
-use sonar::engine::Game;
-use sonar::layout::random_layout;
-use sonar::rng::seeded;
+use sonar::Game;
+use sonar::random_layout;
+use sonar::seeded;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -36,8 +36,7 @@ fn main() {
                 .read_json()
                 .expect("a JSON answer");
             let shot = &answer["shot"];
-            let p =
-                sonar::board::Pos::new(shot["row"].as_u64().unwrap() as usize, shot["col"].as_u64().unwrap() as usize);
+            let p = sonar::Pos::new(shot["row"].as_u64().unwrap() as usize, shot["col"].as_u64().unwrap() as usize);
             game.fire(p).expect("a legal shot");
         }
         total += game.shots();

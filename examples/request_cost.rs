@@ -12,13 +12,13 @@
 use std::time::Instant;
 
 use actix_web::test::{TestRequest, call_service, init_service};
-use sonar::http::recommend::{RecommendRequest, RecommendResponse};
+use sonar::Algorithm;
+use sonar::Turn;
 use sonar::http::{AppState, app};
-use sonar::recommendation::{Ask, recommend};
-use sonar::rng::seeded;
-use sonar::simulate::corpus::corpus;
-use sonar::strategy::Algorithm;
-use sonar::turn::Turn;
+use sonar::http::{RecommendRequest, RecommendResponse};
+use sonar::seeded;
+use sonar::simulate::corpus;
+use sonar::{Ask, recommend};
 
 #[actix_web::main]
 async fn main() {

@@ -2,10 +2,10 @@
 
 use std::time::Instant;
 
-use sonar::board::Board;
-use sonar::fleet::Fleet;
-use sonar::posterior::importance::Sampler;
-use sonar::rng::seeded;
+use sonar::Board;
+use sonar::Fleet;
+use sonar::Sampler;
+use sonar::seeded;
 
 fn main() {
     let boards: [(&str, [&str; 10]); 3] = [

@@ -5,22 +5,22 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use sonar::board::BoardSize;
-use sonar::fleet::Fleet;
+use sonar::BoardSize;
+use sonar::Fleet;
+use sonar::Style;
+use sonar::http::ApiKey;
+use sonar::http::CorsOrigins;
 use sonar::http::DEFAULT_BODY_TIMEOUT;
-use sonar::http::auth::ApiKey;
-use sonar::http::compute_pool::DEFAULT_DEADLINE;
-use sonar::http::cors::CorsOrigins;
-use sonar::http::serve::{
+use sonar::http::DEFAULT_DEADLINE;
+use sonar::http::{
     DEFAULT_BIND, DEFAULT_CLIENT_DISCONNECT_TIMEOUT, DEFAULT_CLIENT_REQUEST_TIMEOUT, DEFAULT_KEEP_ALIVE,
     DEFAULT_SHUTDOWN_GRACE, ServeConfig,
 };
-use sonar::level::{Level, LevelParseError};
-use sonar::placement::Style;
-use sonar::rules::{Rules, RulesError};
-use sonar::simulate::command::{MergeOptions, Outputs, RunOptions, ShardChoice, Simulate};
-use sonar::simulate::shard::Shard;
-use sonar::strategy::{Algorithm, UnknownAlgorithm};
+use sonar::simulate::Shard;
+use sonar::simulate::{MergeOptions, Outputs, RunOptions, ShardChoice, Simulate};
+use sonar::{Algorithm, UnknownAlgorithm};
+use sonar::{Level, LevelParseError};
+use sonar::{Rules, RulesError};
 use thiserror::Error;
 
 /// Sonar: recommends the next shot in Battleship over HTTP.
@@ -150,14 +150,14 @@ pub struct SimulateArgs {
     pub ships: ::std::vec::Vec<usize>,
     /// Compute budget of every move in milliseconds, as a request's `budget_ms` (only `bayes`
     /// looks at it): a larger one measures stronger, slower settings.
-    #[arg(long, value_name = "MS", default_value_t = sonar::turn::DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=sonar::turn::MAX_BUDGET_MS))]
+    #[arg(long, value_name = "MS", default_value_t = sonar::DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=sonar::MAX_BUDGET_MS))]
     pub budget_ms: u64,
     /// Play by the no-touch rules: hidden fleets are drawn uniformly over the layouts in which no
     /// two ships share an edge or a corner, and the shooters are told the rule.
     #[arg(long)]
     pub no_touch: bool,
     /// Shots fired a turn (salvo), 1 to 10: the table adds each algorithm's mean turns.
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=sonar::rules::MAX_SALVO as u64))]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=sonar::MAX_SALVO as u64))]
     pub salvo: u64,
     /// Strength levels to play each algorithm at, e.g. `1-10` or `1,5,10` (default: the
     /// algorithms themselves). The table adds each level's paired difference with the row above.

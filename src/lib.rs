@@ -44,27 +44,61 @@
 //! arguments into the library's plain values, [`http::serve::ServeConfig`] and
 //! [`simulate::command::Simulate`]; nothing in the library knows about clap.
 
-pub mod board;
-pub mod engine;
-pub mod fleet;
+mod board;
+mod engine;
+mod fleet;
 pub mod http;
-pub mod layout;
-pub mod level;
-pub mod logging;
-pub mod optimal;
-pub mod placement;
-pub mod planner;
-pub mod posterior;
-pub mod recommendation;
-pub mod rng;
-pub mod rules;
+mod layout;
+mod level;
+mod logging;
+mod optimal;
+mod placement;
+#[cfg(test)]
+mod planner;
+mod posterior;
+mod recommendation;
+mod rng;
+mod rules;
 pub mod simulate;
-pub mod strategy;
-pub mod strength;
+mod strategy;
+mod strength;
 #[cfg(test)]
 mod testdata;
 mod text;
-pub mod tie_order;
-pub mod turn;
-pub mod windows;
-pub mod witness;
+mod tie_order;
+mod turn;
+mod windows;
+mod witness;
+
+// The entry points: what the binary, the tests, the benchmarks and the examples use. Everything
+// else is the crate's own.
+
+/// A position: the board, the ships afloat and the rules it is played by.
+pub use board::{Board, BoardSize, Cell, MAX_SIDE, Pos};
+pub use fleet::{Fleet, MAX_SHIPS};
+pub use rules::{MAX_SALVO, Rules, RulesError};
+pub use tie_order::TieOrder;
+pub use turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Turn};
+
+/// The algorithms, their strength levels and a recommendation.
+pub use level::{CALIBRATED, Level, LevelParseError, Noise, Weakness, possible_cells};
+pub use recommendation::{Ask, Checked, Recommendation, Seat, recommend};
+pub use strategy::bayes::exact_work;
+pub use strategy::{Algorithm, UnknownAlgorithm};
+pub use strength::{LEVELS_COMMAND, classic, levels};
+
+/// Hidden fleets, the computer's own fleet, and whole games.
+pub use engine::{Game, Outcome, play};
+pub use layout::{Layout, Placement, random_layout, random_layout_under};
+pub use placement::Style;
+
+/// The whole-fleet posterior and exact play on small boards, for research and tests.
+pub use optimal::{Layouts, optimal_value, policy_value};
+pub use posterior::importance::Sampler;
+pub use posterior::{ExactError, ExactTables, count_exact_under, estimate_work};
+
+/// The seeded generators every random choice draws from.
+pub use rng::{SonarRng, seeded, stream};
+
+/// Logging, for the binary.
+pub use logging::{init as init_logging, init_stderr as init_stderr_logging};

@@ -4,7 +4,6 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use cli::{Cli, Command};
-use sonar::http::{openapi, serve};
 
 fn main() -> ExitCode {
     match run() {
@@ -20,23 +19,23 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     let command = Cli::parse().command();
     // The service logs to standard output; the other commands print their results there.
     match command {
-        Command::Serve(_) => sonar::logging::init()?,
-        _ => sonar::logging::init_stderr()?,
+        Command::Serve(_) => sonar::init_logging()?,
+        _ => sonar::init_stderr_logging()?,
     }
     match command {
-        Command::Serve(args) => serve::run(&args.config())?,
+        Command::Serve(args) => sonar::http::serve(&args.config())?,
         Command::Simulate(args) => {
-            if !sonar::simulate::command::execute(&args.simulate()?)? {
+            if !sonar::simulate::execute(&args.simulate()?)? {
                 return Err("the random shooter's self-test failed".into());
             }
         }
         Command::Corpus { per_kind } => {
-            for s in sonar::simulate::corpus::corpus(per_kind) {
+            for s in sonar::simulate::corpus(per_kind) {
                 let body = serde_json::json!({"board": s.board.to_rows(), "ships": s.fleet.lengths(), "seed": 1});
                 println!("{body}");
             }
         }
-        Command::Openapi => print!("{}", openapi::spec_json()),
+        Command::Openapi => print!("{}", sonar::http::spec_json()),
     }
     Ok(())
 }

@@ -13,8 +13,10 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
+#[cfg(test)]
 use crate::board::{Board, Cell};
 use crate::engine::{Game, PlayError, Seat, play};
+#[cfg(test)]
 use crate::fleet::Fleet;
 use crate::layout::{Layout, Placement};
 use crate::rng::seeded;
@@ -121,6 +123,7 @@ struct Seen {
 }
 
 impl Seen {
+    #[cfg(test)]
     /// What a board of at most 64 cells shows.
     fn of(board: &Board) -> Seen {
         let bit =
@@ -136,6 +139,7 @@ pub fn optimal_value(layouts: &Layouts) -> f64 {
     solver.value(Seen { shot: 0, hit: 0, sunk: 0 }, &all)
 }
 
+#[cfg(test)]
 /// The optimal expected number of shots from a position (the ships afloat are `fleet`; the sunk
 /// ones are the board's `#` cells), and the open cells that achieve it, row-major.
 pub fn optimal_moves(board: &Board, fleet: &Fleet, sunk_ships: &[usize]) -> Result<(f64, Vec<usize>), SolveError> {
@@ -154,10 +158,12 @@ pub fn optimal_moves(board: &Board, fleet: &Fleet, sunk_ships: &[usize]) -> Resu
     Ok((best, values.iter().filter(|v| v.1 <= best + 1e-12).map(|v| v.0).collect()))
 }
 
+#[cfg(test)]
 fn low_bits(n: usize) -> u64 {
     if n == 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
+#[cfg(test)]
 /// Whether a layout produces the board `seen` records.
 fn agrees(ships: &[u64], seen: Seen) -> bool {
     let mut covered_hits = 0;
@@ -241,6 +247,7 @@ impl Solver<'_> {
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
 /// The layouts of `layouts` that agree with `board` (whose sunk ships' lengths are part of the
 /// fleet `layouts` was enumerated for).
 pub fn agreeing(layouts: &Layouts, board: &Board) -> Vec<usize> {

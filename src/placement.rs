@@ -102,6 +102,7 @@ crate::text::serde_as_text!(Style);
 /// Uniform layouts a hard placement chooses among.
 pub const HARD_CANDIDATES: usize = 64;
 
+#[cfg(test)]
 /// A layout of `fleet` on an empty `rows` x `cols` board, uniform over every layout `rules` allow.
 pub fn place(
     rows: usize,

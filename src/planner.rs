@@ -20,10 +20,6 @@ use crate::rng::seeded;
 use crate::strategy::weighted_density::WeightedDensity;
 use crate::turn::Turn;
 
-/// Standard errors by which a candidate must beat the greedy cell when the layouts are a sample
-/// (0 when they are every agreeing layout, so that the means are exact).
-pub const Z: f64 = 2.0;
-
 /// What the planner chose and why.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {

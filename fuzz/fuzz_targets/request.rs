@@ -7,12 +7,12 @@
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::value::RawValue;
-use sonar::board::Cell;
-use sonar::http::recommend::RecommendRequest;
-use sonar::rng::seeded;
-use sonar::recommendation::recommend;
-use sonar::strategy::Algorithm;
-use sonar::turn::Turn;
+use sonar::Cell;
+use sonar::http::RecommendRequest;
+use sonar::seeded;
+use sonar::recommend;
+use sonar::Algorithm;
+use sonar::Turn;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };

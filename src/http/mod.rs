@@ -18,33 +18,47 @@
 //! [`length_required`], [`request_id`], [`admission`] and [`compute_pool`] (bounding and running
 //! heavy work), [`metrics`], [`examples`] (the document's examples) and [`serve`] (running it).
 
-pub mod admission;
-pub mod algorithms;
-pub mod app;
-pub mod auth;
-pub mod body;
-pub mod compute_pool;
-pub mod cors;
+mod admission;
+mod algorithms;
+mod app;
+mod auth;
+mod body;
+mod compute_pool;
+mod cors;
 pub mod examples;
-pub mod fallback;
-pub mod head;
-pub mod health;
-pub mod length_required;
-pub mod metrics;
-pub mod openapi;
-pub mod page;
-pub mod placement;
-pub mod problem;
-pub mod problem_docs;
-pub mod recommend;
-pub mod request_id;
-pub mod serve;
-pub mod whole_number;
-pub mod wire;
+mod fallback;
+mod head;
+mod health;
+mod length_required;
+mod metrics;
+mod openapi;
+mod page;
+mod placement;
+mod problem;
+mod problem_docs;
+mod recommend;
+mod request_id;
+mod serve;
+mod whole_number;
+mod wire;
 
+// The entry points: serving (the binary), the app and its parts (the tests).
 pub use app::{
     AppFactory, AppState, DEFAULT_BODY_TIMEOUT, MAX_IN_FLIGHT_PER_CORE, app, configure, cores, default_max_in_flight,
     metrics_app,
+};
+pub use auth::ApiKey;
+pub use body::MAX_BODY_BYTES;
+pub use compute_pool::DEFAULT_DEADLINE;
+pub use cors::CorsOrigins;
+pub use openapi::{spec_json, spec_json_for};
+pub use page::{CONTENT_SECURITY_POLICY, asset_names};
+pub use problem::{ApiError, PROBLEM_JSON, Problem};
+pub use recommend::{RecommendRequest, RecommendResponse};
+pub use request_id::acceptable as acceptable_request_id;
+pub use serve::{
+    DEFAULT_BIND, DEFAULT_CLIENT_DISCONNECT_TIMEOUT, DEFAULT_CLIENT_REQUEST_TIMEOUT, DEFAULT_KEEP_ALIVE,
+    DEFAULT_SHUTDOWN_GRACE, ServeConfig, run as serve,
 };
 
 /// Starts the server on an already-bound listener (port 0 in tests), with the default timeouts

@@ -43,7 +43,7 @@
 //!    budget [`estimate::SLACK`] times over (without hits) or [`estimate::SLACK_WITH_HITS`]
 //!    times (with hits);
 //! 2. after each cell, when the work so far plus a projection of the work left passes the
-//!    budget [`PROJECTION_SLACK`] times over; the projection is the current frontier's size
+//!    budget [`sweep::PROJECTION_SLACK`] times over; the projection is the current frontier's size
 //!    times the cells left, capped by the bound's own figure for the frontiers left;
 //! 3. as soon as the work passes the budget: a hard bound, never exceeded.
 //!
@@ -63,7 +63,8 @@ use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::rules::Rules;
 
-pub mod brute;
+#[cfg(test)]
+mod brute;
 pub mod estimate;
 mod frame;
 pub mod importance;
@@ -81,11 +82,13 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-pub use prior::{
-    CLASSIC_LAYOUTS, CLASSIC_PRIOR, NO_TOUCH_CLASSIC_LAYOUTS, NO_TOUCH_CLASSIC_PRIOR, NO_TOUCH_TEN_SHIP_LAYOUTS,
-    NO_TOUCH_TEN_SHIP_PRIOR, classic_prior, opening_prior,
+pub use prior::opening_prior;
+#[cfg(test)]
+use prior::{
+    CLASSIC_PRIOR, NO_TOUCH_CLASSIC_LAYOUTS, NO_TOUCH_CLASSIC_PRIOR, NO_TOUCH_TEN_SHIP_LAYOUTS,
+    NO_TOUCH_TEN_SHIP_PRIOR, classic_prior,
 };
-pub use sweep::{ExactError, PROJECTION_SLACK};
+pub use sweep::ExactError;
 
 /// A work budget for a target of about 5 ms a request on one core of the 2-core development
 /// machine, where a unit of work takes 12 to 20 ns.
@@ -247,6 +250,7 @@ pub fn estimate_work(board: &Board, fleet: &Fleet) -> f64 {
     plan(board, fleet, Rules::CLASSIC).2
 }
 
+#[cfg(test)]
 /// The exact posterior of `board` for `fleet`, or why there is none, spending at most `budget`
 /// units of work (see [`RECOMMENDED_BUDGET`]).
 pub fn count_exact(board: &Board, fleet: &Fleet, budget: u64) -> Result<ExactPosterior, ExactError> {

@@ -112,6 +112,7 @@ pub static CLASSIC_PRIOR: [f64; 100] = [
     0.07999886426172045,
 ];
 
+#[cfg(test)]
 /// The exact marginals of the empty 10 x 10 board for the classic fleet.
 pub fn classic_prior() -> &'static [f64; 100] {
     &CLASSIC_PRIOR

@@ -7,14 +7,19 @@
 //! - [`corpus`]: the benchmark corpus of positions.
 //! - [`command`]: `sonar simulate` as the binary runs it, from plain options.
 
-pub mod command;
-pub mod corpus;
-pub mod plot;
-pub mod report;
-pub mod run;
-pub mod shard;
-pub mod shard_file;
-pub mod stats;
+mod command;
+mod corpus;
+mod plot;
+mod report;
+mod run;
+mod shard;
+mod shard_file;
+mod stats;
 
+// The entry points: `sonar simulate` (the binary), and runs and reports (the tests and examples).
+pub use command::{MergeOptions, Outputs, RunOptions, ShardChoice, Simulate, SimulateError, execute};
+pub use corpus::{Sample, corpus};
+pub use report::{AlgorithmReport, reports};
 pub use run::{AlgorithmRun, Config, GameResult, Player, SimError, run, run_shard};
 pub use shard::Shard;
+pub use stats::percentile;

@@ -21,7 +21,7 @@ pub mod weighted_density;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 pub use contract::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError, finish_grid};
-pub use pick::{best_open_cell, pick_best, random_open_cell, ranked};
+pub use pick::{best_open_cell, ranked};
 
 #[cfg(test)]
 mod tests {

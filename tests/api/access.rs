@@ -5,8 +5,8 @@ use crate::helpers;
 use crate::helpers::binary::{Sonar, client};
 use actix_web::test::{TestRequest, call_service, read_body};
 use serde_json::{Value, json};
+use sonar::http::ApiKey;
 use sonar::http::AppState;
-use sonar::http::auth::ApiKey;
 
 const KEY: &str = "s3cret-Key_0";
 

@@ -8,8 +8,8 @@ use actix_web::http::Method;
 use actix_web::http::header::HeaderMap;
 use actix_web::test as at;
 use serde_json::{Value, json};
+use sonar::http::ApiKey;
 use sonar::http::AppState;
-use sonar::http::auth::ApiKey;
 
 const GAME: &str = "https://game.example";
 

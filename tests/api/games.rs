@@ -3,8 +3,8 @@
 
 use crate::helpers::{app, play_through_api, post_json};
 use serde_json::json;
+use sonar::Algorithm;
 use sonar::http::AppState;
-use sonar::strategy::Algorithm;
 
 /// Whole games through the API with every algorithm: set SONAR_API_GAMES to play more (the
 /// note's 1,000-game figure) and SONAR_API_ALGORITHMS to choose which.
@@ -14,7 +14,7 @@ async fn whole_games_through_the_api_keep_the_contract() {
     let games: u64 = std::env::var("SONAR_API_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(8);
     let names: Vec<String> = match std::env::var("SONAR_API_ALGORITHMS") {
         Ok(list) => list.split(',').map(str::to_owned).collect(),
-        Err(_) => sonar::strategy::Algorithm::ALL.iter().map(|a| a.name().to_owned()).collect(),
+        Err(_) => sonar::Algorithm::ALL.iter().map(|a| a.name().to_owned()).collect(),
     };
     for name in names {
         let mut total = 0;
@@ -36,10 +36,10 @@ async fn shots_over_api(
         Error = actix_web::Error,
     >,
     algorithm: &str,
-    layout: sonar::layout::Layout,
+    layout: sonar::Layout,
     seed: Option<u64>,
-) -> Vec<sonar::board::Pos> {
-    let mut game = sonar::engine::Game::new(layout);
+) -> Vec<sonar::Pos> {
+    let mut game = sonar::Game::new(layout);
     let mut shots = Vec::new();
     while !game.is_over() {
         let mut request =
@@ -49,7 +49,7 @@ async fn shots_over_api(
         }
         let (status, answer) = post_json(app, &request).await;
         assert_eq!(status, 200, "{answer}");
-        let p = sonar::board::Pos::new(
+        let p = sonar::Pos::new(
             answer["shot"]["row"].as_u64().unwrap() as usize,
             answer["shot"]["col"].as_u64().unwrap() as usize,
         );
@@ -61,12 +61,12 @@ async fn shots_over_api(
 
 #[actix_web::test]
 async fn one_seed_per_game_or_none_plays_the_simulators_coherent_game() {
-    use sonar::engine::{Game, Seat, play};
-    use sonar::tie_order::TieOrder;
+    use sonar::TieOrder;
+    use sonar::{Game, Seat, play};
     let app = app(AppState::new()).await;
     let mut orders = std::collections::BTreeSet::new();
     for g in 0..6u64 {
-        let layout = sonar::layout::random_layout(10, 10, &[5, 4, 3, 3, 2], &mut sonar::rng::seeded(g)).unwrap();
+        let layout = sonar::random_layout(10, 10, &[5, 4, 3, 3, 2], &mut sonar::seeded(g)).unwrap();
         for seed in [Some(g * 7919), None] {
             let order = seed.map_or(TieOrder::ROW_MAJOR, TieOrder::from_seed);
             orders.insert(order.symmetry());
@@ -74,7 +74,7 @@ async fn one_seed_per_game_or_none_plays_the_simulators_coherent_game() {
             let mut in_process = Vec::new();
             let seat = Seat { order, ..Seat::default() };
             let strategy = Algorithm::WeightedDensity.strategy();
-            play(strategy, Game::new(layout.clone()), seat, &mut sonar::rng::seeded(0), &mut Vec::new(), |_, p, _| {
+            play(strategy, Game::new(layout.clone()), seat, &mut sonar::seeded(0), &mut Vec::new(), |_, p, _| {
                 in_process.push(p)
             })
             .unwrap();

@@ -2,8 +2,8 @@
 
 use crate::helpers::{app, check_contract, post_json};
 use serde_json::json;
+use sonar::Algorithm;
 use sonar::http::AppState;
-use sonar::strategy::Algorithm;
 
 const BOARD: [&str; 10] = [
     "..........",

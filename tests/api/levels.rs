@@ -3,11 +3,11 @@
 
 use crate::helpers;
 use serde_json::json;
+use sonar::Algorithm;
+use sonar::Level;
+use sonar::Rules;
 use sonar::http::AppState;
-use sonar::level::Level;
-use sonar::rules::Rules;
-use sonar::simulate::{Config, Player, report, run};
-use sonar::strategy::Algorithm;
+use sonar::simulate::{Config, Player, reports, run};
 
 /// Whole games through `POST /recommend` by a client that shoots where it is told, at every level:
 /// every answer keeps the contract (a `.` cell where a ship fits, the level reported) and every
@@ -66,7 +66,7 @@ async fn the_same_request_and_seed_give_the_same_answer_and_bad_levels_are_probl
 fn the_levels_means_are_ordered_over_paired_games() {
     let players = Level::all().map(|l| Player::at(Algorithm::Density, l)).collect();
     let config = Config { games: 500, seed: 4, ..Config::classic(players) };
-    let reports = report::reports(&run(&config, &|_| {}).unwrap());
+    let reports = reports(&run(&config, &|_| {}).unwrap());
     for r in &reports[1..] {
         let d = r.paired_vs_previous.as_ref().expect("every row after the first");
         assert!(d.ci95_high < 0.0, "level {:?} against {}: {d:?}", r.level, d.against);
@@ -77,7 +77,7 @@ fn the_levels_means_are_ordered_over_paired_games() {
 /// stronger than the one below over paired games, from about 75 shots to the algorithm's own.
 #[test]
 fn the_committed_level_table_is_ordered_and_complete() {
-    let table = sonar::strength::levels();
+    let table = sonar::levels();
     assert_eq!(table.len(), 10);
     for (i, (level, m)) in table.iter().enumerate() {
         assert_eq!(usize::from(level.get()), i + 1);
@@ -89,11 +89,7 @@ fn the_committed_level_table_is_ordered_and_complete() {
     }
     let (first, last) = (table[0].1.mean, table[9].1.mean);
     assert!((71.0..=79.0).contains(&first), "level 1: {first}");
-    assert_eq!(
-        Some(last),
-        sonar::strength::classic(Algorithm::DEFAULT).map(|m| m.mean),
-        "level 10 is the algorithm itself"
-    );
+    assert_eq!(Some(last), sonar::classic(Algorithm::DEFAULT).map(|m| m.mean), "level 10 is the algorithm itself");
 }
 
 /// `GET /algorithms` reports the table under the default algorithm, with the command that made it.
@@ -109,7 +105,7 @@ async fn algorithms_list_the_levels_of_the_default_algorithm() {
         assert!(entry["measured_by"].as_str().is_some_and(|c| c.contains("--games 10000")), "{entry}");
     }
     let bayes = entries.iter().find(|e| e["default"] == true).unwrap();
-    assert_eq!(bayes["levels"]["measured_by"], sonar::strength::LEVELS_COMMAND);
+    assert_eq!(bayes["levels"]["measured_by"], sonar::LEVELS_COMMAND);
     let table = bayes["levels"]["table"].as_array().unwrap();
     let levels: Vec<u64> = table.iter().map(|r| r["level"].as_u64().unwrap()).collect();
     assert_eq!(levels, (1..=10).collect::<Vec<_>>());

@@ -5,11 +5,11 @@
 
 use crate::helpers::{app, post_text};
 use serde_json::{Value, json};
-use sonar::board::MAX_SIDE;
-use sonar::fleet::MAX_SHIPS;
+use sonar::MAX_BUDGET_MS;
+use sonar::MAX_SHIPS;
+use sonar::MAX_SIDE;
 use sonar::http::AppState;
-use sonar::http::body::MAX_BODY_BYTES;
-use sonar::turn::MAX_BUDGET_MS;
+use sonar::http::MAX_BODY_BYTES;
 
 async fn post_raw(body: Vec<u8>) -> (u16, Value) {
     post_text(&app(AppState::new()).await, body).await

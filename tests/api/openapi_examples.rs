@@ -18,11 +18,11 @@ use crate::helpers::binary::Sonar;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::test::{TestRequest, call_service, read_body};
 use serde_json::{Value, json};
+use sonar::http::ApiKey;
 use sonar::http::AppState;
-use sonar::http::auth::ApiKey;
-use sonar::http::body::MAX_BODY_BYTES;
+use sonar::http::MAX_BODY_BYTES;
 use sonar::http::examples::{self, ExampleFile};
-use sonar::http::problem::{ApiError, PROBLEM_JSON};
+use sonar::http::{ApiError, PROBLEM_JSON};
 
 const POST_ROUTES: [(&str, ExampleFile); 2] =
     [("/recommend", examples::RECOMMEND_REQUEST), ("/placement", examples::PLACEMENT_REQUEST)];
@@ -208,7 +208,7 @@ fn the_real_server_answers_the_connection_problems() {
 /// examples, every problem as the example of its status's response.
 #[test]
 fn the_document_shows_each_example_where_it_belongs() {
-    let doc: Value = serde_json::from_str(&sonar::http::openapi::spec_json()).unwrap();
+    let doc: Value = serde_json::from_str(&sonar::http::spec_json()).unwrap();
     let schemas = &doc["components"]["schemas"];
     for (schema, file) in [
         ("RecommendRequest", examples::RECOMMEND_REQUEST),

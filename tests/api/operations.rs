@@ -28,7 +28,7 @@ async fn lists_algorithms_and_answers_health() {
     let (status, _, algos, _) = raw(&app, test::TestRequest::get().uri("/algorithms")).await;
     assert_eq!(status, 200);
     let algos = algos.as_array().unwrap();
-    assert_eq!(algos.len(), sonar::strategy::Algorithm::ALL.len());
+    assert_eq!(algos.len(), sonar::Algorithm::ALL.len());
     for a in algos {
         for field in
             ["name", "summary", "source", "grid_kind", "uses_randomness", "default", "mean_shots", "mean_shots_ci95"]
@@ -47,7 +47,7 @@ async fn lists_algorithms_and_answers_health() {
     assert!(source("strafing").contains("Rodin") && source("strafing").contains("1988"));
     // A client can rank them by measured strength: the table's figures, random the weakest.
     let mean = |name: &str| algos.iter().find(|a| a["name"] == name).unwrap()["mean_shots"].as_f64().unwrap();
-    assert_eq!(mean("density"), sonar::strength::classic(sonar::strategy::Algorithm::Density).unwrap().mean);
+    assert_eq!(mean("density"), sonar::classic(sonar::Algorithm::Density).unwrap().mean);
     assert!(algos.iter().all(|a| a["mean_shots"].as_f64().unwrap() <= mean("random")));
     assert!(mean("bayes") < mean("density") && mean("density") < mean("checkerboard"));
     let (status, _, health, _) = raw(&app, test::TestRequest::get().uri("/healthz")).await;

@@ -8,7 +8,7 @@ use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::test as at;
 use sonar::http::AppState;
-use sonar::http::page::{CONTENT_SECURITY_POLICY, asset_names};
+use sonar::http::{CONTENT_SECURITY_POLICY, asset_names};
 
 /// GET `path` with `headers` from `app`: the status, the headers and the body as text.
 async fn get(

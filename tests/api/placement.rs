@@ -3,12 +3,12 @@
 use crate::helpers;
 use actix_web::test;
 use serde_json::{Value, json};
-use sonar::board::Board;
-use sonar::fleet::Fleet;
+use sonar::Board;
+use sonar::Fleet;
+use sonar::Rules;
+use sonar::count_exact_under;
+use sonar::http::ApiKey;
 use sonar::http::AppState;
-use sonar::http::auth::ApiKey;
-use sonar::posterior::count_exact_under;
-use sonar::rules::Rules;
 
 async fn post(
     app: &impl actix_web::dev::Service<
@@ -212,9 +212,9 @@ async fn an_api_key_guards_placement_too() {
 /// intervals together.
 #[actix_web::test]
 async fn hard_layouts_cost_uniform_shooters_measurably_more() {
-    use sonar::placement::Style;
+    use sonar::Algorithm;
+    use sonar::Style;
     use sonar::simulate::{Config, Player, run};
-    use sonar::strategy::Algorithm;
     let mean = |placement| {
         let config = Config { seed: 2, placement, ..Config::classic(vec![Player::full(Algorithm::Density)]) };
         run(&config, &|_| {}).unwrap()[0].summary()

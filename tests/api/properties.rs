@@ -17,15 +17,15 @@ use actix_web::test as web_test;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde_json::{Value, json};
-use sonar::board::{Board, Pos};
-use sonar::engine::Game;
-use sonar::fleet::Fleet;
+use sonar::Algorithm;
+use sonar::Fleet;
+use sonar::Game;
+use sonar::Rules;
+use sonar::count_exact_under;
 use sonar::http::AppState;
-use sonar::layout::random_layout_under;
-use sonar::posterior::count_exact_under;
-use sonar::rng::seeded;
-use sonar::rules::Rules;
-use sonar::strategy::Algorithm;
+use sonar::random_layout_under;
+use sonar::seeded;
+use sonar::{Board, Pos};
 
 fn runner() -> TestRunner {
     let cases = std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(256);

@@ -4,8 +4,8 @@ use crate::helpers::{app, check_contract, post_json, post_text};
 use crate::operations::metric_value;
 use actix_web::test;
 use serde_json::{Value, json};
+use sonar::Algorithm;
 use sonar::http::AppState;
-use sonar::strategy::Algorithm;
 
 /// The request example of the OpenAPI document (`density`, seed 42, the classic board after a miss
 /// and a hit below it).
@@ -35,7 +35,7 @@ async fn same_seed_same_answer_and_default_algorithm() {
     let (_, a) = post_json(&app, &req).await;
     let (_, b) = post_json(&app, &req).await;
     assert_eq!(a, b);
-    assert_eq!(a["algorithm"], sonar::strategy::Algorithm::DEFAULT.name());
+    assert_eq!(a["algorithm"], sonar::Algorithm::DEFAULT.name());
     assert_eq!(a["mode"], "hunt");
     // Without a seed one is drawn and reported, and replaying it gives the same answer.
     let (_, c) = post_json(&app, &json!({"board": vec!["......"; 6], "ships": [3, 2]})).await;
@@ -295,20 +295,20 @@ async fn bayes_answers_the_largest_boards() {
 /// The board after `shots` shots of `density` in a classic game that is not over by then, the
 /// ships afloat, and how many of their cells are not yet hit.
 fn late_board(shots: usize) -> (Vec<String>, Vec<usize>, usize) {
-    use sonar::engine::Game;
-    use sonar::layout::random_layout;
-    use sonar::rng::seeded;
+    use sonar::Game;
+    use sonar::random_layout;
+    use sonar::seeded;
     for seed in 0.. {
         let mut rng = seeded(seed);
         let mut game = Game::new(random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap());
         let mut grid = vec![0.0; 100];
         while game.shots() < shots && !game.is_over() {
             grid.fill(0.0);
-            let d = sonar::strategy::Algorithm::Density.strategy().decide(game.turn(), &mut rng, &mut grid).unwrap();
+            let d = sonar::Algorithm::Density.strategy().decide(game.turn(), &mut rng, &mut grid).unwrap();
             game.fire(d.shot).unwrap();
         }
         if !game.is_over() {
-            let hits = game.board().count(sonar::board::Cell::Hit);
+            let hits = game.board().count(sonar::Cell::Hit);
             return (game.board().to_rows(), game.fleet().lengths().to_vec(), game.fleet().total_cells() - hits);
         }
     }

@@ -6,8 +6,8 @@ use std::time::Duration;
 use crate::helpers::binary::{Sonar, client};
 use actix_web::test::{TestRequest, call_service, init_service};
 use serde_json::{Value, json};
+use sonar::http::ApiKey;
 use sonar::http::AppState;
-use sonar::http::auth::ApiKey;
 
 fn id_of(res: &actix_web::dev::ServiceResponse) -> String {
     res.headers().get("x-request-id").expect("an x-request-id header").to_str().unwrap().to_owned()
@@ -30,7 +30,7 @@ async fn every_answer_carries_an_id() {
         let res = call_service(&app, req.to_request()).await;
         assert_eq!(res.status().as_u16(), status);
         let id = id_of(&res);
-        assert!(sonar::http::request_id::acceptable(id.as_bytes()), "{id}");
+        assert!(sonar::http::acceptable_request_id(id.as_bytes()), "{id}");
         ids.push(id);
     }
     ids.sort();
@@ -55,7 +55,7 @@ async fn a_plain_client_id_is_echoed_and_any_other_replaced() {
         let req = TestRequest::get().uri("/healthz").insert_header(("x-request-id", sent)).to_request();
         let id = id_of(&call_service(&app, req).await);
         assert_eq!(id == sent, echoed, "sent {sent:?}, got {id:?}");
-        assert!(sonar::http::request_id::acceptable(id.as_bytes()));
+        assert!(sonar::http::acceptable_request_id(id.as_bytes()));
     }
 }
 

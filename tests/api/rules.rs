@@ -4,12 +4,12 @@
 use crate::helpers;
 use crate::helpers::{app, play_under, post_json};
 use serde_json::{Value, json};
-use sonar::board::Board;
-use sonar::fleet::Fleet;
+use sonar::Algorithm;
+use sonar::Board;
+use sonar::Fleet;
+use sonar::Rules;
+use sonar::count_exact_under;
 use sonar::http::AppState;
-use sonar::posterior::count_exact_under;
-use sonar::rules::Rules;
-use sonar::strategy::Algorithm;
 
 const TEN_SHIPS: [usize; 10] = [4, 3, 3, 2, 2, 2, 1, 1, 1, 1];
 
@@ -58,7 +58,7 @@ async fn bayes_grid_is_the_exact_no_touch_posterior_and_zero_where_no_layout_rea
     assert_eq!(answer["layouts"], p.layouts.to_string());
     let g = grid(&answer);
     for (i, m) in p.marginals().iter().enumerate() {
-        let expected = if b.cells()[i] == sonar::board::Cell::Unknown { *m } else { 0.0 };
+        let expected = if b.cells()[i] == sonar::Cell::Unknown { *m } else { 0.0 };
         assert!((g[i] - expected).abs() < 1e-12, "cell {i}: {} vs {expected}", g[i]);
     }
     for (i, water) in Rules::NO_TOUCH.known_water(&b).into_iter().enumerate() {

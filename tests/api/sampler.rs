@@ -1,8 +1,8 @@
 //! The hidden-fleet sampler is uniform over legal layouts: cell occupancy matches exact counts.
 
 use rand::RngExt;
-use sonar::layout::{Layout, Placement, random_layout};
-use sonar::rng::{SonarRng, seeded};
+use sonar::{Layout, Placement, random_layout};
+use sonar::{SonarRng, seeded};
 
 const ROWS: usize = 4;
 const COLS: usize = 4;
@@ -99,11 +99,11 @@ fn retrying_only_the_clashing_ship_is_detectably_biased() {
 /// brute force), and no drawn layout has two ships touching.
 #[test]
 fn no_touch_layouts_are_uniform_too() {
-    use sonar::board::Board;
-    use sonar::fleet::Fleet;
-    use sonar::layout::random_layout_under;
-    use sonar::posterior::count_exact_under;
-    use sonar::rules::Rules;
+    use sonar::Board;
+    use sonar::Fleet;
+    use sonar::Rules;
+    use sonar::count_exact_under;
+    use sonar::random_layout_under;
     let (rows, cols, fleet) = (5, 5, [3, 2, 1]);
     let exact =
         count_exact_under(&Board::empty(rows, cols), &Fleet::new(&fleet, 5).unwrap(), Rules::NO_TOUCH, u64::MAX)

@@ -7,12 +7,12 @@ pub mod binary;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::test;
 use serde_json::{Value, json};
-use sonar::board::{Cell, Pos};
-use sonar::engine::{Game, Outcome};
+use sonar::Rules;
 use sonar::http::AppState;
-use sonar::layout::random_layout_under;
-use sonar::rng::seeded;
-use sonar::rules::Rules;
+use sonar::random_layout_under;
+use sonar::seeded;
+use sonar::{Cell, Pos};
+use sonar::{Game, Outcome};
 
 /// The application as the binary serves it, minus the network.
 pub async fn app(
@@ -118,9 +118,9 @@ fn check_plausible(request: &Value, answer: &Value) {
         return;
     }
     let rows: Vec<String> = serde_json::from_value(request["board"].clone()).unwrap();
-    let board = sonar::board::Board::parse(&rows).unwrap();
+    let board = sonar::Board::parse(&rows).unwrap();
     let ships: Vec<usize> = serde_json::from_value(request["ships"].clone()).unwrap();
-    let possible = sonar::level::possible_cells(&board, &ships);
+    let possible = sonar::possible_cells(&board, &ships);
     let shot = &answer["shot"];
     let p = Pos::new(shot["row"].as_u64().unwrap() as usize, shot["col"].as_u64().unwrap() as usize);
     assert!(possible[board.index(p)], "level {}: shot {p} where no ship fits: {answer}", request["level"]);
@@ -176,7 +176,7 @@ fn check_rules(request: &Value, answer: &Value) -> usize {
     let salvo = rules["salvo"].as_u64().unwrap_or(1) as usize;
     let rules = Rules::new(touching, salvo as u64).expect("a 200 answer had valid rules");
     let rows: Vec<String> = serde_json::from_value(request["board"].clone()).unwrap();
-    let board = sonar::board::Board::parse(&rows).unwrap();
+    let board = sonar::Board::parse(&rows).unwrap();
     let water = rules.known_water(&board);
     let open = (0..board.len()).filter(|&i| board.cells()[i] == Cell::Unknown && !water[i]).count();
     let shots = answer["shots"].as_array().expect("shots is a list");
