@@ -234,14 +234,28 @@ impl Weakened {
     }
 }
 
+impl Weakened {
+    /// The turn's decision at this weakness, and the algorithm's own shot (they differ when the
+    /// turn errs). Draws as [`Strategy::decide`] does.
+    pub fn decide_with_own(
+        &self,
+        turn: Turn<'_>,
+        rng: &mut SonarRng,
+        grid: &mut [f64],
+    ) -> Result<(Decision, Pos), StrategyError> {
+        let decision = self.algorithm.strategy().decide(turn, rng, grid)?;
+        let own = decision.shot;
+        if !self.weakness.errs(rng) {
+            return Ok((decision, own));
+        }
+        let shot = self.choose(turn, grid, rng, 1, None).first().copied().unwrap_or(own);
+        Ok((Decision { shot, ..decision }, own))
+    }
+}
+
 impl Strategy for Weakened {
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
-        let decision = self.algorithm.strategy().decide(turn, rng, grid)?;
-        if !self.weakness.errs(rng) {
-            return Ok(decision);
-        }
-        let shot = self.choose(turn, grid, rng, 1, None).first().copied().unwrap_or(decision.shot);
-        Ok(Decision { shot, ..decision })
+        self.decide_with_own(turn, rng, grid).map(|(decision, _)| decision)
     }
 
     fn keeps_one_order(&self) -> bool {

@@ -139,6 +139,9 @@ pub struct Recommendation {
     /// The strength level it played at (10: the algorithm itself).
     pub level: Level,
     pub shot: Pos,
+    /// Whether `shot` is a deliberate mistake of the level: a cell the algorithm values below its
+    /// own shot (always false at level 10; a level's pick among equally good cells is none).
+    pub mistake: bool,
     /// The turn's shots under its rules' salvo size, best first: `shot`, then the `.` cells of
     /// highest grid value. Fewer when fewer `.` cells are left.
     pub shots: Vec<Pos>,
@@ -169,7 +172,7 @@ pub fn recommend_with_candidates(
 ) -> Result<Recommendation, StrategyError> {
     let mut grid = vec![0.0; turn.board.len()];
     let player = Weakened::new(algorithm, level);
-    let decision = player.decide(turn, rng, &mut grid)?;
+    let (decision, own) = player.decide_with_own(turn, rng, &mut grid)?;
     let info = algorithm.info();
     finish_grid(turn.board, &mut grid, info.grid_kind);
     let salvo = turn.rules.salvo.max(1);
@@ -194,6 +197,7 @@ pub fn recommend_with_candidates(
         algorithm,
         level,
         shot: decision.shot,
+        mistake: grid[index(decision.shot)] < grid[index(own)],
         shots,
         candidates: best.iter().take(candidates).map(|&p| (p, grid[index(p)])).collect(),
         mode: turn.mode(),

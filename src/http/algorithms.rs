@@ -107,7 +107,7 @@ impl From<Algorithm> for AlgorithmEntry {
     get,
     path = "/algorithms",
     tag = "recommend",
-    responses((status = 200, description = "Every algorithm, strongest first", body = Vec<AlgorithmEntry>))
+    responses((status = 200, description = "Every algorithm: the default (`bayes`) first, then the others from strongest to weakest on the classic board", body = Vec<AlgorithmEntry>))
 )]
 pub async fn algorithms() -> web::Json<Vec<AlgorithmEntry>> {
     web::Json(Algorithm::ALL.iter().map(|&a| a.into()).collect())

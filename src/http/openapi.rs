@@ -44,14 +44,17 @@ use super::wire::{AlgorithmName, RulesRequest, Shot};
 )]
 pub struct ApiDoc;
 
-/// Declares the `bearer` security scheme that `POST /recommend` refers to.
+/// Declares the `bearer` security scheme that the POST routes require when the service has a key.
 struct BearerScheme;
 
 impl Modify for BearerScheme {
     fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
         let scheme = HttpBuilder::new()
             .scheme(HttpAuthScheme::Bearer)
-            .description(Some("The API key the service was started with (SONAR_API_KEY), when it was started with one"))
+            .description(Some(
+                "The API key the service was started with (SONAR_API_KEY). Needed only when it was started with \
+                 one: the operations that then require it list this scheme under `security`.",
+            ))
             .build();
         doc.components.get_or_insert_default().add_security_scheme("bearer", SecurityScheme::Http(scheme));
     }

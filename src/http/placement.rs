@@ -193,7 +193,6 @@ impl IntoResponses for PlacementProblems {
     path = "/placement",
     tag = "placement",
     request_body(content = PlacementRequest, content_type = "application/json"),
-    security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A layout of the whole fleet", body = PlacementResponse),
         PostProblems,

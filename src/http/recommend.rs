@@ -186,6 +186,11 @@ pub struct RecommendResponse {
     /// The strength level it played at: the request's `level`, or 10 (full strength).
     #[schema(minimum = 1, maximum = 10)]
     pub level: u8,
+    /// Present when the request asked for a `level` below 10: `true` when `shot` is a deliberate
+    /// mistake of the level, a cell the algorithm values below its own choice (which `candidates`
+    /// and the grid still show); `false` when it is as good as the algorithm's own shot. Levels
+    /// below 10 err on purpose.
+    pub mistake: Option<bool>,
     pub mode: Mode,
     /// Same shape as the board; finite values in [0, 1], exactly 0 on every cell that is not `.`.
     #[schema(value_type = Vec<Vec<f64>>)]
@@ -216,6 +221,7 @@ impl RecommendResponse {
             }),
             algorithm: rec.algorithm.name().to_owned(),
             level: rec.level.get(),
+            mistake: (rec.level != Level::STRONGEST).then_some(rec.mistake),
             mode: rec.mode.into(),
             grid: Grid { cols, values: rec.grid },
             grid_kind: rec.grid_kind.into(),
@@ -302,7 +308,6 @@ impl IntoResponses for RecommendProblems {
     path = "/recommend",
     tag = "recommend",
     request_body(content = RecommendRequest, content_type = "application/json"),
-    security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The recommended shot and the algorithm's grid", body = RecommendResponse),
         PostProblems,

@@ -144,7 +144,7 @@ fn draw_on<DB: DrawingBackend>(
         .light_line_style(BLACK.mix(0.04))
         .draw()?;
 
-    // Last line first, so that the first (the strongest, in `all`) lies on top.
+    // Last line first, so that the first (the default, in `all`) lies on top.
     for (i, points) in shares.into_iter().enumerate().rev() {
         let st = style(i);
         let line = st.colour.stroke_width(LINE_WIDTH);

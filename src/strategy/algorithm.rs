@@ -23,7 +23,9 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// All algorithms, strongest first.
+    /// All algorithms: the default first, then the others from strongest to weakest by their
+    /// measured mean shots on the classic board (`docs/strength.jsonl`; `weighted-density` is a
+    /// little stronger than `bayes` there, `bayes` leads under no-touch and salvo).
     pub const ALL: &'static [Algorithm] = &[
         Algorithm::Bayes,
         Algorithm::WeightedDensity,
@@ -37,7 +39,9 @@ impl Algorithm {
         Algorithm::Random,
     ];
 
-    /// The algorithm used when a request names none: the strongest.
+    /// The algorithm used when a request names none: the whole-fleet posterior, the strongest
+    /// under the no-touch rules and with salvos, within a fraction of a shot of `weighted-density`
+    /// on the classic rules.
     pub const DEFAULT: Algorithm = Algorithm::Bayes;
 
     pub fn info(self) -> AlgorithmInfo {

@@ -113,3 +113,32 @@ async fn algorithms_list_the_levels_of_the_default_algorithm() {
     assert!(means.windows(2).all(|m| m[0] > m[1]), "{means:?}");
     assert_eq!(bayes["levels"]["table"][9]["mean_shots"], bayes["mean_shots"]);
 }
+
+/// Below level 10 every answer says whether its shot is a deliberate mistake: exactly when the
+/// grid values it below the algorithm's own shot, which the same request at level 10 (the same
+/// seed, so the same draws for the algorithm's own choice) gets. At level 10 the field is absent.
+#[actix_web::test]
+async fn answers_below_level_ten_say_whether_the_shot_is_a_deliberate_mistake() {
+    let app = helpers::app(AppState::new()).await;
+    for (algorithm, seeds) in [("density", 40), ("bayes", 12)] {
+        let mut mistakes = 0;
+        for seed in 0..seeds {
+            let ask = |level: u64| json!({"board": helpers::ONE_HIT, "ships": [5, 4, 3, 3, 2], "algorithm": algorithm, "level": level, "seed": seed});
+            let (status, own) = helpers::post_json(&app, &ask(10)).await;
+            assert_eq!(status, 200, "{own}");
+            assert!(own.get("mistake").is_none(), "level 10 has no mistake field: {own}");
+            let (status, weak) = helpers::post_json(&app, &ask(1)).await;
+            assert_eq!(status, 200, "{weak}");
+            let mistake = weak["mistake"].as_bool().expect("a level below 10 says whether it erred");
+            let value = |answer: &serde_json::Value| {
+                let (row, col) = (answer["shot"]["row"].as_u64().unwrap(), answer["shot"]["col"].as_u64().unwrap());
+                own["grid"][row as usize][col as usize].as_f64().unwrap()
+            };
+            assert_eq!(mistake, value(&weak) < value(&own), "{algorithm} seed {seed}: {weak} against {own}");
+            assert_eq!(weak["grid"], own["grid"], "the grid stays the algorithm's own");
+            mistakes += usize::from(mistake);
+        }
+        // Level 1 errs on nearly every turn (its weakness is 0.97).
+        assert!(mistakes * 8 >= seeds * 5, "{algorithm}: {mistakes} mistakes in {seeds} level-1 answers");
+    }
+}
