@@ -27,8 +27,8 @@
 //! - [`engine`]: the referee (miss, hit, sunk) and whole games played by a strategy.
 //! - [`optimal`]: exact play on small boards: the optimal expected shots, and any strategy's exact
 //!   expected shots, over every layout.
-//! - [`planner`]: one step of policy improvement by rollouts of a base policy on layouts drawn
-//!   from the posterior.
+//! - `planner` (tests only): one step of policy improvement by rollouts of a base policy on
+//!   layouts drawn from the posterior, which the exact solver's tests measure.
 //! - [`simulate`]: many games in parallel, reproducibly, whole or in shards merged afterwards;
 //!   statistics, CSV, log and chart.
 //! - [`strength`]: the committed table of each algorithm's measured mean shots on the classic board.
@@ -37,12 +37,18 @@
 //!   examples, errors, metrics, CORS, HEAD, and the web page whose files live in `web/` and are
 //!   embedded at build time). Nothing outside it knows about HTTP.
 //! - [`logging`]: the log subscriber (text or JSON).
-//! - `text` (private): serde for the values files carry as their text (`density`, `hard`, `10x10`),
+//! - `text`: serde for the values files carry as their text (`density`, `hard`, `10x10`),
 //!   through each type's own `FromStr` and `Display`.
+//! - `testdata` (tests only): the reader of the known-answer tables under `tests/data/`.
+//!
+//! Only [`http`] and [`simulate`] are public modules, each a facade over files of its own; every
+//! other module is the crate's, and the `pub use` lines below are the entry points the binary, the
+//! tests, the benchmarks and the examples use. The core never imports [`http`], and no two source
+//! files import each other, directly or in a circle (`tests/architecture.rs`).
 //!
 //! The `sonar` binary (`src/main.rs`, its command-line options in `src/cli.rs`) turns its clap
-//! arguments into the library's plain values, [`http::serve::ServeConfig`] and
-//! [`simulate::command::Simulate`]; nothing in the library knows about clap.
+//! arguments into the library's plain values, [`http::ServeConfig`] and [`simulate::Simulate`];
+//! nothing in the library knows about clap.
 
 mod board;
 mod engine;
