@@ -292,7 +292,10 @@ export function tray(container, ships, whose) {
       li.className = s.sunk ? "sunk" : "afloat";
       li.style.setProperty("--len", s.length);
       li.title = `ship of ${s.length}, ${s.sunk ? "sunk" : "afloat"}`;
-      li.setAttribute("aria-label", li.title);
+      const text = document.createElement("span");
+      text.className = "sr";
+      text.textContent = li.title;
+      li.append(text);
       li.dataset.length = s.length;
       return li;
     }),

@@ -201,6 +201,8 @@ describe("A game as a player sees it", () => {
     const computerWon = /computer wins/.test(status);
     assert.equal(title, computerWon ? "The computer wins." : "You win!");
     assert.equal(await page.evaluate(() => document.activeElement.id), "play-again");
+    assert.equal(await page.getAttribute("#play-again", "aria-describedby"), "play-end-title play-end-text");
+    assert.match(await page.textContent("#play-mine-tray"), /ship of 5, (afloat|sunk)/, "the tray reads as text to a screen reader");
     // The heat map and the hints are off, and stay off.
     assert.equal(await page.$$eval("#play-mine .cell.heat", (cs) => cs.length), 0);
     assert.equal(await page.isHidden("#play-mine-legend"), true);
@@ -341,7 +343,8 @@ describe("A phone, 390 x 844", () => {
       const { boxes, width } = await page.evaluate((v) => {
         const out = [];
         for (const el of document.querySelectorAll(`#${v} *`)) {
-          if (!el.getClientRects().length || el.tagName === "SELECT" || el.tagName === "OPTION") continue;
+          // Text for screen readers only (.sr) is clipped on purpose; it is no scroll box.
+          if (!el.getClientRects().length || el.tagName === "SELECT" || el.tagName === "OPTION" || el.classList.contains("sr")) continue;
           const s = getComputedStyle(el);
           const sideways = el.scrollWidth > el.clientWidth + 1 && /auto|scroll|hidden/.test(s.overflowX);
           const down = el.tagName !== "TEXTAREA" && el.scrollHeight > el.clientHeight + 1 && /auto|scroll|hidden/.test(s.overflowY);
