@@ -312,6 +312,38 @@ describe("A game as a player sees it", () => {
   });
 });
 
+describe("Watch", () => {
+  test("at level 1 the watched computer's deliberate mistakes are marked, and sunk ships drawn as pieces", async () => {
+    const { page, context, errors } = await openPage(browser, service.url, { hash: "#watch" });
+    const turns = [];
+    page.on("response", async (res) => {
+      if (res.url().endsWith("/recommend")) turns.push(await res.json());
+    });
+    assert.match(await page.textContent("#watch-level-help"), /deliberate mistakes/);
+    await page.selectOption("#watch-level", "1");
+    await page.fill("#watch-seed", "7");
+    await page.dispatchEvent("#watch-seed", "change");
+    await page.waitForSelector("#watch-status >> text=seed 7");
+    for (let i = 0; i < 10; i++) {
+      await page.click("#watch-step");
+      await page.waitForFunction((n) => document.querySelector("#watch-count").textContent === String(n), i + 1);
+      const status = await page.textContent("#watch-status");
+      assert.equal(status.includes("a deliberate mistake at level 1"), turns.at(-1).mistake === true, status);
+    }
+    const marked = await page.$$eval("#watch-board .cell.mistake", (cs) => cs.map((c) => c.dataset.label).sort());
+    assert.deepEqual(marked, turns.filter((t) => t.mistake).map((t) => t.shot.label).sort());
+    assert.ok(marked.length >= 3, `level 1 errs on most turns: ${marked.length} of 10`);
+    // Revealed, the hidden fleet is five pieces; its cells not yet found are told apart.
+    await page.check("#watch-reveal");
+    const ships = await cellsOf(page, "#watch-board");
+    assert.equal(new Set(ships.filter((c) => c.ship !== null).map((c) => c.ship)).size, 5);
+    for (const c of ships.filter((x) => x.ship !== null && x.state === ".")) assert.ok(c.classes.includes("unfound"), c.label);
+    assert.equal(await page.$$eval("#watch-tray li", (li) => li.length), 5);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
 describe("A phone, 390 x 844", () => {
   test("the status line and the board you fire at are on the first screen; no inner scroll boxes; placeholders fit", async () => {
     const { page, context, errors } = await openPage(browser, service.url, { hash: "#play", viewport: { width: 390, height: 844 } });
