@@ -1,5 +1,5 @@
 // Screenshots of the three views for docs/page.md, taken in Debian's headless Chromium:
-// `npm run screenshots` writes docs/screenshots/{play,analyse,watch}.png.
+// `npm run screenshots` writes docs/screenshots/{play,play-end,phone,analyse,watch}.png.
 
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -28,6 +28,33 @@ try {
     await page.screenshot({ path: path.join(out, "play.png"), fullPage: true });
     await context.close();
   }
+  // The end of a game: the computer (level 10) wins against shots fired in reading order.
+  {
+    const { page, context } = await openPage(browser, service.url, { hash: "#play", viewport });
+    await page.selectOption("#play-level", "10");
+    await page.click("#play-start");
+    while (await page.isHidden("#play-end")) {
+      await page.click("#play-enemy .cell[data-state='.']");
+      await page.waitForFunction(
+        () => !document.querySelector("#play-end").hidden || !document.querySelector("#play-enemy .board").classList.contains("waiting"),
+      );
+    }
+    await page.screenshot({ path: path.join(out, "play-end.png"), fullPage: true });
+    await context.close();
+  }
+  // A phone's first screen (390 x 844) during a game: the status line above the board you fire at.
+  {
+    const { page, context } = await openPage(browser, service.url, { hash: "#play", viewport: { width: 390, height: 844 } });
+    await page.click("#play-start");
+    for (const label of ["E5", "E6", "C3", "H8"]) {
+      await page.waitForSelector("#play-enemy .board:not(.waiting)");
+      await page.click(`#play-enemy .cell[data-label='${label}']`);
+    }
+    await page.waitForSelector("#play-enemy .board:not(.waiting)");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(out, "phone.png") });
+    await context.close();
+  }
   // Analyse: a target position, bayes beside density.
   {
     const { page, context } = await openPage(browser, service.url, { hash: "#analyse", viewport });
@@ -52,6 +79,7 @@ try {
       await page.click("#watch-step");
       await page.waitForFunction((n) => document.querySelector("#watch-count").textContent === String(n), i + 1);
     }
+    await page.check("#watch-reveal");
     await page.screenshot({ path: path.join(out, "watch.png"), fullPage: true });
     await context.close();
   }

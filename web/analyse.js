@@ -3,7 +3,7 @@
 
 import { Problem, recommend } from "./api.js";
 import { BoardView, STATE_NAME, format, label, legend, valuesTable } from "./board.js";
-import { blank, parseShips } from "./game.js";
+import { blank, parseShips, sunkRuns } from "./game.js";
 import { clearProblems, say, showProblem } from "./ui.js";
 
 const CYCLE = { ".": "o", o: "x", x: "#", "#": "." };
@@ -28,7 +28,7 @@ export function setupAnalyse(root) {
   const results = ["a", "b"].map((k) => ({ figure: $(`an-result-${k}`), view: null, answer: null }));
 
   function drawEditor() {
-    editor.draw({ marks, invalid: faulty });
+    editor.draw({ marks, invalid: faulty, ships: sunkRuns(marks) });
   }
 
   function resize() {
@@ -105,7 +105,8 @@ export function setupAnalyse(root) {
     caption.textContent = `${answer.algorithm}: shoot ${answer.shot.label}${salvo} (${answer.mode} mode${
       answer.exact === false ? ", sampled estimate" : ""})`;
     result.view.grid.setAttribute("aria-label", `${answer.algorithm}'s ${answer.grid_kind} grid`);
-    result.view.draw({ marks: asked.board.map((line) => [...line]), grid: answer.grid, shots: answer.shots });
+    const shown = asked.board.map((line) => [...line]);
+    result.view.draw({ marks: shown, grid: answer.grid, shots: answer.shots, ships: sunkRuns(shown) });
     legend(key, result.view.max, answer.grid_kind);
     valuesTable(table, answer.grid, asked.board, `${answer.algorithm}'s ${answer.grid_kind} per cell (row letter, column number)`);
   }

@@ -4,7 +4,7 @@
 import { listAlgorithms, setApiKey, whenUnauthorized } from "./api.js";
 import { setupAnalyse } from "./analyse.js";
 import { setupPlay } from "./play.js";
-import { fillAlgorithms, fillLevels } from "./ui.js";
+import { explainLevels, fillAlgorithms, fillLevels } from "./ui.js";
 import { setupWatch } from "./watch.js";
 
 const VIEWS = ["play", "analyse", "watch"];
@@ -49,6 +49,7 @@ async function main() {
   fillAlgorithms(document.getElementById("an-alg-b"), algorithms, { none: true, pick: "density" });
   fillLevels(document.getElementById("play-level"), algorithms, 5);
   fillLevels(document.getElementById("watch-level"), algorithms, 10);
+  for (const id of ["play-level-help", "watch-level-help"]) explainLevels(document.getElementById(id), algorithms);
 
   const play = setupPlay(document.getElementById("play"));
   const analyse = setupAnalyse(document.getElementById("analyse"));

@@ -99,10 +99,12 @@ export class BoardView {
 
   /**
    * Draws a board. `view`: rows of '.', 'o', 'x', '#' (the shooter's marks); optional `grid`
-   * (values per cell, drawn as a heat map on the '.' cells), `ships` (cells of a fleet, drawn
-   * on cells with no heat), `shot` / `shots` ({row, col}: the recommendation), `candidates`
-   * ({row, col, value}, best first), `preview` (cells of a ship being moved), `invalid`
-   * (cells at fault).
+   * (values per cell, drawn as a heat map on the '.' cells), `ships` (ships with `cells`,
+   * `length` and `horizontal`: each drawn as one outlined piece, over the heat map if any),
+   * `revealed` (the ships are a hidden fleet shown: their unshot cells read "not found"),
+   * `shot` / `shots` ({row, col}: the recommendation), `candidates` ({row, col, value}, best
+   * first), `mistakes` ({row, col, level}: shots that were deliberate mistakes), `preview`
+   * (cells of a ship being moved), `invalid` (cells at fault).
    */
   draw(view) {
     const rows = view.marks.length;
@@ -113,7 +115,13 @@ export class BoardView {
     if (grid) for (const line of grid) for (const v of line) if (v > max) max = v;
     this.max = max;
     const shipAt = new Map();
-    for (const ship of view.ships || []) for (const [r, c] of ship.cells) shipAt.set(r * cols + c, ship);
+    (view.ships || []).forEach((ship, id) => {
+      ship.cells.forEach(([r, c], i) => {
+        const part = ship.length === 1 ? "solo" : i === 0 ? "head" : i === ship.length - 1 ? "tail" : "mid";
+        shipAt.set(r * cols + c, { ship, id, part });
+      });
+    });
+    const mistakes = new Map((view.mistakes || []).map((m) => [m.row * cols + m.col, m.level]));
     const key = (p) => p.row * cols + p.col;
     const shots = new Set((view.shots || (view.shot ? [view.shot] : [])).map(key));
     const candidates = new Map((view.candidates || []).map((p, i) => [key(p), i + 1]));
@@ -124,7 +132,8 @@ export class BoardView {
         const cell = this.cells[r][c];
         const mark = view.marks[r][c];
         const value = grid ? grid[r][c] : null;
-        const ship = shipAt.get(r * cols + c);
+        const piece = shipAt.get(r * cols + c);
+        const ship = piece?.ship;
         const heat = grid && mark === "." ? (max > 0 ? value / max : 0) : null;
         cell.dataset.state = mark;
         cell.textContent = MARK[mark] ?? "";
@@ -134,6 +143,25 @@ export class BoardView {
         cell.classList.toggle("heat", heat !== null);
         cell.classList.toggle("dark-text", heat !== null && darkText(heat));
         cell.classList.toggle("ship", Boolean(ship));
+        cell.classList.toggle("unfound", Boolean(ship && view.revealed && mark === "."));
+        if (piece) {
+          cell.dataset.ship = piece.id;
+          cell.dataset.part = piece.part;
+          cell.dataset.dir = ship.horizontal ? "h" : "v";
+        } else {
+          delete cell.dataset.ship;
+          delete cell.dataset.part;
+          delete cell.dataset.dir;
+        }
+        const mistake = mistakes.get(r * cols + c);
+        cell.classList.toggle("mistake", mistake !== undefined);
+        if (mistake !== undefined) {
+          const badge = document.createElement("span");
+          badge.className = "badge";
+          badge.setAttribute("aria-hidden", "true");
+          badge.textContent = "?";
+          cell.append(badge);
+        }
         cell.classList.toggle("shot", shots.has(r * cols + c));
         cell.classList.toggle("preview", preview.has(r * cols + c));
         cell.classList.toggle("invalid", invalid.has(r * cols + c));
@@ -142,7 +170,8 @@ export class BoardView {
         if (rank) cell.dataset.candidate = rank;
         else delete cell.dataset.candidate;
         const parts = [label(r, c), STATE_NAME[mark] ?? mark];
-        if (ship) parts.push(`ship of ${ship.length}`);
+        if (ship) parts.push(`ship of ${ship.length}${view.revealed && mark === "." ? ", not found" : ""}`);
+        if (mistake !== undefined) parts.push(`a deliberate mistake at level ${mistake}`);
         if (value !== null) parts.push(`value ${format(value)}`);
         if (shots.has(r * cols + c)) parts.push("recommended shot");
         if (rank) parts.push(`candidate ${rank}`);
@@ -186,7 +215,7 @@ export class BoardView {
 }
 
 /** The colour legend of a heat map: the scale from 0 to `max`, and what the marks mean. */
-export function legend(container, max, kind) {
+export function legend(container, max, kind, extra = "") {
   container.replaceChildren();
   container.classList.add("legend");
   const scale = document.createElement("div");
@@ -208,6 +237,7 @@ export function legend(container, max, kind) {
   const marks = document.createElement("p");
   marks.className = "marks";
   marks.textContent = "• miss   ✕ hit   ■ sunk   ◎ recommended shot";
+  if (extra) marks.textContent += `   ${extra}`;
   container.append(scale, what, marks);
 }
 
@@ -246,4 +276,28 @@ export function valuesTable(container, grid, marks, caption) {
   table.append(cap, ...body);
   details.append(summary, table);
   container.replaceChildren(details);
+}
+
+/**
+ * A fleet tray: one glyph a ship, as many squares as the ship is long, struck through once sunk.
+ * `ships`: [{length, sunk}] in the fleet's order.
+ */
+export function tray(container, ships, whose) {
+  const afloat = ships.filter((s) => !s.sunk).length;
+  container.classList.add("tray");
+  container.setAttribute("aria-label", `${whose}: ${afloat} of ${ships.length} ships afloat`);
+  container.replaceChildren(
+    ...ships.map((s) => {
+      const li = document.createElement("li");
+      li.className = s.sunk ? "sunk" : "afloat";
+      li.style.setProperty("--len", s.length);
+      li.title = `ship of ${s.length}, ${s.sunk ? "sunk" : "afloat"}`;
+      const text = document.createElement("span");
+      text.className = "sr";
+      text.textContent = li.title;
+      li.append(text);
+      li.dataset.length = s.length;
+      return li;
+    }),
+  );
 }

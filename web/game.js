@@ -126,3 +126,38 @@ export function parseShips(text) {
     .filter(Boolean)
     .map((t) => (/^\d+$/.test(t) ? Number(t) : t));
 }
+
+/**
+ * The sunk ships a board's marks tell apart: each group of '#' cells joined by their edges that
+ * is one straight run (a bent or branching group could be two ships, so it is left out).
+ */
+export function sunkRuns(marks) {
+  const rows = marks.length;
+  const cols = rows ? marks[0].length : 0;
+  const seen = new Set();
+  const runs = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      if (marks[r][c] !== "#" || seen.has(r * cols + c)) continue;
+      const group = [];
+      const stack = [[r, c]];
+      seen.add(r * cols + c);
+      while (stack.length) {
+        const [gr, gc] = stack.pop();
+        group.push([gr, gc]);
+        for (const [nr, nc] of [[gr - 1, gc], [gr + 1, gc], [gr, gc - 1], [gr, gc + 1]]) {
+          if (nr >= 0 && nc >= 0 && nr < rows && nc < cols && marks[nr][nc] === "#" && !seen.has(nr * cols + nc)) {
+            seen.add(nr * cols + nc);
+            stack.push([nr, nc]);
+          }
+        }
+      }
+      const sameRow = group.every(([gr]) => gr === group[0][0]);
+      const sameCol = group.every(([, gc]) => gc === group[0][1]);
+      if (!sameRow && !sameCol) continue;
+      const top = group.reduce((a, b) => (b[0] < a[0] || b[1] < a[1] ? b : a));
+      runs.push(new Ship(group.length, top[0], top[1], group.length > 1 && sameRow));
+    }
+  }
+  return runs;
+}

@@ -3,7 +3,7 @@
 // POST /recommend tells it.
 
 import { freshSeed, placement, recommend } from "./api.js";
-import { BoardView, format, label, legend } from "./board.js";
+import { BoardView, format, label, legend, tray } from "./board.js";
 import { Sea, blank, fleetFault, parseShips, shipsFromPlacement } from "./game.js";
 import { clearProblems, say, showProblem } from "./ui.js";
 
@@ -24,6 +24,8 @@ export function setupPlay(root) {
     lastGrid: null,
     lastShots: [],
     hint: null,
+    mistakes: [], // the computer's shots that were deliberate mistakes: {row, col, level}
+    winner: null, // "me" | "computer" once the game is over
     selected: null, // index of the ship picked up with the keyboard
     drag: null,
   };
@@ -57,37 +59,78 @@ export function setupPlay(root) {
     say(status, `Problem: ${err.message}`);
   }
 
+  /** What the computer's shots did, for the status line: "A2: miss", "B3: sunk, your ship of 2". */
+  function shotText(label_, result, ship, whose) {
+    return `${label_}: ${result === "sunk" ? `sunk, ${whose} ship of ${ship.length}` : result}`;
+  }
+
   function draw() {
     const s = game;
-    const heat = $("play-heat").checked && s.lastGrid && s.phase !== "setup";
+    const over = s.phase === "over";
+    const heat = $("play-heat").checked && s.lastGrid && s.phase === "playing";
     const preview = s.drag?.preview || null;
     mine.draw({
       marks: s.mySea ? s.mySea.marks : blank(s.rows, s.cols),
       ships: s.mine,
       grid: heat ? s.lastGrid : null,
-      shots: s.phase === "setup" ? [] : s.lastShots,
+      shots: s.phase === "playing" ? s.lastShots : [],
+      mistakes: s.phase === "setup" ? [] : s.mistakes,
       preview: preview?.cells,
       invalid: preview && !preview.ok ? preview.cells : [],
       selected: s.selected === null ? null : s.mine[s.selected],
     });
     $("play-mine-legend").hidden = !heat;
-    if (heat) legend($("play-mine-legend"), mine.max, "probability");
+    if (heat) legend($("play-mine-legend"), mine.max, "probability", s.mistakes.length ? "? a deliberate mistake" : "");
+    // The computer's ships: those sunk while playing, the whole fleet (hit and not found) at the end.
+    const theirs = s.enemySea ? s.enemySea.ships.filter((x) => over || x.hits === x.ship.length).map((x) => x.ship) : [];
     enemy.draw({
       marks: s.enemySea ? s.enemySea.marks : blank(s.rows, s.cols),
-      ships: s.phase === "over" && s.enemySea ? s.enemySea.ships.map((x) => x.ship) : [],
-      candidates: s.hint || [],
+      ships: theirs,
+      revealed: over,
+      candidates: over ? [] : s.hint || [],
     });
-    root.querySelector("#play-enemy .board").classList.toggle("waiting", s.phase !== "playing" || s.turn !== "me");
-    $("play-mine-count").textContent = s.mySea ? `: ${s.mySea.shots.length} shots, ${s.mySea.afloat().length} ships afloat` : "";
-    $("play-enemy-count").textContent = s.enemySea
-      ? `: ${s.enemySea.shots.length} shots, ${s.enemySea.afloat().length} ships afloat`
-      : "";
+    root.querySelector("#play-enemy .board").classList.toggle("waiting", s.phase === "setup" || (s.phase === "playing" && s.turn !== "me"));
+    $("play-boards").dataset.phase = s.phase;
+    const shots = (n) => `: ${n} shot${n === 1 ? "" : "s"}`;
+    $("play-mine-count").textContent = s.mySea ? shots(s.mySea.shots.length) : "";
+    $("play-enemy-count").textContent = s.enemySea ? shots(s.enemySea.shots.length) : "";
+    const fleet = (sea, ships) =>
+      sea ? sea.ships.map((x) => ({ length: x.ship.length, sunk: x.hits === x.ship.length })) : ships.map((x) => ({ length: x.length, sunk: false }));
+    tray($("play-mine-tray"), fleet(s.mySea, s.mine), "Your fleet");
+    tray($("play-enemy-tray"), fleet(s.enemySea, s.mine), "The computer's fleet");
     $("play-hint").disabled = !(s.phase === "playing" && s.turn === "me" && !s.busy);
+    $("play-heat").disabled = over;
     $("play-start").disabled = s.phase !== "setup" || s.busy;
     $("play-random").disabled = s.phase !== "setup" || s.busy;
+    // Start and placing at random belong to the set-up; once the game is on they make way for the boards.
+    $("play-start").hidden = s.phase !== "setup";
+    $("play-random").hidden = s.phase !== "setup";
     for (const id of ["play-touching", "play-salvo", "play-rows", "play-cols", "play-ships", "play-style"]) {
       $(id).disabled = s.phase === "playing";
     }
+    const set = settings();
+    $("play-settings-summary").textContent = `: level ${set.level}, ${set.algorithm}, ${set.rows}×${set.cols}, fleet ${set.ships.join(",")}`;
+    $("play-end").hidden = !over;
+    if (over) {
+      const won = s.winner === "me";
+      $("play-end").dataset.winner = s.winner;
+      $("play-end-title").textContent = won ? "You win!" : "The computer wins.";
+      $("play-end-text").textContent =
+        `You fired ${s.enemySea.shots.length} shots and sank ${s.enemySea.ships.length - s.enemySea.afloat().length} of ` +
+        `${s.enemySea.ships.length} ships; the computer fired ${s.mySea.shots.length} shots and sank ` +
+        `${s.mySea.ships.length - s.mySea.afloat().length} of ${s.mySea.ships.length}.` +
+        (won ? "" : " The computer's fleet is shown: ✕ the cells you hit, hatched the cells you never found.");
+    }
+  }
+
+  /** The end of a game: the banner names the winner, heat map and hints go, the computer's fleet shows. */
+  function end(winner) {
+    game.phase = "over";
+    game.winner = winner;
+    game.hint = null;
+    $("play-hint-text").textContent = "";
+    draw();
+    $("play-again").focus();
   }
 
   /** A new game: my fleet placed at random, waiting for Start. */
@@ -95,7 +138,7 @@ export function setupPlay(root) {
     const set = settings();
     Object.assign(game, {
       phase: "setup", turn: "me", busy: true, rows: set.rows || 10, cols: set.cols || 10, mySea: null,
-      enemySea: null, lastGrid: null, lastShots: [], hint: null, selected: null, drag: null,
+      enemySea: null, lastGrid: null, lastShots: [], hint: null, mistakes: [], winner: null, selected: null, drag: null,
     });
     $("play-hint-text").textContent = "";
     clearProblems(root);
@@ -162,21 +205,20 @@ export function setupPlay(root) {
     const { result, ship } = game.enemySea.fire(r, c);
     game.hint = null;
     $("play-hint-text").textContent = "";
-    const what = result === "sunk" ? `sunk! You sank the computer's ship of ${ship.length}` : result;
+    const what = shotText(label(r, c), result, ship, "the computer's");
     if (game.enemySea.allSunk()) {
-      game.phase = "over";
-      say(status, `${label(r, c)}: ${what}. You win in ${game.enemySea.shots.length} shots! Press New game to play again.`);
-      draw();
+      say(status, `You fired ${what}. You win: you sank the whole fleet in ${game.enemySea.shots.length} shots.`);
+      end("me");
       return;
     }
     game.left -= 1;
     const salvo = settings().rules.salvo;
     if (game.left > 0 && game.enemySea.unshot() > 0) {
-      say(status, `${label(r, c)}: ${what}. ${game.left} more shot${game.left > 1 ? "s" : ""} this turn.`);
+      say(status, `You fired ${what}. ${game.left} more shot${game.left > 1 ? "s" : ""} this turn.`);
       draw();
       return;
     }
-    say(status, `${label(r, c)}: ${what}. The computer is aiming...`);
+    say(status, `You fired ${what}. The computer is aiming…`);
     game.left = salvo;
     computerTurn();
   }
@@ -193,19 +235,23 @@ export function setupPlay(root) {
       });
       game.lastGrid = answer.grid;
       game.lastShots = answer.shots;
+      // A level below 10 says whether this turn's shot was a deliberate mistake (absent: not one).
+      const mistake = answer.mistake === true;
       const said = answer.shots.map((shot) => {
         const { result, ship } = game.mySea.fire(shot.row, shot.col);
-        return `${shot.label} ${result === "sunk" ? `sank your ship of ${ship.length}` : result}`;
+        if (mistake) game.mistakes.push({ row: shot.row, col: shot.col, level: set.level });
+        return shotText(shot.label, result, ship, "your");
       });
+      const why = mistake ? ` (a deliberate mistake at level ${set.level})` : "";
       game.busy = false;
       if (game.mySea.allSunk()) {
-        game.phase = "over";
-        say(status, `The computer fired ${said.join(", ")}. It sank your whole fleet in ${game.mySea.shots.length} shots: the computer wins. Press New game to play again.`);
-      } else {
-        game.turn = "me";
-        game.left = set.rules.salvo;
-        say(status, `The computer fired ${said.join(", ")}. Your turn.`);
+        say(status, `The computer fired ${said.join("; ")}${why}. It sank your whole fleet in ${game.mySea.shots.length} shots: the computer wins.`);
+        end("computer");
+        return;
       }
+      game.turn = "me";
+      game.left = set.rules.salvo;
+      say(status, `The computer fired ${said.join("; ")}${why}. Your turn.`);
     } catch (err) {
       game.turn = "me";
       problem(err);
@@ -329,6 +375,10 @@ export function setupPlay(root) {
   });
 
   $("play-new").addEventListener("click", newGame);
+  $("play-again").addEventListener("click", newGame);
+  for (const id of ["play-level", "play-algorithm", "play-style", "play-salvo"]) $(id).addEventListener("change", draw);
+  // On a phone the boards come first: the settings start folded away.
+  if (window.matchMedia("(max-width: 40rem)").matches) $("play-settings").open = false;
   $("play-random").addEventListener("click", placeAtRandom);
   $("play-start").addEventListener("click", start);
   $("play-hint").addEventListener("click", hint);

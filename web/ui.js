@@ -39,12 +39,12 @@ export function say(el, text) {
   el.textContent = text;
 }
 
-/** Fills a <select> with the algorithms, the default first selected. */
+/** Fills a <select> with the algorithms, the default first selected, each named by its measured mean shots. */
 export function fillAlgorithms(select, algorithms, { none = false, pick = null } = {}) {
   select.replaceChildren();
   if (none) select.append(new Option("none", ""));
   for (const a of algorithms) {
-    const strength = a.mean_shots ? ` (${a.mean_shots.toFixed(1)} shots)` : "";
+    const strength = a.mean_shots ? ` (${a.mean_shots.toFixed(1)} shots at full strength)` : "";
     const option = new Option(`${a.name}${strength}`, a.name);
     option.title = a.summary;
     select.append(option);
@@ -52,9 +52,14 @@ export function fillAlgorithms(select, algorithms, { none = false, pick = null }
   select.value = pick ?? algorithms.find((a) => a.default)?.name ?? algorithms[0]?.name;
 }
 
-/** Fills a <select> with the strength levels 1 to 10, named by their measured mean shots. */
+/** The default algorithm's row of GET /algorithms, which carries the levels' measured table. */
+function measured(algorithms) {
+  return algorithms.find((a) => a.levels) || null;
+}
+
+/** Fills a <select> with the strength levels 1 to 10, named by the default algorithm's measured mean shots. */
 export function fillLevels(select, algorithms, pick = 10) {
-  const table = algorithms.find((a) => a.levels)?.levels?.table || [];
+  const table = measured(algorithms)?.levels?.table || [];
   select.replaceChildren();
   for (let level = 1; level <= 10; level++) {
     const row = table.find((t) => t.level === level);
@@ -63,4 +68,20 @@ export function fillLevels(select, algorithms, pick = 10) {
     select.append(new Option(`${name}${about}`, String(level)));
   }
   select.value = String(pick);
+}
+
+/**
+ * What a level is, written into `el` (the level <select>'s description): it weakens whichever
+ * algorithm is chosen, levels below 10 err on purpose, and the shots named are the default
+ * algorithm's measured means.
+ */
+export function explainLevels(el, algorithms) {
+  const base = measured(algorithms);
+  const table = base?.levels?.table || [];
+  const at = (n) => table.find((t) => t.level === n)?.mean_shots;
+  const range = at(1) && at(10) ? `: about ${Math.round(at(10))} shots at level 10, ${Math.round(at(1))} at level 1` : "";
+  el.textContent =
+    "Level 10 is the algorithm at full strength; below 10 it makes deliberate mistakes on some turns " +
+    "(marked ? on the board), more the lower the level. A level weakens whichever algorithm you pick; " +
+    `the shots beside each level are measured for the default algorithm, ${base?.name ?? "bayes"}${range}.`;
 }

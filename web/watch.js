@@ -2,7 +2,7 @@
 // shot from; the game's shots can be copied as JSON.
 
 import { freshSeed, placement, recommend } from "./api.js";
-import { BoardView, label, legend } from "./board.js";
+import { BoardView, label, legend, tray } from "./board.js";
 import { Sea, parseShips, shipsFromPlacement } from "./game.js";
 import { clearProblems, say, showProblem } from "./ui.js";
 
@@ -15,7 +15,7 @@ export function setupWatch(root) {
   const $ = (id) => root.querySelector(`#${id}`);
   const status = $("watch-status");
   const board = new BoardView($("watch-board"), { caption: "The hidden fleet's waters" });
-  const w = { sea: null, seed: 0, running: false, busy: false, timer: null, grid: null, shots: [], turns: 0, kind: "probability" };
+  const w = { sea: null, seed: 0, running: false, busy: false, timer: null, grid: null, shots: [], turns: 0, kind: "probability", mistakes: [] };
 
   const settings = () => {
     const seed = $("watch-seed").value.trim();
@@ -33,13 +33,18 @@ export function setupWatch(root) {
 
   function draw() {
     if (!w.sea) return;
+    // The ships sunk so far are known, so drawn; the whole hidden fleet when asked for or at the end.
+    const all = $("watch-reveal").checked || w.sea.allSunk();
     board.draw({
       marks: w.sea.marks,
-      grid: w.grid,
+      grid: w.sea.allSunk() ? null : w.grid,
       shots: w.shots,
-      ships: $("watch-reveal").checked || w.sea.allSunk() ? w.sea.ships.map((s) => s.ship) : [],
+      ships: w.sea.ships.filter((s) => all || s.hits === s.ship.length).map((s) => s.ship),
+      revealed: all,
+      mistakes: w.mistakes,
     });
-    if (w.grid) legend($("watch-legend"), board.max, w.kind);
+    tray($("watch-tray"), w.sea.ships.map((s) => ({ length: s.ship.length, sunk: s.hits === s.ship.length })), "The hidden fleet");
+    if (w.grid && !w.sea.allSunk()) legend($("watch-legend"), board.max, w.kind, w.mistakes.length ? "? a deliberate mistake" : "");
     else $("watch-legend").replaceChildren();
     $("watch-count").textContent = w.sea.shots.length;
     $("watch-hits").textContent = w.sea.hits();
@@ -63,7 +68,7 @@ export function setupWatch(root) {
     w.seed = set.seed ?? freshSeed();
     try {
       const answer = await placement({ rows: set.rows, cols: set.cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: w.seed, style: set.style });
-      Object.assign(w, { sea: new Sea(set.rows, set.cols, shipsFromPlacement(answer)), grid: null, shots: [], turns: 0 });
+      Object.assign(w, { sea: new Sea(set.rows, set.cols, shipsFromPlacement(answer)), grid: null, shots: [], turns: 0, mistakes: [] });
       say(status, `A hidden fleet of ${set.ships.length} ships (seed ${w.seed}). Press Play, or One move.`);
     } catch (err) {
       w.sea = null;
@@ -85,12 +90,18 @@ export function setupWatch(root) {
       w.kind = answer.grid_kind;
       w.shots = answer.shots;
       w.turns += 1;
-      const results = answer.shots.map((s) => `${s.label} ${w.sea.fire(s.row, s.col).result}`);
+      // A level below 10 says whether the turn was a deliberate mistake (absent: not one).
+      const mistake = answer.mistake === true;
+      const results = answer.shots.map((s) => {
+        if (mistake) w.mistakes.push({ row: s.row, col: s.col, level: set.level });
+        return `${s.label} ${w.sea.fire(s.row, s.col).result}`;
+      });
+      const why = mistake ? `, a deliberate mistake at level ${set.level}` : "";
       if (w.sea.allSunk()) {
         stop();
-        say(status, `Sank the whole fleet in ${w.sea.shots.length} shots (${w.turns} turns).`);
+        say(status, `Turn ${w.turns}: ${results.join(", ")}${why}. Sank the whole fleet in ${w.sea.shots.length} shots (${w.turns} turns).`);
       } else {
-        say(status, `Turn ${w.turns}: ${results.join(", ")} (${answer.mode} mode).`);
+        say(status, `Turn ${w.turns}: ${results.join(", ")} (${answer.mode} mode${why}).`);
       }
     } catch (err) {
       stop();
