@@ -19,7 +19,7 @@ use super::wire::{AlgorithmName, RulesRequest, Shot};
 #[openapi(
     info(
         title = "Sonar",
-        description = "Recommends the next shot in Battleship. Stateless: post the board as the shooter sees it and the ships still afloat; get the shot and the full per-cell grid the algorithm computed. Errors are application/problem+json. Any other path answers 404 (`components.responses.NotFound`), and a listed path asked with a method it does not answer gets 405 with an Allow header (`components.responses.MethodNotAllowed`). A request whose body is sent with Transfer-Encoding rather than Content-Length gets 411 and the connection is closed.",
+        description = "Recommends the next shot in Battleship. Stateless: post the board as the shooter sees it and the ships still afloat; get the shot and the full per-cell grid the algorithm computed. Errors are application/problem+json. Any other path answers 404 (`components.responses.NotFound`), and a listed path asked with a method it does not answer gets 405 with an Allow header (`components.responses.MethodNotAllowed`). A request whose body is sent with Transfer-Encoding rather than Content-Length gets 411 and the connection is closed. An API key is optional: only a service started with one (SONAR_API_KEY) requires `Authorization: Bearer <key>` on `POST /recommend` and `POST /placement`, and only then do those operations list the `bearer` security requirement (the padlock in the Swagger UI).",
         license(name = "MIT", identifier = "MIT")
     ),
     paths(
