@@ -147,7 +147,7 @@ pub enum PlayError {
 
 /// Plays a whole game, calling `on_shot` after every shot. `grid` is scratch space of one slot per
 /// cell, reused across moves. The shooter reads the board under the seat's rules
-/// ([`Rules::reveal`]) and, with salvos, fires its whole salvo each turn before it is told any
+/// ([`crate::rules::Rules::reveal`]) and, with salvos, fires its whole salvo each turn before it is told any
 /// answer (the game ends at the shot that sinks the last ship).
 pub fn play(
     strategy: &dyn Strategy,

@@ -50,6 +50,10 @@
 //! arguments into the library's plain values, [`http::ServeConfig`] and [`simulate::Simulate`];
 //! nothing in the library knows about clap.
 
+// The Layout above is for contributors, who read it with `cargo doc --document-private-items`:
+// its links lead to the private modules.
+#![allow(rustdoc::private_intra_doc_links)]
+
 mod board;
 mod engine;
 mod fleet;

@@ -4,7 +4,7 @@
 //! A draw first settles whether the fleet fits at all, cheaply and within a bounded time: the
 //! totals, each ship's length against the board, under the no-touch rules the area the ships and
 //! their gaps need, then the consistency search on the empty board ([`crate::witness`], bounded). A fleet that fits is drawn by whole-fleet rejection
-//! ([`random_layout_under`]: every ship uniformly placed, the whole fleet drawn again on any clash,
+//! ([`crate::layout::random_layout_under`]: every ship uniformly placed, the whole fleet drawn again on any clash,
 //! exactly uniform) within a fixed amount of work; a fleet so crowded that rejection seldom
 //! succeeds is drawn from the exact programme's tables ([`ExactTables::sample_layout`], also
 //! exactly uniform) when they fit the work budget. A fleet neither can draw within their budgets is

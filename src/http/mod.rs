@@ -11,12 +11,12 @@
 //! - [`health`]: `GET /healthz` and `GET /metrics`.
 //! - [`page`]: the web page, `GET /` and `/assets/{name}`, its files embedded from `web/`.
 //!
-//! What the endpoints share, each in its own file: [`app`] (the shared state and the route
+//! What the endpoints share, each in its own file: [`app`](mod@app) (the shared state and the route
 //! table), [`problem`] (the one error type and its problem bodies), [`problem_docs`] (how problems
 //! are documented), [`body`] (reading JSON bodies), [`wire`] (wire types and schemas several
 //! endpoints use), [`whole_number`], [`fallback`] (404 and 405), [`auth`], [`cors`], [`head`],
 //! [`length_required`], [`request_id`], [`admission`] and [`compute_pool`] (bounding and running
-//! heavy work), [`metrics`], [`examples`] (the document's examples) and [`serve`] (running it).
+//! heavy work), [`metrics`], [`examples`] (the document's examples) and [`serve`](mod@serve) (running it).
 
 mod admission;
 mod algorithms;

@@ -16,7 +16,7 @@
 //!
 //! # The algorithm
 //!
-//! [`count_exact`] runs a broken-profile dynamic programme (in `sweep.rs`) over the cells of the
+//! [`count_exact_under`] runs a broken-profile dynamic programme (in `sweep.rs`) over the cells of the
 //! board in row-major order, turned so that rows are the shorter side. The state at a frontier
 //! is, per column, the cells still to come of the vertical ship crossing it, the cells still to
 //! come of the horizontal ship in progress, and how many ships of each length have been
@@ -99,7 +99,7 @@ pub use sweep::ExactError;
 /// about 20 shots on; of the 183 boards that would fit, 5 (each needing over 84% of the
 /// budget) were turned away by the forecasts; the 123 boards over budget were turned away
 /// after p50 0.12 ms, p90 1.2 ms, at most the budget's own time. The empty board needs 42
-/// million units (1.3 to 2.9 s; use [`classic_prior`] instead).
+/// million units (1.3 to 2.9 s; use [`opening_prior`] instead).
 pub const RECOMMENDED_BUDGET: u64 = 250_000;
 
 /// Exact layout counts for one board.
@@ -243,21 +243,21 @@ fn plan(board: &Board, fleet: &Fleet, rules: Rules) -> (frame::Frame, (Vec<f64>,
         .expect("every board has a narrow orientation")
 }
 
-/// The bound on the work of [`count_exact`] that its budget check uses (10 to 200 µs to
+/// The bound on the work of [`count_exact_under`] that its budget check uses (10 to 200 µs to
 /// compute on a 10 x 10 board): on classic game positions 1.1 to 15 times the real work
 /// without hits, 0.45 to 26 times with them.
 pub fn estimate_work(board: &Board, fleet: &Fleet) -> f64 {
     plan(board, fleet, Rules::CLASSIC).2
 }
 
+/// [`count_exact_under`] the classic rules (the tests' shorthand).
 #[cfg(test)]
-/// The exact posterior of `board` for `fleet`, or why there is none, spending at most `budget`
-/// units of work (see [`RECOMMENDED_BUDGET`]).
 pub fn count_exact(board: &Board, fleet: &Fleet, budget: u64) -> Result<ExactPosterior, ExactError> {
     count_exact_under(board, fleet, Rules::CLASSIC, budget)
 }
 
-/// [`count_exact`] under `rules`.
+/// The exact posterior of `board` for `fleet` under `rules`, or why there is none, spending at
+/// most `budget` units of work (see [`RECOMMENDED_BUDGET`]).
 pub fn count_exact_under(
     board: &Board,
     fleet: &Fleet,

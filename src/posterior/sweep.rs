@@ -50,7 +50,7 @@ pub const PROJECTION_SLACK: f64 = 4.0;
 /// as many states as this one. Frontiers grow over the first rows and seldom shrink much
 /// after, so boards far over budget are given up after a small part of it.
 ///
-/// `ceiling[k]` caps the projection: the [`estimate`] bound on the work left from frontier `k`,
+/// `ceiling[k]` caps the projection: the [`super::estimate`] bound on the work left from frontier `k`,
 /// which keeps boards whose frontier will shrink from being given up.
 fn gives_up(k: usize, n: usize, states: usize, work: u64, per_state: f64, budget: u64, ceiling: &[f64]) -> bool {
     let rest = (per_state * states as f64 * (n - k) as f64).min(ceiling[k]);

@@ -1,10 +1,10 @@
 //! The simulator: plays many games of the core's strategies against hidden fleets, in parallel,
 //! reproducibly, and summarises their strength.
 //!
-//! - [`run`]: who plays, what is played, and the games themselves.
+//! - [`run`](mod@run): who plays, what is played, and the games themselves.
 //! - [`shard`] and [`shard_file`]: which games a shard plays, and its output, read and merged back.
 //! - [`stats`], [`report`], [`plot`]: statistics, the report (table, JSON, CSV, log) and the chart.
-//! - [`corpus`]: the benchmark corpus of positions.
+//! - [`corpus`](mod@corpus): the benchmark corpus of positions.
 //! - [`command`]: `sonar simulate` as the binary runs it, from plain options.
 
 mod command;

@@ -45,7 +45,7 @@ pub struct Player {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<Level>,
     /// A sweep point's weakness, which is no level's. JSON has no place for it: such players are
-    /// not written to shards ([`shard::check`]).
+    /// not written to shards ([`super::shard_file::check`]).
     #[serde(skip)]
     pub sweep: Option<Weakness>,
 }

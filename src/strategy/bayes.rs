@@ -9,7 +9,7 @@
 //! apart count. Within the turn's compute budget it is exact when that is feasible: the empty
 //! 10 x 10 board with the classic fleet (either rules) or the no-touch ten-ship fleet reads a
 //! committed table, any other board first tries exact counting
-//! ([`crate::posterior::count_exact`], a broken-profile dynamic programme) with a work bound
+//! ([`crate::posterior::count_exact_under`], a broken-profile dynamic programme) with a work bound
 //! scaled from the budget. Boards over that bound (the opening, with most of the sea unshot) get
 //! a sequential importance sampling estimate ([`crate::posterior::importance`]) with a number of
 //! draws fixed by the budget and the board's size. No clock decides anything: the work bound and

@@ -4,7 +4,7 @@
 //! For each ship afloat, every horizontal and vertical placement that covers no miss (`o`) and no
 //! sunk cell (`#`) adds `50^k` to each `.` cell it covers, `k` being the number of hits (`x`) it
 //! covers; a length-1 ship counts once per cell, not once per direction. The shot is the `.` cell
-//! of highest total, ties going to the cell that comes first in the turn's [`TieOrder`] (the
+//! of highest total, ties going to the cell that comes first in the turn's [`crate::tie_order::TieOrder`] (the
 //! lowest cell index without a seed, as published). Hunt and target are one formula: with no hits
 //! every placement weighs 1, and a placement through hits outweighs any number of placements
 //! through fewer.
