@@ -306,6 +306,19 @@ crate::text::serde_as_text!(BoardSize);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::round_trips;
+
+    #[test]
+    fn board_sizes_are_written_rows_x_cols() {
+        round_trips(BoardSize::CLASSIC, "10x10", r#""10x10""#);
+        round_trips(BoardSize { rows: 26, cols: 1 }, "26x1", r#""26x1""#);
+        assert_eq!(" 7 X 8 ".parse::<BoardSize>().unwrap(), BoardSize { rows: 7, cols: 8 });
+        let error = |text: &str| text.parse::<BoardSize>().unwrap_err().to_string();
+        assert_eq!(error("10by10"), r#"size "10by10": expected ROWSxCOLS, e.g. 10x10"#);
+        assert_eq!(error("10xa"), r#"size "10xa": invalid digit found in string"#);
+        assert_eq!(error("27x3"), "size 27x3: each side must be between 1 and 26");
+        assert_eq!(error("0x3"), "size 0x3: each side must be between 1 and 26");
+    }
 
     #[test]
     fn parses_and_prints_back() {

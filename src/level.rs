@@ -182,6 +182,23 @@ impl Weakened {
         Weakened { algorithm, weakness: level.weakness() }
     }
 
+    /// The turn's decision at this weakness, and the algorithm's own shot (they differ when the
+    /// turn errs). Draws as [`Strategy::decide`] does.
+    pub fn decide_with_own(
+        &self,
+        turn: Turn<'_>,
+        rng: &mut SonarRng,
+        grid: &mut [f64],
+    ) -> Result<(Decision, Pos), StrategyError> {
+        let decision = self.algorithm.strategy().decide(turn, rng, grid)?;
+        let own = decision.shot;
+        if !self.weakness.errs(rng) {
+            return Ok((decision, own));
+        }
+        let shot = self.choose(turn, grid, rng, 1, None).first().copied().unwrap_or(own);
+        Ok((Decision { shot, ..decision }, own))
+    }
+
     /// `k` distinct `.` cells in the order this weakness shoots them, leaving out `skip`: first the
     /// cells of the tier it aims at, by value plus bonus, then the other cells where a ship can be,
     /// then (only to fill a salvo) the cells a ship fits over that the grid rules out, then the
@@ -231,25 +248,6 @@ impl Weakened {
         }
         keyed.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)).then(a.2.cmp(&b.2)));
         keyed.into_iter().take(k).map(|(_, _, i)| board.pos(i)).collect()
-    }
-}
-
-impl Weakened {
-    /// The turn's decision at this weakness, and the algorithm's own shot (they differ when the
-    /// turn errs). Draws as [`Strategy::decide`] does.
-    pub fn decide_with_own(
-        &self,
-        turn: Turn<'_>,
-        rng: &mut SonarRng,
-        grid: &mut [f64],
-    ) -> Result<(Decision, Pos), StrategyError> {
-        let decision = self.algorithm.strategy().decide(turn, rng, grid)?;
-        let own = decision.shot;
-        if !self.weakness.errs(rng) {
-            return Ok((decision, own));
-        }
-        let shot = self.choose(turn, grid, rng, 1, None).first().copied().unwrap_or(own);
-        Ok((Decision { shot, ..decision }, own))
     }
 }
 
@@ -306,6 +304,21 @@ mod tests {
     use super::*;
     use crate::fleet::Fleet;
     use crate::rng::seeded;
+    use crate::text::round_trips;
+
+    #[test]
+    fn levels_are_written_as_their_number() {
+        // A level is its number in JSON too, as in requests.
+        for level in Level::all() {
+            round_trips(level, &level.get().to_string(), &level.get().to_string());
+        }
+        let e = "0".parse::<Level>().unwrap_err().to_string();
+        assert_eq!(e, "level: 0 is out of range; levels go from 1 (weakest) to 10 (strongest)");
+        assert_eq!("x".parse::<Level>().unwrap_err().to_string(), r#"level "x": invalid digit found in string"#);
+        // Through serde, the same message.
+        let e = serde_json::from_str::<Level>("11").unwrap_err().to_string();
+        assert!(e.starts_with("level: 11 is out of range"), "{e}");
+    }
 
     #[test]
     fn levels_out_of_range_are_refused() {

@@ -237,6 +237,18 @@ mod tests {
     use super::*;
     use crate::posterior::count_exact_under;
     use crate::rng::seeded;
+    use crate::text::round_trips;
+
+    #[test]
+    fn styles_are_written_by_name() {
+        round_trips(Style::Uniform, "uniform", r#""uniform""#);
+        round_trips(Style::Hard, "hard", r#""hard""#);
+        let e = "sneaky".parse::<Style>().unwrap_err().to_string();
+        assert_eq!(e, r#"placement "sneaky": expected uniform or hard"#);
+        // Through serde, the same message.
+        let e = serde_json::from_str::<Style>(r#""sneaky""#).unwrap_err().to_string();
+        assert!(e.starts_with(r#"placement "sneaky": expected uniform or hard"#), "{e}");
+    }
 
     fn fleet(ships: &[usize]) -> Fleet {
         Fleet::new(ships, 26).unwrap()

@@ -23,70 +23,60 @@ macro_rules! serde_as_text {
 
 pub(crate) use serde_as_text;
 
+/// Checks that `value` prints as `text`, parses back from it, and is the JSON `json` both ways:
+/// the tests of each type that is carried as its text.
+#[cfg(test)]
+pub(crate) fn round_trips<T>(value: T, text: &str, json: &str)
+where
+    T: std::fmt::Display
+        + std::str::FromStr<Err: std::fmt::Debug>
+        + serde::Serialize
+        + serde::de::DeserializeOwned
+        + PartialEq
+        + std::fmt::Debug,
+{
+    assert_eq!(value.to_string(), text);
+    assert_eq!(text.parse::<T>().unwrap(), value);
+    assert_eq!(serde_json::to_string(&value).unwrap(), json);
+    assert_eq!(serde_json::from_str::<T>(json).unwrap(), value);
+}
+
 #[cfg(test)]
 mod tests {
-    use std::fmt::{Debug, Display};
+    use std::fmt;
     use std::str::FromStr;
 
-    use serde::Serialize;
-    use serde::de::DeserializeOwned;
+    use super::round_trips;
 
-    use crate::board::BoardSize;
-    use crate::level::Level;
-    use crate::placement::Style;
-    use crate::strategy::Algorithm;
+    /// A value written as its number of stars.
+    #[derive(Debug, PartialEq)]
+    struct Stars(usize);
 
-    /// `value` prints as `text`, parses back from it, and is the JSON `json` both ways.
-    fn round_trips<T>(value: T, text: &str, json: &str)
-    where
-        T: Display + FromStr<Err: Debug> + Serialize + DeserializeOwned + PartialEq + Debug,
-    {
-        assert_eq!(value.to_string(), text);
-        assert_eq!(text.parse::<T>().unwrap(), value);
-        assert_eq!(serde_json::to_string(&value).unwrap(), json);
-        assert_eq!(serde_json::from_str::<T>(json).unwrap(), value);
+    impl fmt::Display for Stars {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(&"*".repeat(self.0))
+        }
     }
 
-    #[test]
-    fn domain_values_print_parse_and_serialize_as_one_text() {
-        for &a in Algorithm::ALL {
-            round_trips(a, a.name(), &format!("\"{}\"", a.name()));
+    impl FromStr for Stars {
+        type Err = String;
+
+        fn from_str(text: &str) -> Result<Stars, String> {
+            match text.chars().all(|c| c == '*') {
+                true => Ok(Stars(text.len())),
+                false => Err(format!("stars {text:?}: only '*' allowed")),
+            }
         }
-        round_trips(Algorithm::WeightedDensity, "weighted-density", r#""weighted-density""#);
-        round_trips(Style::Uniform, "uniform", r#""uniform""#);
-        round_trips(Style::Hard, "hard", r#""hard""#);
-        round_trips(BoardSize::CLASSIC, "10x10", r#""10x10""#);
-        round_trips(BoardSize { rows: 26, cols: 1 }, "26x1", r#""26x1""#);
-        // A level is its number in JSON, as in requests.
-        for level in Level::all() {
-            round_trips(level, &level.get().to_string(), &level.get().to_string());
-        }
-        assert_eq!(" 7 X 8 ".parse::<BoardSize>().unwrap(), BoardSize { rows: 7, cols: 8 });
     }
 
+    serde_as_text!(Stars);
+
     #[test]
-    fn parse_errors_name_the_problem() {
-        let error = |e: &dyn Display| e.to_string();
-        let e = error(&"nope".parse::<Algorithm>().unwrap_err());
-        assert!(e.starts_with(r#"unknown algorithm "nope"; known: bayes, weighted-density, "#), "{e}");
-        assert_eq!(error(&"sneaky".parse::<Style>().unwrap_err()), r#"placement "sneaky": expected uniform or hard"#);
-        assert_eq!(
-            error(&"0".parse::<Level>().unwrap_err()),
-            "level: 0 is out of range; levels go from 1 (weakest) to 10 (strongest)"
-        );
-        assert_eq!(error(&"x".parse::<Level>().unwrap_err()), r#"level "x": invalid digit found in string"#);
-        assert_eq!(
-            error(&"10by10".parse::<BoardSize>().unwrap_err()),
-            r#"size "10by10": expected ROWSxCOLS, e.g. 10x10"#
-        );
-        assert_eq!(error(&"10xa".parse::<BoardSize>().unwrap_err()), r#"size "10xa": invalid digit found in string"#);
-        assert_eq!(error(&"27x3".parse::<BoardSize>().unwrap_err()), "size 27x3: each side must be between 1 and 26");
-        assert_eq!(error(&"0x3".parse::<BoardSize>().unwrap_err()), "size 0x3: each side must be between 1 and 26");
-        // Through serde, the same messages.
-        let e = serde_json::from_str::<Style>(r#""sneaky""#).unwrap_err().to_string();
-        assert!(e.starts_with(r#"placement "sneaky": expected uniform or hard"#), "{e}");
-        let e = serde_json::from_str::<Level>("11").unwrap_err().to_string();
-        assert!(e.starts_with("level: 11 is out of range"), "{e}");
-        assert!(serde_json::from_str::<Algorithm>("3").is_err());
+    fn the_macro_serializes_the_text_and_parses_it_back_with_the_types_own_error() {
+        round_trips(Stars(3), "***", r#""***""#);
+        round_trips(Stars(0), "", r#""""#);
+        let e = serde_json::from_str::<Stars>(r#""*x""#).unwrap_err().to_string();
+        assert!(e.starts_with(r#"stars "*x": only '*' allowed"#), "{e}");
+        assert!(serde_json::from_str::<Stars>("3").is_err(), "a number is not a text");
     }
 }

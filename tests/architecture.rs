@@ -2,11 +2,13 @@
 //! no source file much longer than a reader can hold.
 //!
 //! Every `.rs` file under `src/` (but the binary's) is a module. A file depends on another when
-//! its non-test code names an item of it: a `use` path, or a path in an expression or a type,
+//! its code names an item of it: a `use` path, or a path in an expression, a type or a macro call,
 //! through `crate::`, `super::`, `self::` or a child module's name. Naming an item that a parent
 //! module re-exports (`pub use`) depends on the parent, so a child that imports from its parent
 //! while the parent re-exports from it makes a circle: children import from the file that defines
-//! an item. Test modules (`#[cfg(test)]`) may reach anywhere and are left out.
+//! an item. Test modules written inside a file count as the file's code (a test of a shared piece
+//! that names the types using that piece makes a circle: those tests belong beside the types); test
+//! files of their own (`#[cfg(test)] mod tests;`) may reach anywhere and are left out.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -118,12 +120,11 @@ impl<'ast> Visit<'ast> for Paths {
             syn::Item::Macro(m) => &m.attrs,
             _ => &Vec::new(),
         };
-        if is_test(attrs) {
-            if let syn::Item::Mod(m) = item
-                && m.content.is_none()
-            {
-                self.test_children.push(m.ident.to_string());
-            }
+        if is_test(attrs)
+            && let syn::Item::Mod(m) = item
+            && m.content.is_none()
+        {
+            self.test_children.push(m.ident.to_string());
             return;
         }
         syn::visit::visit_item(self, item);
@@ -286,14 +287,19 @@ fn the_circle_check_finds_circles() {
     .map(|(m, text)| (module(m), text.to_owned()))
     .collect();
     let graph = dependencies(&files);
-    assert_eq!(graph[&module("c")], BTreeSet::from([module("c::inner")]));
+    // c's inline test module counts; d's test file does not.
+    assert_eq!(graph[&module("c")], BTreeSet::from([module("c::inner"), module("d")]));
     assert_eq!(graph[&module("d")], BTreeSet::from([module("c::inner")]));
     assert!(!graph.contains_key(&module("d::tests")));
     let found = circles(&graph);
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0].iter().cloned().collect::<BTreeSet<_>>(), BTreeSet::from([module("a"), module("b")]));
-    // A child that imports from its parent while the parent re-exports from it is a circle.
+    // An inline test module that reaches back makes a circle.
     let mut files = files;
+    files.insert(module("c::inner"), "pub struct Item; #[cfg(test)] mod tests { use crate::d::X; }".to_owned());
+    let found = circles(&dependencies(&files));
+    assert!(found.iter().any(|c| c.contains(&module("d")) && c.contains(&module("c::inner"))), "{found:?}");
+    // A child that imports from its parent while the parent re-exports from it is a circle.
     files.insert(module("c::inner"), "use super::Item; pub struct Item2;".to_owned());
     let found = circles(&dependencies(&files));
     assert!(found.iter().any(|c| c.contains(&module("c")) && c.contains(&module("c::inner"))), "{found:?}");

@@ -203,7 +203,7 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::simulate::{GameResult, Player};
+    use crate::simulate::run::{GameResult, Player};
     use crate::strategy::Algorithm;
 
     fn run(algorithm: Algorithm, shots: impl IntoIterator<Item = usize>) -> AlgorithmRun {

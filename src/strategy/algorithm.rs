@@ -121,3 +121,20 @@ impl std::fmt::Display for Algorithm {
 }
 
 crate::text::serde_as_text!(Algorithm);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::round_trips;
+
+    #[test]
+    fn algorithms_are_written_by_name() {
+        for &a in Algorithm::ALL {
+            round_trips(a, a.name(), &format!("\"{}\"", a.name()));
+        }
+        round_trips(Algorithm::WeightedDensity, "weighted-density", r#""weighted-density""#);
+        let e = "nope".parse::<Algorithm>().unwrap_err().to_string();
+        assert!(e.starts_with(r#"unknown algorithm "nope"; known: bayes, weighted-density, "#), "{e}");
+        assert!(serde_json::from_str::<Algorithm>("3").is_err());
+    }
+}
