@@ -5,7 +5,7 @@ use thiserror::Error;
 use crate::board::{Board, Cell, Pos};
 use crate::fleet::Fleet;
 use crate::layout::Layout;
-pub use crate::recommendation::Seat;
+use crate::recommendation::Seat;
 use crate::rng::SonarRng;
 use crate::strategy::{Strategy, StrategyError};
 use crate::turn::Turn;
@@ -146,9 +146,9 @@ pub enum PlayError {
 }
 
 /// Plays a whole game, calling `on_shot` after every shot. `grid` is scratch space of one slot per
-/// cell, reused across moves. The shooter reads the board under the seat's rules
-/// ([`crate::rules::Rules::reveal`]) and, with salvos, fires its whole salvo each turn before it is told any
-/// answer (the game ends at the shot that sinks the last ship).
+/// cell, reused across moves. Each move is [`Seat::salvo`]: the shooter reads the board under the
+/// seat's rules and, with salvos, fires its whole salvo before it is told any answer (the game ends
+/// at the shot that sinks the last ship).
 pub fn play(
     strategy: &dyn Strategy,
     mut game: Game,

@@ -15,10 +15,11 @@ use thiserror::Error;
 
 #[cfg(test)]
 use crate::board::{Board, Cell};
-use crate::engine::{Game, PlayError, Seat, play};
+use crate::engine::{Game, PlayError, play};
 #[cfg(test)]
 use crate::fleet::Fleet;
 use crate::layout::{Layout, Placement};
+use crate::recommendation::Seat;
 use crate::rng::seeded;
 use crate::strategy::Strategy;
 

@@ -14,8 +14,9 @@
 //! yet.
 
 use crate::board::{Board, Cell, Pos};
-use crate::engine::{Game, Seat, play};
+use crate::engine::{Game, play};
 use crate::layout::Layout;
+use crate::recommendation::Seat;
 use crate::rng::seeded;
 use crate::strategy::weighted_density::WeightedDensity;
 use crate::turn::Turn;

@@ -6,9 +6,10 @@
 use rand::RngExt;
 
 use crate::board::{Board, Cell, Pos};
-use crate::engine::{Game, Seat, play};
+use crate::engine::{Game, play};
 use crate::fleet::Fleet;
 use crate::layout::random_layout;
+use crate::recommendation::Seat;
 use crate::rng::{SonarRng, seeded};
 use crate::strategy::{Algorithm, GridKind, Strategy, finish_grid};
 use crate::turn::Turn;
