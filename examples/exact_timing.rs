@@ -36,7 +36,7 @@ fn positions(games: u64) -> Vec<(&'static str, usize, Board, Fleet)> {
         play(
             Algorithm::Density.strategy(),
             Game::new(layout.clone()),
-            Seat::default(),
+            &Seat::default(),
             &mut rng,
             &mut grid,
             |game, _, _| {

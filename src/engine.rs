@@ -152,7 +152,7 @@ pub enum PlayError {
 pub fn play(
     strategy: &dyn Strategy,
     mut game: Game,
-    seat: Seat,
+    seat: &Seat,
     rng: &mut SonarRng,
     grid: &mut Vec<f64>,
     mut on_shot: impl FnMut(&Game, Pos, Outcome),
@@ -230,7 +230,7 @@ mod tests {
             let rec = play(
                 Algorithm::Density.strategy(),
                 Game::new(layout),
-                Seat::default(),
+                &Seat::default(),
                 &mut rng,
                 &mut grid,
                 |_, _, _| {},

@@ -16,6 +16,8 @@
 //!   that plays coherently breaks ties between equally good cells.
 //! - [`layout`]: hidden fleets and the uniform random layout sampler.
 //! - [`level`]: strength levels 1 to 10, a layer over any strategy that makes plausible mistakes.
+//! - [`opponent`]: the opponent's habits as a log-linear prior over layouts (a weight per cell, a
+//!   weight per touching pair), fitted from the fleets a player hid before.
 //! - [`placement`]: the computer's own fleet: a layout drawn exactly uniformly under the rules, or
 //!   the reason none can be.
 //! - [`posterior`]: the whole-fleet posterior: exact counts of the layouts that agree with a
@@ -61,6 +63,7 @@ pub mod http;
 mod layout;
 mod level;
 mod logging;
+mod opponent;
 mod optimal;
 mod placement;
 #[cfg(test)]
@@ -101,6 +104,9 @@ pub use strength::{LEVELS_COMMAND, classic, levels};
 pub use engine::{Game, Outcome, play};
 pub use layout::{Layout, Placement, random_layout, random_layout_under};
 pub use placement::Style;
+
+/// The opponent's habits.
+pub use opponent::{ModelError, Opponent};
 
 /// The whole-fleet posterior and exact play on small boards, for research and tests.
 pub use optimal::{Layouts, optimal_value, policy_value};

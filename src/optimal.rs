@@ -109,7 +109,7 @@ pub fn policy_value(strategy: &dyn Strategy, layouts: &Layouts, seat: Seat) -> R
     let mut grid = Vec::new();
     let mut total = 0usize;
     for i in 0..layouts.len() {
-        let record = play(strategy, Game::new(layouts.layout(i)), seat, &mut seeded(0), &mut grid, |_, _, _| {})?;
+        let record = play(strategy, Game::new(layouts.layout(i)), &seat, &mut seeded(0), &mut grid, |_, _, _| {})?;
         total += record.shots;
     }
     Ok(total as f64 / layouts.len() as f64)

@@ -60,7 +60,7 @@ pub fn improve(turn: Turn<'_>, cells: &[usize], draws: &[Layout], z: f64) -> Opt
         return None;
     }
     let board = turn.board;
-    let seat = Seat { order: turn.order, budget_ms: turn.budget_ms, rules: turn.rules };
+    let seat = Seat { order: turn.order, budget_ms: turn.budget_ms, rules: turn.rules, opponent: None };
     let mut grid = Vec::new();
     // shots[d][k]: shots from now to the end on draw d after shooting cells[k] first.
     let shots: Vec<Vec<f64>> = draws
@@ -77,7 +77,7 @@ pub fn improve(turn: Turn<'_>, cells: &[usize], draws: &[Layout], z: f64) -> Opt
                         game.shots()
                     } else {
                         // weighted-density draws no random numbers; the generator is a formality.
-                        play(&WeightedDensity, game, seat, &mut seeded(0), &mut grid, |_, _, _| {})
+                        play(&WeightedDensity, game, &seat, &mut seeded(0), &mut grid, |_, _, _| {})
                             .expect("weighted-density finishes every game")
                             .shots
                     };

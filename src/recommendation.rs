@@ -11,10 +11,12 @@
 //!   [`Seat::salvo`] is one move of a game as the engine plays it.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use crate::board::{Board, Pos};
 use crate::fleet::Fleet;
 use crate::level::{Level, Weakened};
+use crate::opponent::Opponent;
 use crate::rng::{SonarRng, seeded};
 use crate::rules::Rules;
 use crate::strategy::{
@@ -25,28 +27,39 @@ use crate::turn::{DEFAULT_BUDGET_MS, Mode, Turn, TurnError};
 
 /// What a shooter is told on every move of a game besides the position: the tie order (one per
 /// game, as a client that sends one seed per game gets), the compute budget and the rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Seat {
     pub order: TieOrder,
     pub budget_ms: u64,
     pub rules: Rules,
+    /// What the shooter believes of the opponent's habits; `None` is the uniform prior.
+    pub opponent: Option<Arc<Opponent>>,
 }
 
 impl Default for Seat {
     fn default() -> Seat {
-        Seat { order: TieOrder::ROW_MAJOR, budget_ms: DEFAULT_BUDGET_MS, rules: Rules::CLASSIC }
+        Seat { order: TieOrder::ROW_MAJOR, budget_ms: DEFAULT_BUDGET_MS, rules: Rules::CLASSIC, opponent: None }
     }
 }
 
 impl Seat {
     /// The seat of a game played with one seed: the tie order that seed picks.
     pub fn from_seed(seed: u64, budget_ms: u64, rules: Rules) -> Seat {
-        Seat { order: TieOrder::from_seed(seed), budget_ms, rules }
+        Seat { order: TieOrder::from_seed(seed), budget_ms, rules, opponent: None }
+    }
+
+    /// The same seat believing `opponent` of the opponent's habits.
+    pub fn with_opponent(self, opponent: Option<Arc<Opponent>>) -> Seat {
+        Seat { opponent, ..self }
     }
 
     /// The turn a strategy sees on `board` (already read under the rules) with `fleet` afloat.
-    pub fn turn<'a>(&self, board: &'a Board, fleet: &'a Fleet) -> Turn<'a> {
-        Turn::new(board, fleet).with_rules(self.rules).with_order(self.order).with_budget(self.budget_ms)
+    pub fn turn<'a>(&'a self, board: &'a Board, fleet: &'a Fleet) -> Turn<'a> {
+        Turn::new(board, fleet)
+            .with_rules(self.rules)
+            .with_order(self.order)
+            .with_budget(self.budget_ms)
+            .with_opponent(self.opponent.as_deref())
     }
 
     /// One move of a game: the board read under the rules ([`Rules::reveal`]), the strategy's shot
@@ -80,6 +93,8 @@ pub struct Ask {
     pub budget_ms: u64,
     /// How many best cells to list with their values (0: none).
     pub candidates: usize,
+    /// The opponent's habits, a prior over layouts; `None` is the uniform prior.
+    pub opponent: Option<Arc<Opponent>>,
 }
 
 /// A position that passed every check, with its seed fixed: ready to compute.
@@ -103,6 +118,12 @@ impl Ask {
             self.board = board;
         }
         Turn::checked(&self.board, &self.fleet, self.rules)?;
+        if self.rules.touching && self.opponent.as_ref().is_some_and(|m| m.touching() == 0.0) {
+            // A model that never lets ships touch explains only the boards the no-touch rules do.
+            let apart = Rules { touching: false, ..self.rules };
+            let seen = apart.reveal(&self.board);
+            Turn::checked(&seen, &self.fleet, apart).map_err(|e| TurnError::OpponentApart(Box::new(e)))?;
+        }
         let seed = self.seed.unwrap_or_else(|| TieOrder::row_major_seed(draw));
         Ok(Checked { ask: self, seed })
     }
@@ -127,7 +148,8 @@ impl Checked {
     /// from the seed.
     pub fn run(&self) -> Result<Recommendation, StrategyError> {
         let a = &self.ask;
-        let turn = Seat::from_seed(self.seed, a.budget_ms, a.rules).turn(&a.board, &a.fleet);
+        let seat = Seat::from_seed(self.seed, a.budget_ms, a.rules).with_opponent(a.opponent.clone());
+        let turn = seat.turn(&a.board, &a.fleet);
         recommend_with_candidates(a.algorithm, a.level, turn, &mut seeded(self.seed), a.candidates)
     }
 }

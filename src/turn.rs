@@ -4,6 +4,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Cell, Pos};
 use crate::fleet::Fleet;
+use crate::opponent::Opponent;
 use crate::rules::{RuleBreach, Rules};
 use crate::tie_order::TieOrder;
 use crate::witness::{self, Witness};
@@ -32,6 +33,10 @@ pub enum TurnError {
     NoLayout,
     #[error(transparent)]
     Rules(#[from] RuleBreach),
+    /// The opponent model's touching weight is 0, and the board has no layout whose ships keep
+    /// apart.
+    #[error("opponent: the model never lets ships touch (touching 0), but under that habit {0}")]
+    OpponentApart(Box<TurnError>),
 }
 
 impl TurnError {
@@ -41,6 +46,7 @@ impl TurnError {
             TurnError::ShipTooLong { .. }
             | TurnError::ShipsExceedOpenCells { .. }
             | TurnError::ShipFitsNowhere { .. } => "ships",
+            TurnError::OpponentApart(_) => "opponent",
             _ => "board",
         }
     }
@@ -50,6 +56,7 @@ impl TurnError {
         match self {
             TurnError::UnreachableHit { row, col, .. } => (Some(*row), Some(*col)),
             TurnError::Rules(breach) => (Some(breach.pos().row), Some(breach.pos().col)),
+            TurnError::OpponentApart(inner) => inner.location(),
             _ => (None, None),
         }
     }
@@ -74,12 +81,22 @@ pub struct Turn<'a> {
     pub order: TieOrder,
     /// The rules the game is played by.
     pub rules: Rules,
+    /// The opponent's habits, a prior over layouts ([`Opponent`]); `None` is the uniform prior.
+    /// Only the algorithms that say so in [`crate::strategy::Strategy::uses_opponent`] read it.
+    pub opponent: Option<&'a Opponent>,
 }
 
 impl<'a> Turn<'a> {
     /// A turn the caller vouches for (the game engine); see [`Turn::checked`] for untrusted input.
     pub fn new(board: &'a Board, fleet: &'a Fleet) -> Turn<'a> {
-        Turn { board, fleet, budget_ms: DEFAULT_BUDGET_MS, order: TieOrder::ROW_MAJOR, rules: Rules::CLASSIC }
+        Turn {
+            board,
+            fleet,
+            budget_ms: DEFAULT_BUDGET_MS,
+            order: TieOrder::ROW_MAJOR,
+            rules: Rules::CLASSIC,
+            opponent: None,
+        }
     }
 
     /// The same turn under other rules. The board must already be read under them
@@ -92,6 +109,11 @@ impl<'a> Turn<'a> {
     /// The same turn with another compute budget, clamped to 1..=[`MAX_BUDGET_MS`].
     pub fn with_budget(self, budget_ms: u64) -> Turn<'a> {
         Turn { budget_ms: budget_ms.clamp(1, MAX_BUDGET_MS), ..self }
+    }
+
+    /// The same turn with a prior over the opponent's layouts (a uniform model counts as none).
+    pub fn with_opponent(self, opponent: Option<&'a Opponent>) -> Turn<'a> {
+        Turn { opponent: opponent.filter(|m| !m.is_uniform()), ..self }
     }
 
     /// The same turn with another tie order.

@@ -114,7 +114,7 @@ impl RecommendRequest {
             Some(k) => return Err(ApiError::Candidates { value: k, max: MAX_CANDIDATES }),
         };
         let level = self.level.map_or(Ok(Level::STRONGEST), Level::new)?;
-        Ok(Ask { board, fleet, rules, algorithm, level, seed: self.seed, budget_ms, candidates })
+        Ok(Ask { board, fleet, rules, algorithm, level, seed: self.seed, budget_ms, candidates, opponent: None })
     }
 }
 

@@ -289,7 +289,7 @@ pub fn run_shard(
                 let mut move_nanos = Vec::with_capacity(64);
                 let start = Instant::now();
                 let mut last = start;
-                let record = play(&strategy, Game::new(layout.clone()), seat, &mut rng, grid, |_, p, o| {
+                let record = play(&strategy, Game::new(layout.clone()), &seat, &mut rng, grid, |_, p, o| {
                     let now = Instant::now();
                     move_nanos.push(u32::try_from((now - last).as_nanos()).unwrap_or(u32::MAX));
                     last = now;

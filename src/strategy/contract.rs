@@ -95,6 +95,13 @@ pub trait Strategy: Send + Sync {
         "Reads the board with the rule applied to its candidate cells: every cell next to a sunk ship or diagonal to a hit is water (never shot, 0 in the grid); its own method is unchanged"
     }
 
+    /// How it uses a model of the opponent's habits ([`crate::opponent::Opponent`], the request's
+    /// `opponent`), or `None` when its source document assumes nothing about the opponent and it
+    /// ignores the model.
+    fn opponent_note(&self) -> Option<&'static str> {
+        None
+    }
+
     /// How it fills a salvo of k shots (`rules.salvo`).
     fn salvo_note(&self) -> &'static str {
         match self.keeps_one_order() {

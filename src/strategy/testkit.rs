@@ -134,13 +134,13 @@ pub fn check_games_finish(strategy: &dyn Strategy, games: usize) {
     let mut grid = Vec::new();
     for _ in 0..games {
         let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
-        let rec = play(strategy, Game::new(layout), Seat::default(), &mut rng, &mut grid, |_, _, _| {}).unwrap();
+        let rec = play(strategy, Game::new(layout), &Seat::default(), &mut rng, &mut grid, |_, _, _| {}).unwrap();
         assert_eq!(rec.hits, 17);
         assert!((17..=100).contains(&rec.shots));
     }
     for &(rows, cols, ships) in SHAPES {
         let layout = random_layout(rows, cols, ships, &mut rng).unwrap();
-        let rec = play(strategy, Game::new(layout), Seat::default(), &mut rng, &mut grid, |_, _, _| {}).unwrap();
+        let rec = play(strategy, Game::new(layout), &Seat::default(), &mut rng, &mut grid, |_, _, _| {}).unwrap();
         assert_eq!(rec.hits, ships.iter().sum::<usize>());
     }
 }

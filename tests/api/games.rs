@@ -74,7 +74,7 @@ async fn one_seed_per_game_or_none_plays_the_simulators_coherent_game() {
             let mut in_process = Vec::new();
             let seat = Seat { order, ..Seat::default() };
             let strategy = Algorithm::WeightedDensity.strategy();
-            play(strategy, Game::new(layout.clone()), seat, &mut sonar::seeded(0), &mut Vec::new(), |_, p, _| {
+            play(strategy, Game::new(layout.clone()), &seat, &mut sonar::seeded(0), &mut Vec::new(), |_, p, _| {
                 in_process.push(p)
             })
             .unwrap();
