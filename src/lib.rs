@@ -17,7 +17,10 @@
 //! - [`layout`]: hidden fleets and the uniform random layout sampler.
 //! - [`level`]: strength levels 1 to 10, a layer over any strategy that makes plausible mistakes.
 //! - [`opponent`]: the opponent's habits as a log-linear prior over layouts (a weight per cell, a
-//!   weight per touching pair), fitted from the fleets a player hid before.
+//!   weight per touching pair), its exact sampler, its fit from the fleets a player hid before
+//!   (maximum a posteriori over edge and corner features).
+//! - [`habit`]: placement habits standing for human players (`uniform`, `hard`, `edge:θ`,
+//!   `apart`, `parallel`), which the simulator hides fleets with, and their true models.
 //! - [`placement`]: the computer's own fleet: a layout drawn exactly uniformly under the rules, or
 //!   the reason none can be.
 //! - [`posterior`]: the whole-fleet posterior: exact counts of the layouts that agree with a
@@ -59,6 +62,7 @@
 mod board;
 mod engine;
 mod fleet;
+mod habit;
 pub mod http;
 mod layout;
 mod level;
@@ -106,7 +110,8 @@ pub use layout::{Layout, Placement, random_layout, random_layout_under};
 pub use placement::Style;
 
 /// The opponent's habits.
-pub use opponent::{ModelError, Opponent};
+pub use habit::{Habit, UnknownHabit};
+pub use opponent::{Fit, ModelError, Opponent, Summary as FitSummary, fit};
 
 /// The whole-fleet posterior and exact play on small boards, for research and tests.
 pub use optimal::{Layouts, optimal_value, policy_value};

@@ -1,16 +1,33 @@
 //! Fitting a model from the fleets a player hid before.
 //!
-//! PLACEHOLDER while the fit is being built (issue 24): the signature is final, the body is not.
+//! The model's cell weights are tied through the features of [`super::features`] (edge distances
+//! of the row and the column, the corner), and its touching weight is `t = exp(theta_t)`: five
+//! parameters `theta`, and a layout's log weight is `theta . s(layout)` for its statistics `s`.
+//! The fit is the maximum a posteriori of `theta` under a Gaussian prior centred on the uniform
+//! model ([`PRIOR_SD`]): a handful of fleets moves the model a little, many move it more.
+//!
+//! The log-likelihood's gradient is the fleets' statistics minus the model's expected ones, and its
+//! Hessian minus the model's covariance of them. Both are estimated by self-normalised importance
+//! weighting of a pool of [`POOL`] layouts drawn exactly ([`super::draw`]) from a proposal model,
+//! first uniform; Newton steps (bounded) climb the estimated posterior to its top, and when the
+//! pool's effective sample size there is under [`MIN_ESS_SHARE`] of it, a new pool is drawn at the
+//! estimate (at most [`REDRAWS`] times). Pools are drawn from [`FIT_SEED`], so the same fleets
+//! always give the same model.
 
-use super::model::Opponent;
+use super::draw::Sampler;
+use super::features::{FEATURES, Features, TOUCHING, Vector, dot};
+use super::model::{MAX_TOUCHING, Opponent, touching_pairs};
 use crate::fleet::Fleet;
 use crate::layout::Layout;
+use crate::rng::stream;
+use crate::rules::Rules;
 
 /// A fitted model and what the fleets showed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fit {
     pub model: Opponent,
-    /// Fleets it was fitted from.
+    /// Fleets it was fitted from (those that are layouts of the fleet on the board; any other is
+    /// left out).
     pub games: usize,
     pub summary: Summary,
 }
@@ -28,13 +45,245 @@ pub struct Summary {
     pub uniform_touching_share: f64,
 }
 
+/// The seed of the fit's pools: pool `k` is drawn from `stream(FIT_SEED, k)`.
+pub const FIT_SEED: u64 = 0x4649_545f_504f_4f4c;
+/// Layouts in a pool. The uniform shares of the summary are estimated from the first pool, within
+/// about 0.01.
+pub const POOL: usize = 4000;
+/// Whole-fleet attempts a pool may spend (a fleet so crowded that they run out is fitted from the
+/// layouts drawn).
+pub const POOL_ATTEMPTS: u64 = 200 * POOL as u64;
+/// New pools drawn at the estimate when the effective sample size is low.
+pub const REDRAWS: usize = 4;
+/// Effective sample size, as a share of the pool, under which a new pool is drawn.
+pub const MIN_ESS_SHARE: f64 = 0.5;
+/// Standard deviations of the Gaussian prior of the parameters (edge distances 0, 1, 2, corner,
+/// `ln t`), centred on 0 (uniform). Chosen (measured on classic fleets, `fit_tests.rs`) so that 20
+/// fleets of uniform layouts leave every cell weight within about 15% of 1 and `t` within about
+/// 7%, while 20 fleets of `edge:1` learn about 0.6 of its border weight `e^1` (in logs), and 20 of
+/// the `hard` style about 70% of the way from uniform's border share (0.29) to the style's (0.67).
+/// `ln t` is freer: touching pairs are many, and a player who never lets ships touch (`apart`)
+/// shows it in 20 fleets (`t` about 0.08).
+pub const PRIOR_SD: Vector = [0.1, 0.1, 0.1, 0.1, 1.5];
+/// Bounds of the cell parameters (so that no cell weight reaches the model's floor,
+/// [`super::model::MIN_CELL_RATIO`]).
+pub const CELL_BOUND: f64 = 2.5;
+/// Smallest `ln t`: a player whose fleets never touched gets `t` at least `exp(-6)`, about 0.0025,
+/// never 0 (which would refuse any board only a touching layout explains).
+pub const LN_T_FLOOR: f64 = -6.0;
+/// Smallest touching weight a pool is drawn at (the importance weights correct it): a smaller one
+/// would make the sampler reject most layouts.
+pub const PROPOSAL_MIN_T: f64 = 0.05;
+/// Newton steps per pool, the largest change of a parameter in one step, and the farthest a
+/// parameter may go from the pool's proposal (where the pool's estimates are poor; one that goes
+/// that far has a pool drawn at the estimate).
+const STEPS: usize = 60;
+const MAX_STEP: f64 = 0.5;
+const TRUST: f64 = 1.0;
+
 /// The model fitted from `fleets` (each a whole layout of `fleet` on a `rows` x `cols` board),
 /// deterministic: the same fleets give the same model. No fleets give the uniform model.
 pub fn fit(rows: usize, cols: usize, fleet: &Fleet, fleets: &[Layout]) -> Fit {
-    let _ = fleet;
-    Fit {
-        model: Opponent::uniform(rows, cols),
-        games: fleets.len(),
-        summary: Summary { edge_share: 0.0, touching_share: 0.0, uniform_edge_share: 0.0, uniform_touching_share: 0.0 },
+    let features = Features::new(rows, cols);
+    let used: Vec<&Layout> = fleets.iter().filter(|l| features.fits(l) && is_layout_of(l, fleet)).collect();
+    let mut pool = Pool::draw(&features, fleet, &[0.0; FEATURES], 0);
+    let summary = Summary {
+        edge_share: edge_share(used.iter().copied()),
+        touching_share: touching_share(used.iter().copied()),
+        uniform_edge_share: edge_share(pool.layouts.iter()),
+        uniform_touching_share: touching_share(pool.layouts.iter()),
+    };
+    let n = used.len();
+    if n == 0 || pool.stats.is_empty() {
+        return Fit { model: Opponent::uniform(rows, cols), games: n, summary };
     }
+    let mut sum = [0.0; FEATURES];
+    for s in used.iter().map(|l| features.of(l)) {
+        for (t, x) in sum.iter_mut().zip(s) {
+            *t += x;
+        }
+    }
+    let mut theta = [0.0; FEATURES];
+    for round in 0..=REDRAWS {
+        theta = pool.newton(&sum, n as f64, theta);
+        let ess = pool.moments(&theta).2;
+        if round == REDRAWS || (!pool.strained(&theta) && ess >= MIN_ESS_SHARE * pool.stats.len() as f64) {
+            break;
+        }
+        let next = Pool::draw(&features, fleet, &theta, round as u64 + 1);
+        if next.stats.is_empty() || next.proposal == pool.proposal {
+            break;
+        }
+        pool = next;
+    }
+    Fit { model: features.model(&theta), games: n, summary }
+}
+
+/// Whether `layout` is a layout of `fleet`: its ships' lengths, no two sharing a cell.
+fn is_layout_of(layout: &Layout, fleet: &Fleet) -> bool {
+    let mut lens: Vec<usize> = layout.ships.iter().map(|s| s.len).collect();
+    lens.sort_unstable_by(|a, b| b.cmp(a));
+    let mut cells: Vec<_> = layout.ships.iter().flat_map(|p| p.cells()).collect();
+    let total = cells.len();
+    cells.sort_unstable_by_key(|c| (c.row, c.col));
+    cells.dedup();
+    lens == fleet.lengths() && cells.len() == total
+}
+
+/// Share of the layouts' ship cells on the board's border (0 with no layouts).
+fn edge_share<'a>(layouts: impl Iterator<Item = &'a Layout>) -> f64 {
+    let (mut edge, mut all) = (0usize, 0usize);
+    for l in layouts {
+        for c in l.ships.iter().flat_map(|p| p.cells()) {
+            all += 1;
+            edge += usize::from(c.row == 0 || c.col == 0 || c.row + 1 == l.rows || c.col + 1 == l.cols);
+        }
+    }
+    if all == 0 { 0.0 } else { edge as f64 / all as f64 }
+}
+
+/// Share of the layouts with at least one touching cell pair (0 with no layouts).
+fn touching_share<'a>(layouts: impl Iterator<Item = &'a Layout>) -> f64 {
+    let (mut touching, mut all) = (0usize, 0usize);
+    for l in layouts {
+        all += 1;
+        touching += usize::from(touching_pairs(l) > 0);
+    }
+    if all == 0 { 0.0 } else { touching as f64 / all as f64 }
+}
+
+/// Layouts drawn from a proposal model, with their statistics and proposal log weights.
+struct Pool {
+    /// The parameters of the proposal model.
+    proposal: Vector,
+    layouts: Vec<Layout>,
+    stats: Vec<Vector>,
+    /// `ln` of each layout's weight under the proposal (up to one constant).
+    ln_proposal: Vec<f64>,
+}
+
+impl Pool {
+    /// [`POOL`] layouts from the model of `theta` (its touching weight kept between
+    /// [`PROPOSAL_MIN_T`] and 1, the sampler's range), drawn from `stream(FIT_SEED, index)`.
+    fn draw(features: &Features, fleet: &Fleet, theta: &Vector, index: u64) -> Pool {
+        let mut proposal = *theta;
+        proposal[TOUCHING] = proposal[TOUCHING].clamp(PROPOSAL_MIN_T.ln(), 0.0);
+        let model = features.model(&proposal);
+        let mut pool = Pool { proposal, layouts: Vec::new(), stats: Vec::new(), ln_proposal: Vec::new() };
+        let Ok(sampler) = Sampler::new(&model, fleet.lengths(), Rules::CLASSIC, false) else { return pool };
+        let (mut rng, mut attempts) = (stream(FIT_SEED, index), POOL_ATTEMPTS);
+        for _ in 0..POOL {
+            let Ok(layout) = sampler.draw(&mut attempts, &mut rng) else { break };
+            pool.stats.push(features.of(&layout));
+            pool.ln_proposal.push(model.ln_weight(&layout));
+            pool.layouts.push(layout);
+        }
+        pool
+    }
+
+    /// The range parameter `i` may take with this pool: within [`TRUST`] of the proposal, and
+    /// within the parameter's own bounds; `ln t` below the smallest proposal's as far as its floor
+    /// (the pool's layouts without touching pairs, which such a model almost only draws, are
+    /// there in number).
+    fn bounds(&self, i: usize) -> (f64, f64) {
+        let near = self.proposal[i];
+        if i != TOUCHING {
+            return ((near - TRUST).max(-CELL_BOUND), (near + TRUST).min(CELL_BOUND));
+        }
+        let low = if near <= PROPOSAL_MIN_T.ln() + 1e-9 { LN_T_FLOOR } else { (near - TRUST).max(LN_T_FLOOR) };
+        (low, (near + TRUST).min(MAX_TOUCHING.ln()))
+    }
+
+    /// Whether `theta` is close to a bound of the trust region (not of the parameters' own): the
+    /// pool's estimates there are poor, and a pool drawn at `theta` does better.
+    fn strained(&self, theta: &Vector) -> bool {
+        (0..FEATURES).any(|i| {
+            let (low, high) = self.bounds(i);
+            let margin = 0.2 * TRUST;
+            (theta[i] < low + margin && low > own_low(i)) || (theta[i] > high - margin && high < own_high(i))
+        })
+    }
+
+    /// The model's mean and covariance of the statistics at `theta`, estimated by self-normalised
+    /// importance weights, and the weights' effective sample size.
+    fn moments(&self, theta: &Vector) -> (Vector, [Vector; FEATURES], f64) {
+        let logs: Vec<f64> = self.stats.iter().zip(&self.ln_proposal).map(|(s, q)| dot(theta, s) - q).collect();
+        let top = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let weights: Vec<f64> = logs.iter().map(|l| (l - top).exp()).collect();
+        let total: f64 = weights.iter().sum();
+        let mut mean = [0.0; FEATURES];
+        for (w, s) in weights.iter().zip(&self.stats) {
+            for (m, x) in mean.iter_mut().zip(s) {
+                *m += w * x / total;
+            }
+        }
+        let mut cov = [[0.0; FEATURES]; FEATURES];
+        for (w, s) in weights.iter().zip(&self.stats) {
+            let d: Vector = std::array::from_fn(|i| s[i] - mean[i]);
+            for i in 0..FEATURES {
+                for j in 0..FEATURES {
+                    cov[i][j] += w * d[i] * d[j] / total;
+                }
+            }
+        }
+        let ess = total * total / weights.iter().map(|w| w * w).sum::<f64>();
+        (mean, cov, ess)
+    }
+
+    /// The top of the posterior as this pool estimates it, from `theta`, by bounded Newton steps:
+    /// `n` fleets whose statistics sum to `sum`.
+    fn newton(&self, sum: &Vector, n: f64, mut theta: Vector) -> Vector {
+        for _ in 0..STEPS {
+            let (mean, cov, _) = self.moments(&theta);
+            let gradient: Vector =
+                std::array::from_fn(|i| sum[i] - n * mean[i] - theta[i] / (PRIOR_SD[i] * PRIOR_SD[i]));
+            let mut hessian = cov.map(|row| row.map(|c| n * c));
+            for (i, row) in hessian.iter_mut().enumerate() {
+                row[i] += 1.0 / (PRIOR_SD[i] * PRIOR_SD[i]);
+            }
+            let mut step = solve(hessian, gradient);
+            let largest = step.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+            if largest > MAX_STEP {
+                step = step.map(|x| x * MAX_STEP / largest);
+            }
+            let before = theta;
+            for (i, t) in theta.iter_mut().enumerate() {
+                let (low, high) = self.bounds(i);
+                *t = (*t + step[i]).clamp(low, high);
+            }
+            if theta.iter().zip(&before).all(|(a, b)| (a - b).abs() < 1e-9) {
+                break;
+            }
+        }
+        theta
+    }
+}
+
+/// The own bounds of parameter `i`, whatever the pool.
+fn own_low(i: usize) -> f64 {
+    if i == TOUCHING { LN_T_FLOOR } else { -CELL_BOUND }
+}
+
+fn own_high(i: usize) -> f64 {
+    if i == TOUCHING { MAX_TOUCHING.ln() } else { CELL_BOUND }
+}
+
+/// `x` with `a x = b`, for a symmetric positive definite `a` (Cholesky).
+fn solve(a: [Vector; FEATURES], b: Vector) -> Vector {
+    let mut l = [[0.0; FEATURES]; FEATURES];
+    for i in 0..FEATURES {
+        for j in 0..=i {
+            let s: f64 = (0..j).map(|k| l[i][k] * l[j][k]).sum();
+            l[i][j] = if i == j { (a[i][i] - s).max(1e-12).sqrt() } else { (a[i][j] - s) / l[j][j] };
+        }
+    }
+    let mut y = [0.0; FEATURES];
+    for i in 0..FEATURES {
+        y[i] = (b[i] - (0..i).map(|k| l[i][k] * y[k]).sum::<f64>()) / l[i][i];
+    }
+    let mut x = [0.0; FEATURES];
+    for i in (0..FEATURES).rev() {
+        x[i] = (y[i] - (i + 1..FEATURES).map(|k| l[k][i] * x[k]).sum::<f64>()) / l[i][i];
+    }
+    x
 }

@@ -2,11 +2,22 @@
 //! ([`model::Opponent`]), fitted from the fleets they hid before.
 //!
 //! - `model.rs`: the model (a weight per cell, a weight per touching cell pair) and its checks.
-//! - `fit.rs`: the model fitted from a player's past fleets.
+//! - `features.rs`: the features the fit ties cell weights through (edge distances, corners).
+//! - `draw.rs`: layouts drawn exactly from a model whose touching weight is at most 1.
+//! - `fit.rs`: the model fitted from a player's past fleets (maximum a posteriori, shrunk toward
+//!   uniform); its tests are in `fit_tests.rs`.
+//!
+//! The placement habits the simulator draws fleets with are [`crate::habit`]'s.
 
+mod draw;
+mod features;
 mod fit;
+#[cfg(test)]
+mod fit_tests;
 mod model;
 
+#[allow(unused_imports)]
+pub use draw::{DrawError, MAX_ATTEMPTS, Sampler, draw};
 #[allow(unused_imports)]
 pub use fit::{Fit, Summary, fit};
 #[allow(unused_imports)]
