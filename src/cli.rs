@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 use sonar::BoardSize;
 use sonar::Fleet;
-use sonar::Style;
+use sonar::Habit;
 use sonar::http::ApiKey;
 use sonar::http::CorsOrigins;
 use sonar::http::DEFAULT_BODY_TIMEOUT;
@@ -163,10 +163,19 @@ pub struct SimulateArgs {
     /// algorithms themselves). The table adds each level's paired difference with the row above.
     #[arg(long, value_name = "LIST", value_parser = level_list)]
     pub levels: Option<::std::vec::Vec<Level>>,
-    /// How the hidden fleets are placed: `uniform` (every layout equally likely) or `hard` (the
-    /// computer's hard style of `POST /placement`).
-    #[arg(long, value_name = "STYLE", default_value = "uniform", value_parser = trimmed::<Style>)]
-    pub placement: Style,
+    /// How the hidden fleets are placed: `uniform` (every layout equally likely), `hard` (the
+    /// computer's hard style of `POST /placement`), or a player's habit: `edge:θ` (each cell
+    /// weighs e^θ per board edge it lies on; θ from -3 to 3), `apart` (ships never touch) or
+    /// `parallel` (every ship horizontal).
+    #[arg(long, value_name = "HABIT", default_value = "uniform", value_parser = trimmed::<Habit>)]
+    pub placement: Habit,
+    /// Before each game the shooters fit a model of the opponent from N past fleets of the same
+    /// placement (drawn independently of the hidden fleet) and play with it.
+    #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "oracle")]
+    pub learn: usize,
+    /// The shooters are told the placement's true model (uniform, edge:θ and apart have one).
+    #[arg(long)]
+    pub oracle: bool,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -239,6 +248,8 @@ impl SimulateArgs {
             budget_ms: self.budget_ms,
             rules: Rules::new(!self.no_touch, self.salvo)?,
             placement: self.placement,
+            learn: self.learn,
+            oracle: self.oracle,
             threads: self.threads,
             shard,
             outputs: Outputs { json: self.json, csv: self.csv, log: self.log, plot: self.plot },
@@ -308,6 +319,38 @@ mod tests {
         assert!(levels("0-3").unwrap_err().to_string().contains("out of range"));
         assert_eq!(levels("5-2").unwrap_err().to_string(), r#"levels "5-2": the range must go up"#);
         assert_eq!(levels("x").unwrap_err().to_string(), r#"level "x": invalid digit found in string"#);
+    }
+
+    /// The run options `sonar simulate ARGS` gives, or clap's error.
+    fn run_options(args: &[&str]) -> Result<RunOptions, String> {
+        let cli = Cli::try_parse_from(["sonar", "simulate"].iter().chain(args)).map_err(|e| e.to_string())?;
+        match cli.command {
+            Some(Command::Simulate(simulate)) => match simulate.simulate().map_err(|e| e.to_string())? {
+                Simulate::Run(options) => Ok(options),
+                Simulate::Merge(_) => Err("a merge".into()),
+            },
+            _ => Err("not simulate".into()),
+        }
+    }
+
+    #[test]
+    fn placement_habits_learning_and_the_oracle_parse() {
+        let o = run_options(&[]).unwrap();
+        assert_eq!((o.placement, o.learn, o.oracle), (Habit::Uniform, 0, false));
+        let o = run_options(&["--placement", " edge:1.5 ", "--learn", "20"]).unwrap();
+        assert_eq!((o.placement, o.learn, o.oracle), (Habit::Edge(1.5), 20, false));
+        assert_eq!((o.config().placement, o.config().learn), (Habit::Edge(1.5), 20));
+        let o = run_options(&["--placement", "apart", "--oracle"]).unwrap();
+        assert_eq!((o.placement, o.learn, o.oracle), (Habit::Apart, 0, true));
+        assert!(o.config().oracle);
+        for habit in ["hard", "parallel", "edge:-2"] {
+            assert_eq!(run_options(&["--placement", habit]).unwrap().placement.to_string(), habit);
+        }
+        let both = run_options(&["--learn", "5", "--oracle"]).unwrap_err();
+        assert!(both.contains("cannot be used with"), "{both}");
+        assert!(run_options(&["--learn", "-1"]).is_err());
+        let bad = run_options(&["--placement", "edge:4"]).unwrap_err();
+        assert!(bad.contains("expected uniform, hard, apart, parallel or edge:θ"), "{bad}");
     }
 
     #[test]

@@ -16,8 +16,8 @@ use super::shard::Shard;
 use super::shard_file::{self, ShardError};
 use super::{plot, report};
 use crate::board::BoardSize;
+use crate::habit::Habit;
 use crate::level::Level;
-use crate::placement::Style;
 use crate::rules::Rules;
 use crate::strategy::Algorithm;
 
@@ -51,7 +51,11 @@ pub struct RunOptions {
     pub budget_ms: u64,
     pub rules: Rules,
     /// How the hidden fleets are placed.
-    pub placement: Style,
+    pub placement: Habit,
+    /// Past fleets of the same habit the shooters learn from before each game (0: none).
+    pub learn: usize,
+    /// The shooters are told the habit's true model.
+    pub oracle: bool,
     /// Worker threads; `None` for every core. Results do not depend on it.
     pub threads: Option<usize>,
     /// Play only one shard and print its records instead of the report.
@@ -145,6 +149,8 @@ impl RunOptions {
             budget_ms: self.budget_ms,
             rules: self.rules,
             placement: self.placement,
+            learn: self.learn,
+            oracle: self.oracle,
         }
     }
 }
@@ -215,7 +221,8 @@ fn print_report(config: &Config, runs: &[AlgorithmRun], outputs: &Outputs) -> Re
     let mut out = std::io::stdout().lock();
     if outputs.json {
         for r in &reports {
-            serde_json::to_writer(&mut out, r).map_err(|e| SimulateError::Print(e.into()))?;
+            serde_json::to_writer(&mut out, &report::JsonLine::new(config, r))
+                .map_err(|e| SimulateError::Print(e.into()))?;
             writeln!(out).map_err(SimulateError::Print)?;
         }
     } else {

@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::run::{AlgorithmRun, Config, Player};
 use super::stats::{Summary, paired_difference, random_expectation};
 use crate::engine::Outcome;
+use crate::habit::Habit;
 
 /// One algorithm's figures, as printed by `--json`.
 #[derive(Debug, Serialize)]
@@ -47,6 +48,25 @@ pub struct AlgorithmReport {
     /// one below it), over the same games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paired_vs_previous: Option<PairedDiff>,
+}
+
+/// A line of `--json`: a player's figures, and how the hidden fleets were placed and what the
+/// shooters knew of it.
+#[derive(Debug, Serialize)]
+pub struct JsonLine<'a> {
+    #[serde(flatten)]
+    pub report: &'a AlgorithmReport,
+    pub placement: Habit,
+    /// Past fleets the shooters learnt from before each game.
+    pub learn: usize,
+    /// Whether the shooters were told the habit's true model.
+    pub oracle: bool,
+}
+
+impl<'a> JsonLine<'a> {
+    pub fn new(config: &Config, report: &'a AlgorithmReport) -> JsonLine<'a> {
+        JsonLine { report, placement: config.placement, learn: config.learn, oracle: config.oracle }
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -120,9 +140,15 @@ pub fn table(config: &Config, reports: &[AlgorithmReport]) -> String {
             format!(", rules: {}, salvo {k}", if touching { "ships may touch" } else { "no-touch" })
         }
     };
+    let placement = match (config.placement, config.learn, config.oracle) {
+        (Habit::Uniform, 0, false) => String::new(),
+        (habit, 0, false) => format!(", placement {habit}"),
+        (habit, 0, true) => format!(", placement {habit}, shooters told its true model"),
+        (habit, n, _) => format!(", placement {habit}, shooters learn it from {n} past fleets a game"),
+    };
     let _ = writeln!(
         out,
-        "{} games on {}, fleet {}, seed {}{rules}",
+        "{} games on {}, fleet {}, seed {}{rules}{placement}",
         config.games,
         config.size,
         ships.join(","),
@@ -201,7 +227,7 @@ pub fn table(config: &Config, reports: &[AlgorithmReport]) -> String {
 /// under the classic rules with one shot a turn: under the no-touch rules it never shoots the
 /// cells the rule proves empty, and a salvo fires its other cells in the tie order.
 pub fn self_test(config: &Config, runs: &[AlgorithmRun]) -> Option<(bool, String)> {
-    if config.rules != crate::rules::Rules::CLASSIC || config.placement != crate::placement::Style::Uniform {
+    if config.rules != crate::rules::Rules::CLASSIC || config.placement != Habit::Uniform {
         return None;
     }
     let run = runs.iter().find(|r| r.player == Player::full(crate::strategy::Algorithm::Random))?;

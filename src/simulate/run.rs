@@ -8,6 +8,7 @@
 //! [`super::shard`] that plays only some of the game indices plays each of them exactly as the whole run
 //! does.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use rand::Rng;
@@ -18,14 +19,17 @@ use thiserror::Error;
 use crate::board::{BoardSize, Pos};
 use crate::engine::{Game, Outcome, PlayError, play};
 use crate::fleet::Fleet;
+use crate::habit::{Habit, HabitError};
 use crate::layout::{Layout, LayoutError, random_layout_under};
 use crate::level::{Level, Weakened, Weakness};
-use crate::placement::{PlacementError, Style, place_styled};
+use crate::opponent::Opponent;
+use crate::placement::PlacementError;
 use crate::recommendation::Seat;
 use crate::rng;
 use crate::rules::Rules;
 use crate::strategy::Algorithm;
 
+use super::learn::{Knowledge, LearnError};
 use super::shard::Shard;
 use super::stats::{self, Summary};
 
@@ -87,7 +91,9 @@ impl Player {
 
 /// What to simulate. In JSON (a shard's header), every field but `keep_shots`:
 /// `{"players":[...],"games":1000,"seed":1,"size":"10x10","ships":[5,4,3,3,2],"budget_ms":10,
-/// "rules":{"touching":true,"salvo":1},"placement":"uniform"}`.
+/// "rules":{"touching":true,"salvo":1},"placement":"uniform"}`, with `"learn":N` and `"oracle":true`
+/// when the shooters learn or are told the habit (absent otherwise, so a run of version 2 reads
+/// the same).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
@@ -105,8 +111,19 @@ pub struct Config {
     /// The rules: hidden fleets are drawn over the layouts they allow, and the shooters are told
     /// them.
     pub rules: Rules,
-    /// How the hidden fleets are placed: uniformly, or as the computer's hard style.
-    pub placement: Style,
+    /// How the hidden fleets are placed: uniformly, the computer's hard style, or a habit.
+    pub placement: Habit,
+    /// Past fleets of the same habit the shooters fit a model from before each game
+    /// ([`super::learn`]); 0 for none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub learn: usize,
+    /// The shooters are told the habit's true model.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub oracle: bool,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Why a simulation could not run.
@@ -124,6 +141,10 @@ pub enum SimError {
     Fleet(#[from] crate::fleet::FleetError),
     #[error("{0}")]
     Placement(#[from] PlacementError),
+    #[error("{0}")]
+    Habit(#[from] HabitError),
+    #[error(transparent)]
+    Learn(#[from] LearnError),
     #[error("{player}, game {game}: {source}")]
     Play { player: String, game: usize, source: PlayError },
 }
@@ -223,8 +244,15 @@ impl Config {
             keep_shots: false,
             budget_ms: crate::turn::DEFAULT_BUDGET_MS,
             rules: Rules::CLASSIC,
-            placement: Style::Uniform,
+            placement: Habit::Uniform,
+            learn: 0,
+            oracle: false,
         }
+    }
+
+    /// What the shooters are told of the opponent.
+    pub fn knowledge(&self) -> Knowledge {
+        Knowledge { habit: self.placement, learn: self.learn, oracle: self.oracle }
     }
 
     fn check(&self) -> Result<(), SimError> {
@@ -241,20 +269,16 @@ impl Config {
         crate::fleet::Fleet::new(&self.ships, rows.max(cols))?;
         // One draw proves the fleet fits (or fails fast with the sampler's own bound).
         random_layout_under(rows, cols, &self.ships, self.rules, &mut rng::stream(self.seed, 0))?;
+        self.knowledge().check(self.size)?;
         Ok(())
     }
 
-    /// The hidden fleet of game `i`.
-    fn layout(&self, i: usize) -> Result<Layout, SimError> {
-        let mut rng = rng::stream(self.seed, i as u64);
+    /// The hidden fleet of game `i`, and the model its shooters believe.
+    fn layout(&self, i: usize) -> Result<(Layout, Option<Arc<Opponent>>), SimError> {
         let BoardSize { rows, cols } = self.size;
-        Ok(match self.placement {
-            Style::Uniform => random_layout_under(rows, cols, &self.ships, self.rules, &mut rng)?,
-            Style::Hard => {
-                let fleet = Fleet::new(&self.ships, rows.max(cols))?;
-                place_styled(rows, cols, &fleet, self.rules, Style::Hard, &mut rng)?
-            }
-        })
+        let fleet = Fleet::new(&self.ships, rows.max(cols))?;
+        let layout = self.placement.draw(rows, cols, &fleet, self.rules, &mut rng::stream(self.seed, i as u64))?;
+        Ok((layout, self.knowledge().model(self.seed, i, self.size, &fleet, self.rules)?))
     }
 }
 
@@ -274,17 +298,20 @@ pub fn run_shard(
 ) -> Result<Vec<AlgorithmRun>, SimError> {
     config.check()?;
     let games: Vec<usize> = shard.games(config.games).collect();
-    let layouts = games.par_iter().map(|&i| Ok((i, config.layout(i)?))).collect::<Result<Vec<_>, SimError>>()?;
+    let layouts = games
+        .par_iter()
+        .map(|&i| config.layout(i).map(|(layout, model)| (i, layout, model)))
+        .collect::<Result<Vec<_>, SimError>>()?;
     let mut runs = Vec::with_capacity(config.players.len());
     for &player in &config.players {
         let strategy = Weakened { algorithm: player.algorithm, weakness: player.weakness() };
         let games = layouts
             .par_iter()
-            .map_init(Vec::new, |grid, &(i, ref layout)| {
+            .map_init(Vec::new, |grid, &(i, ref layout, ref model)| {
                 let mut rng = rng::stream(config.seed ^ STRATEGY_SALT, i as u64);
                 // One tie order per game, as a client that sends one seed per game gets.
                 let game_seed = rng::stream(config.seed ^ ORDER_SALT, i as u64).next_u64();
-                let seat = Seat::from_seed(game_seed, config.budget_ms, config.rules);
+                let seat = Seat::from_seed(game_seed, config.budget_ms, config.rules).with_opponent(model.clone());
                 let mut log = Vec::new();
                 let mut move_nanos = Vec::with_capacity(64);
                 let start = Instant::now();
@@ -331,7 +358,9 @@ mod tests {
             keep_shots: true,
             budget_ms: crate::turn::DEFAULT_BUDGET_MS,
             rules: Rules::CLASSIC,
-            placement: Style::Uniform,
+            placement: Habit::Uniform,
+            learn: 0,
+            oracle: false,
         }
     }
 
@@ -345,7 +374,7 @@ mod tests {
                     Player::at(Algorithm::Density, Level::new(3).unwrap()),
                     Player::at(Algorithm::Random, Level::new(7).unwrap()),
                 ],
-                placement: Style::Hard,
+                placement: Habit::Hard,
                 ..config(64)
             };
             pool.install(|| run(&config, &|_| {}).unwrap())
@@ -361,7 +390,25 @@ mod tests {
     }
 
     #[test]
+    fn games_that_learn_are_the_same_whatever_the_thread_count() {
+        let config = Config { placement: Habit::Edge(1.0), learn: 4, ..config(12) };
+        let with = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let runs = pool.install(|| run(&config, &|_| {}).unwrap());
+            runs[0].games.iter().map(|g| (g.shots, g.log.clone())).collect::<Vec<_>>()
+        };
+        assert_eq!(with(1), with(2));
+        // Each game's shooters learn a model of their own, the same every time.
+        let (layout, model) = config.layout(3).unwrap();
+        assert!(model.as_ref().is_some_and(|m| !m.is_uniform()));
+        assert_eq!(config.layout(3).unwrap(), (layout, model));
+        assert_ne!(config.layout(4).unwrap().1, config.layout(3).unwrap().1);
+    }
+
+    #[test]
     fn rejects_bad_configs() {
+        let hard_oracle = Config { placement: Habit::Hard, oracle: true, ..config(1) };
+        assert!(matches!(run(&hard_oracle, &|_| {}), Err(SimError::Learn(LearnError::NoOracle(Habit::Hard)))));
         assert!(matches!(run(&Config { games: 0, ..config(1) }, &|_| {}), Err(SimError::NoGames)));
         let flat = BoardSize { rows: 0, cols: 6 };
         assert!(matches!(run(&Config { size: flat, ..config(1) }, &|_| {}), Err(SimError::BadSize { .. })));

@@ -213,13 +213,13 @@ async fn an_api_key_guards_placement_too() {
 #[actix_web::test]
 async fn hard_layouts_cost_uniform_shooters_measurably_more() {
     use sonar::Algorithm;
-    use sonar::Style;
+    use sonar::Habit;
     use sonar::simulate::{Config, Player, run};
     let mean = |placement| {
         let config = Config { seed: 2, placement, ..Config::classic(vec![Player::full(Algorithm::Density)]) };
         run(&config, &|_| {}).unwrap()[0].summary()
     };
-    let (uniform, hard) = (mean(Style::Uniform), mean(Style::Hard));
+    let (uniform, hard) = (mean(Habit::Uniform), mean(Habit::Hard));
     assert!(hard.mean - uniform.mean > hard.ci95 + uniform.ci95, "density: uniform {uniform:?}, hard {hard:?}");
 
     let bayes = |text: &str| -> Value {

@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::board::BoardSize;
+use crate::habit::Habit;
 use crate::level::Level;
-use crate::placement::Style;
 use crate::rules::Rules;
 use crate::simulate::Player;
 use crate::simulate::report::{self, AlgorithmReport};
@@ -35,7 +35,9 @@ fn configs() -> Vec<Config> {
         keep_shots: false,
         budget_ms: 3,
         rules: Rules::new(false, 2).unwrap(),
-        placement: Style::Hard,
+        placement: Habit::Hard,
+        learn: 0,
+        oracle: false,
     };
     vec![classic, small]
 }
@@ -255,4 +257,27 @@ fn calibration_players_cannot_be_sharded() {
     let mut out = Vec::new();
     assert!(write(&mut out, &Config::classic(vec![weak]), Shard::WHOLE, &[]).is_err());
     assert!(out.is_empty());
+}
+
+/// A run without a habit, learning or an oracle writes the header version 2 always wrote (no
+/// `learn`, no `oracle`), and one with them carries them through a shard and back.
+#[test]
+fn the_header_carries_the_habit_learning_and_the_oracle() {
+    let config = Config { games: 2, ..small() };
+    let header = |config: &Config| {
+        let mut out = Vec::new();
+        write(&mut out, config, Shard::WHOLE, &run(config, &|_| {}).unwrap()).unwrap();
+        let text = String::from_utf8(out.clone()).unwrap();
+        (text.lines().next().unwrap().to_owned(), read("whole", &out[..]).unwrap().header.config)
+    };
+    let (line, _) = header(&config);
+    assert!(line.contains(r#""placement":"uniform""#) && !line.contains("learn") && !line.contains("oracle"), "{line}");
+    let learning = Config { placement: Habit::Edge(0.5), learn: 3, ..config.clone() };
+    let (line, read_back) = header(&learning);
+    assert!(line.contains(r#""placement":"edge:0.5","learn":3"#), "{line}");
+    assert_eq!(read_back, Config { keep_shots: false, ..learning });
+    let told = Config { placement: Habit::Apart, oracle: true, ..config };
+    let (line, read_back) = header(&told);
+    assert!(line.contains(r#""placement":"apart","oracle":true"#), "{line}");
+    assert_eq!(read_back, Config { keep_shots: false, ..told });
 }
