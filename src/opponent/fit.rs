@@ -107,11 +107,15 @@ pub fn fit(rows: usize, cols: usize, fleet: &Fleet, fleets: &[Layout]) -> Fit {
     for round in 0..=REDRAWS {
         theta = pool.newton(&sum, n as f64, theta);
         let ess = pool.moments(&theta).2;
-        if round == REDRAWS || (!pool.strained(&theta) && ess >= MIN_ESS_SHARE * pool.stats.len() as f64) {
+        let strained = pool.strained(&theta);
+        // A low effective sample size at a proposal a new pool would hardly move (`ln t` held at
+        // its smallest) is what the proposal can do: drawing again would not help.
+        let moves = proposal_for(&theta).iter().zip(&pool.proposal).any(|(a, b)| (a - b).abs() > 0.1);
+        if round == REDRAWS || !moves || (!strained && ess >= MIN_ESS_SHARE * pool.stats.len() as f64) {
             break;
         }
         let next = Pool::draw(&features, fleet, &theta, round as u64 + 1);
-        if next.stats.is_empty() || next.proposal == pool.proposal {
+        if next.stats.is_empty() {
             break;
         }
         pool = next;
@@ -166,8 +170,7 @@ impl Pool {
     /// [`POOL`] layouts from the model of `theta` (its touching weight kept between
     /// [`PROPOSAL_MIN_T`] and 1, the sampler's range), drawn from `stream(FIT_SEED, index)`.
     fn draw(features: &Features, fleet: &Fleet, theta: &Vector, index: u64) -> Pool {
-        let mut proposal = *theta;
-        proposal[TOUCHING] = proposal[TOUCHING].clamp(PROPOSAL_MIN_T.ln(), 0.0);
+        let proposal = proposal_for(theta);
         let model = features.model(&proposal);
         let mut pool = Pool { proposal, layouts: Vec::new(), stats: Vec::new(), ln_proposal: Vec::new() };
         let Ok(sampler) = Sampler::new(&model, fleet.lengths(), Rules::CLASSIC, false) else { return pool };
@@ -257,6 +260,14 @@ impl Pool {
         }
         theta
     }
+}
+
+/// The parameters a pool is drawn at for the estimate `theta`: its own, with `t` kept between
+/// [`PROPOSAL_MIN_T`] and 1 (the sampler's range).
+fn proposal_for(theta: &Vector) -> Vector {
+    let mut proposal = *theta;
+    proposal[TOUCHING] = proposal[TOUCHING].clamp(PROPOSAL_MIN_T.ln(), 0.0);
+    proposal
 }
 
 /// The own bounds of parameter `i`, whatever the pool.
