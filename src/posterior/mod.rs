@@ -94,7 +94,7 @@ use prior::{
     NO_TOUCH_TEN_SHIP_PRIOR, classic_prior,
 };
 pub use sweep::ExactError;
-pub use weighted::{WeightedPosterior, count_weighted};
+pub use weighted::count_weighted;
 
 /// A work budget for a target of about 5 ms a request on one core of the 2-core development
 /// machine, where a unit of work takes 12 to 20 ns.
