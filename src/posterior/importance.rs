@@ -67,6 +67,9 @@ pub struct Sampler<'a> {
     /// A prior over layouts: ships are proposed with probability proportional to the product of
     /// their cells' weights, and each draw's weight carries the rest (`t` per touching pair).
     prior: Option<&'a Opponent>,
+    /// Under a prior, per distinct ship length: the product of the cell weights of the window
+    /// starting at each cell, along the row (`[0]`) and down the column (`[1]`), row-major.
+    windows: Vec<(usize, [Vec<f64>; 2])>,
 }
 
 /// One weighted draw: the placements (in ship order) and the weight.
@@ -98,14 +101,44 @@ impl<'a> Sampler<'a> {
             }
         }
         let ln_labels = fleet.groups().map(|(_, m)| (1..=m).map(|k| (k as f64).ln()).sum::<f64>()).sum();
-        Sampler { board, fleet, rows, cols, hits, ln_labels, touching: rules.touching, prior: None }
+        Sampler {
+            board,
+            fleet,
+            rows,
+            cols,
+            hits,
+            ln_labels,
+            touching: rules.touching,
+            prior: None,
+            windows: Vec::new(),
+        }
     }
 
     /// The same sampler under a prior over layouts (of the board's size). A prior with touching
     /// weight 0 must come with the no-touch rules (and their revealed board) instead.
     pub fn with_prior(self, prior: Option<&'a Opponent>) -> Sampler<'a> {
         debug_assert!(prior.is_none_or(|m| m.touching() > 0.0), "touching 0 is the no-touch rules");
-        Sampler { prior, ..self }
+        let (nr, nc) = (self.board.rows(), self.board.cols());
+        let windows = match prior {
+            None => Vec::new(),
+            Some(m) => {
+                let w = m.cells();
+                let product = |cells: &mut dyn Iterator<Item = usize>| cells.map(|i| w[i]).product::<f64>();
+                self.fleet
+                    .groups()
+                    .map(|(len, _)| {
+                        let along = (0..nr * nc)
+                            .map(|i| if i % nc + len <= nc { product(&mut (i..i + len)) } else { 0.0 })
+                            .collect();
+                        let down = (0..nr * nc)
+                            .map(|i| if i / nc + len <= nr { product(&mut (0..len).map(|d| i + d * nc)) } else { 0.0 })
+                            .collect();
+                        (len, [along, down])
+                    })
+                    .collect()
+            }
+        };
+        Sampler { prior, windows, ..self }
     }
 
     /// The prior weight of a placement's cells (1 without a prior).
@@ -209,15 +242,33 @@ impl<'a> Sampler<'a> {
                 ships.push(p);
                 continue;
             }
-            let p = if let Some(m) = self.prior {
-                let windows = weighted_windows(&rows[..nr], &cols[..nc], len, m);
-                let total: f64 = windows.iter().map(|&(_, w)| w).sum();
-                if windows.is_empty() {
+            let p = if self.prior.is_some() {
+                let table = &self.windows.iter().find(|(l, _)| *l == len).expect("a table per length").1;
+                let (rows, cols) = (&rows[..nr], &cols[..nc]);
+                let mut total = 0.0;
+                walk_windows(rows, cols, len, table, |_, w| {
+                    total += w;
+                    true
+                });
+                if total <= 0.0 {
                     return Draw { ships: Vec::new(), weight: 0.0 };
                 }
                 weight *= total;
-                let weights: Vec<f64> = windows.iter().map(|&(_, w)| w).collect();
-                windows[pick_weighted(&weights, total, rng)].0
+                let mut x = rng.random::<f64>() * total;
+                let (mut chosen, mut last) = (None, None);
+                walk_windows(rows, cols, len, table, |p, w| {
+                    if x < w {
+                        chosen = Some(p);
+                        return false;
+                    }
+                    x -= w;
+                    if w > 0.0 {
+                        last = Some(p);
+                    }
+                    true
+                });
+                // Rounding may leave `x` just above the sum: the last window of positive weight.
+                chosen.or(last).expect("a positive total has a window")
             } else {
                 let count =
                     count_windows(&rows[..nr], nc, len) + if len > 1 { count_windows(&cols[..nc], nr, len) } else { 0 };
@@ -303,33 +354,43 @@ fn pick_weighted(weights: &[f64], total: f64, rng: &mut SonarRng) -> usize {
     weights.iter().rposition(|&w| w > 0.0).expect("a positive total has a positive weight")
 }
 
-/// Every window of `len` free cells, across the rows then down the columns (length 1: rows only),
-/// with the product of its cells' weights.
-fn weighted_windows(rows: &[u32], cols: &[u32], len: usize, m: &Opponent) -> Vec<(Placement, f64)> {
+/// Visits every window of `len` free cells, across the rows then down the columns (length 1: rows
+/// only), with the product of its cells' weights from `table` (see [`Sampler::windows`]), until
+/// `visit` says stop.
+fn walk_windows(
+    rows: &[u32],
+    cols: &[u32],
+    len: usize,
+    table: &[Vec<f64>; 2],
+    mut visit: impl FnMut(Placement, f64) -> bool,
+) {
     let (nr, nc) = (rows.len(), cols.len());
-    let w = m.cells();
-    let mut out = Vec::new();
-    let lines: [(&[u32], usize, bool); 2] = [(rows, nc, true), (cols, nr, false)];
-    for (masks, line_len, horizontal) in lines {
-        if len > line_len || (!horizontal && len == 1) {
-            continue;
+    for (line, &mask) in rows.iter().enumerate() {
+        if len > nc {
+            break;
         }
-        for (line, &mask) in masks.iter().enumerate() {
-            let mut starts = window_starts(mask, len);
-            while starts != 0 {
-                let s = starts.trailing_zeros() as usize;
-                starts &= starts - 1;
-                let p = if horizontal {
-                    Placement { len, row: line, col: s, horizontal: true }
-                } else {
-                    Placement { len, row: s, col: line, horizontal: false }
-                };
-                let weight = p.cells().map(|c| w[c.row * nc + c.col]).product();
-                out.push((p, weight));
+        let mut starts = window_starts(mask, len);
+        while starts != 0 {
+            let s = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            if !visit(Placement { len, row: line, col: s, horizontal: true }, table[0][line * nc + s]) {
+                return;
             }
         }
     }
-    out
+    if len == 1 || len > nr {
+        return;
+    }
+    for (line, &mask) in cols.iter().enumerate() {
+        let mut starts = window_starts(mask, len);
+        while starts != 0 {
+            let s = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            if !visit(Placement { len, row: s, col: line, horizontal: false }, table[1][s * nc + line]) {
+                return;
+            }
+        }
+    }
 }
 
 /// Touching pairs of the ships afloat `ships` on `board`: among themselves and with its `#` cells.
