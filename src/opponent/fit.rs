@@ -59,12 +59,18 @@ pub const REDRAWS: usize = 4;
 pub const MIN_ESS_SHARE: f64 = 0.5;
 /// Standard deviations of the Gaussian prior of the parameters (edge distances 0, 1, 2, corner,
 /// `ln t`), centred on 0 (uniform). Chosen (measured on classic fleets, `fit_tests.rs`) so that 20
-/// fleets of uniform layouts leave every cell weight within about 15% of 1 and `t` within about
-/// 7%, while 20 fleets of `edge:1` learn about 0.6 of its border weight `e^1` (in logs), and 20 of
-/// the `hard` style about 70% of the way from uniform's border share (0.29) to the style's (0.67).
-/// `ln t` is freer: touching pairs are many, and a player who never lets ships touch (`apart`)
-/// shows it in 20 fleets (`t` about 0.08).
+/// fleets of `edge:1` learn about 0.6 of its border weight `e^1` (in logs), and 20 of the `hard`
+/// style about 70% of the way from uniform's border share (0.29) to the style's (0.67), while 20
+/// uniform fleets move every cell weight by at most about 15% (and then [`HABIT_EVIDENCE`] puts
+/// most of them back to exactly uniform). `ln t` is freer: touching pairs are many, and a player
+/// who never lets ships touch (`apart`) shows it in 20 fleets (`t` about 0.08).
 pub const PRIOR_SD: Vector = [0.1, 0.1, 0.1, 0.1, 1.5];
+/// The evidence of a habit a fit needs to move off uniform: the log-likelihood ratio statistic of
+/// the estimate against uniform at least the 99th percentile of chi-square with 5 degrees of
+/// freedom. Fleets that do not show a habit at that level give the uniform model
+/// exactly: a model off uniform by the fleets' noise alone costs a shooter shots (measured: 20
+/// uniform fleets cost `weighted-density` about 0.5 shots a game without this test).
+pub const HABIT_EVIDENCE: f64 = 15.09;
 /// Bounds of the cell parameters (so that no cell weight reaches the model's floor,
 /// [`super::model::MIN_CELL_RATIO`]).
 pub const CELL_BOUND: f64 = 2.5;
@@ -104,6 +110,8 @@ pub fn fit(rows: usize, cols: usize, fleet: &Fleet, fleets: &[Layout]) -> Fit {
         }
     }
     let mut theta = [0.0; FEATURES];
+    // The first pool, of uniform layouts, once another replaces it.
+    let mut uniform = None;
     for round in 0..=REDRAWS {
         theta = pool.newton(&sum, n as f64, theta);
         let ess = pool.moments(&theta).2;
@@ -118,7 +126,15 @@ pub fn fit(rows: usize, cols: usize, fleet: &Fleet, fleets: &[Layout]) -> Fit {
         if next.stats.is_empty() {
             break;
         }
-        pool = next;
+        let drawn = std::mem::replace(&mut pool, next);
+        if round == 0 {
+            uniform = Some(drawn);
+        }
+    }
+    if uniform.as_ref().unwrap_or(&pool).likelihood_ratio(&theta, &sum, n as f64) < HABIT_EVIDENCE {
+        // The fleets are what uniform layouts would show: a model off uniform by their noise
+        // alone would only break the shooters' ties at random.
+        return Fit { model: Opponent::uniform(rows, cols), games: n, summary };
     }
     Fit { model: features.model(&theta), games: n, summary }
 }
@@ -205,6 +221,18 @@ impl Pool {
             let margin = 0.2 * TRUST;
             (theta[i] < low + margin && low > own_low(i)) || (theta[i] > high - margin && high < own_high(i))
         })
+    }
+
+    /// The log-likelihood ratio statistic of `theta` against the uniform model for `n` fleets whose
+    /// statistics sum to `sum`, this being a pool of uniform layouts: `2 (theta . sum - n ln
+    /// Z(theta)/Z(0))`, the ratio of normalising constants estimated by the pool's mean of
+    /// `exp(theta . s)` (an estimate that errs low for a `theta` far from 0, where the statistic
+    /// is large anyway, so toward keeping the habit).
+    fn likelihood_ratio(&self, theta: &Vector, sum: &Vector, n: f64) -> f64 {
+        let logs: Vec<f64> = self.stats.iter().map(|s| dot(theta, s)).collect();
+        let top = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let mean = logs.iter().map(|l| (l - top).exp()).sum::<f64>() / logs.len() as f64;
+        2.0 * (dot(theta, sum) - n * (top + mean.ln()))
     }
 
     /// The model's mean and covariance of the statistics at `theta`, estimated by self-normalised

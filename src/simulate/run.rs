@@ -391,7 +391,7 @@ mod tests {
 
     #[test]
     fn games_that_learn_are_the_same_whatever_the_thread_count() {
-        let config = Config { placement: Habit::Edge(1.0), learn: 4, ..config(12) };
+        let config = Config { placement: Habit::Edge(2.0), learn: 10, ..config(12) };
         let with = |threads| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             let runs = pool.install(|| run(&config, &|_| {}).unwrap());
