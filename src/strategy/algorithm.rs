@@ -78,6 +78,12 @@ impl Algorithm {
         self.strategy().no_touch_note()
     }
 
+    /// How the algorithm uses a model of the opponent's habits (`opponent`), or `None` when it
+    /// ignores it ([`Strategy::opponent_note`]).
+    pub fn opponent_note(self) -> Option<&'static str> {
+        self.strategy().opponent_note()
+    }
+
     /// How the algorithm fills a salvo of k shots (`rules.salvo`).
     pub fn salvo_note(self) -> &'static str {
         self.strategy().salvo_note()
