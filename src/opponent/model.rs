@@ -129,6 +129,12 @@ impl Opponent {
         self.touching
     }
 
+    /// The same cell weights with another touching weight (`0..=MAX_TOUCHING`).
+    pub fn with_touching(&self, touching: f64) -> Opponent {
+        assert!((0.0..=MAX_TOUCHING).contains(&touching), "touching {touching}");
+        Opponent { touching, ..self.clone() }
+    }
+
     /// Whether the model is the uniform prior (every cell the same weight, touching 1).
     pub fn is_uniform(&self) -> bool {
         self.touching == 1.0 && self.cells.iter().all(|&w| w == 1.0)

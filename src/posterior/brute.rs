@@ -25,6 +25,19 @@ pub fn enumerate(board: &Board, fleet: &Fleet) -> BruteCount {
 /// of one ship has a cell of another ship or a `#` cell among its eight neighbours: the rule as
 /// stated, checked on each finished layout (nothing is pruned early).
 pub fn enumerate_under(board: &Board, fleet: &Fleet, rules: Rules) -> BruteCount {
+    let mut count = BruteCount { layouts: 0, occupancy: vec![0; board.len()] };
+    for_each_layout(board, fleet, rules, |_, taken| {
+        count.layouts += 1;
+        for (o, &t) in count.occupancy.iter_mut().zip(taken) {
+            *o += u128::from(t);
+        }
+    });
+    count
+}
+
+/// Calls `visit` with every agreeing layout of `fleet` on `board` under `rules` (each unlabelled
+/// layout once) and the cells it covers.
+pub fn for_each_layout(board: &Board, fleet: &Fleet, rules: Rules, mut visit: impl FnMut(&[Placement], &[bool])) {
     let (rows, cols) = (board.rows(), board.cols());
     let lengths = fleet.lengths();
     // A placement may be used when it covers no `o`/`#` and not only `x`.
@@ -40,20 +53,18 @@ pub fn enumerate_under(board: &Board, fleet: &Fleet, rules: Rules) -> BruteCount
                 .collect()
         })
         .collect();
-    let mut count = BruteCount { layouts: 0, occupancy: vec![0; board.len()] };
     let mut taken = vec![false; board.len()];
     let mut ships = Vec::new();
-    let mut search = Search { board, lengths, options: &options, touching: rules.touching, count: &mut count };
+    let mut search = Search { board, lengths, options: &options, touching: rules.touching, visit: &mut visit };
     search.place(0, 0, &mut taken, &mut ships);
-    count
 }
 
-struct Search<'a> {
+struct Search<'a, F> {
     board: &'a Board,
     lengths: &'a [usize],
     options: &'a [Vec<Placement>],
     touching: bool,
-    count: &'a mut BruteCount,
+    visit: &'a mut F,
 }
 
 /// Whether some cell of `a` has a cell of `b` among its eight neighbours.
@@ -61,7 +72,7 @@ fn touch(a: &Placement, b: &Placement) -> bool {
     a.cells().any(|p| b.cells().any(|q| p.row.abs_diff(q.row) <= 1 && p.col.abs_diff(q.col) <= 1))
 }
 
-impl Search<'_> {
+impl<F: FnMut(&[Placement], &[bool])> Search<'_, F> {
     fn place(&mut self, ship: usize, first: usize, taken: &mut Vec<bool>, ships: &mut Vec<Placement>) {
         let board = self.board;
         if ship == self.lengths.len() {
@@ -72,10 +83,7 @@ impl Search<'_> {
                         && a.cells().all(|p| around(board, p).all(|q| board.get(q) != Cell::Sunk))
                 });
             if all_hits_covered && apart {
-                self.count.layouts += 1;
-                for (o, &t) in self.count.occupancy.iter_mut().zip(taken.iter()) {
-                    *o += u128::from(t);
-                }
+                (self.visit)(ships, taken);
             }
             return;
         }

@@ -4,7 +4,8 @@
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::layout::Placement;
-use crate::rules::Rules;
+use crate::opponent::Opponent;
+use crate::rules::{Rules, around};
 
 /// Most distinct ship lengths (a ship is at most 26 long), so a set of classes fits in a `u32`.
 pub const MAX_CLASSES: usize = 26;
@@ -65,6 +66,30 @@ pub struct Frame {
     pub quota: Vec<Vec<(usize, usize)>>,
     /// Per boundary `k`: the `x` cells from `k` on, each of which some ship still has to cover.
     pub hits_ahead: Vec<HitsAhead>,
+    /// A prior over layouts: each edge that puts a ship on a cell weighs its share of the layout's
+    /// weight. `None`: every layout weighs 1 (counting).
+    pub weights: Option<Weights>,
+}
+
+/// A layout's weight ([`Opponent`]) split over the cells its ships cover: a ship cell at frame
+/// cell `k` weighs `cell[k]` times `touch` to the power of its touching pairs with cells already
+/// decided (left, above-left, above, above-right) and with the `#` cells around it (`sunk[k]`),
+/// so that every touching pair is counted once, when the later of its two cells is decided.
+#[derive(Clone, Debug)]
+pub struct Weights {
+    pub cell: Vec<f64>,
+    pub touch: f64,
+    /// Per frame cell: `#` cells among its eight neighbours.
+    pub sunk: Vec<u8>,
+}
+
+impl Weights {
+    /// The weight of a ship cell at `k` with `pairs` touching pairs among the decided neighbours.
+    #[inline(always)]
+    pub fn of(&self, k: usize, pairs: u32) -> f64 {
+        let pairs = pairs + u32::from(self.sunk[k]);
+        if pairs == 0 { self.cell[k] } else { self.cell[k] * self.touch.powi(pairs as i32) }
+    }
 }
 
 /// The `x` cells a frontier still has to see covered.
@@ -80,7 +105,15 @@ pub struct HitsAhead {
 }
 
 impl Frame {
-    pub fn new(board: &Board, fleet: &Fleet, rules: Rules, orientation: Orientation) -> Frame {
+    /// The frame of `board` for `fleet` under `rules`, weighing layouts by `prior` (whose size is
+    /// the board's) when one is given.
+    pub fn new(
+        board: &Board,
+        fleet: &Fleet,
+        rules: Rules,
+        prior: Option<&Opponent>,
+        orientation: Orientation,
+    ) -> Frame {
         let (height, width) =
             if orientation.transpose { (board.cols(), board.rows()) } else { (board.rows(), board.cols()) };
         let to_board: Vec<(usize, usize)> = (0..height * width)
@@ -136,6 +169,20 @@ impl Frame {
             }
         }
         let hits_ahead = hits_ahead(&cells, width, &classes, &start_h, &start_v);
+        let weights = prior.map(|m| {
+            assert_eq!((m.rows(), m.cols()), (board.rows(), board.cols()), "the prior is the board's size");
+            Weights {
+                cell: to_board.iter().map(|&(r, c)| m.cells()[r * board.cols() + c]).collect(),
+                touch: m.touching(),
+                sunk: to_board
+                    .iter()
+                    .map(|&(r, c)| {
+                        around(board, crate::board::Pos::new(r, c)).filter(|&q| board.get(q) == Cell::Sunk).count()
+                            as u8
+                    })
+                    .collect(),
+            }
+        });
         Frame {
             touching: rules.touching,
             width,
@@ -148,7 +195,19 @@ impl Frame {
             start_v,
             quota,
             hits_ahead,
+            weights,
         }
+    }
+
+    /// The same frame counting layouts, without the prior.
+    pub fn unweighted(&self) -> Frame {
+        Frame { weights: None, ..self.clone() }
+    }
+
+    /// Whether the states must remember which decided neighbours hold a ship: under the no-touch
+    /// rules, or with a prior that weighs touching pairs.
+    pub fn tracks_neighbours(&self) -> bool {
+        !self.touching || self.weights.as_ref().is_some_and(|w| w.touch != 1.0)
     }
 
     pub fn len(&self) -> usize {

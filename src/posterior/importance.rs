@@ -16,6 +16,13 @@
 //! over the weight sum estimates every cell's posterior marginal (self-normalised importance
 //! sampling, consistent as samples grow). A step with no option gives weight 0.
 //!
+//! Under a prior over layouts ([`Opponent`]) every choice above is made with probability
+//! proportional to the product of the chosen ship's cell weights instead of uniformly, so the
+//! weight `product of options` becomes the product of the options' summed weights, which is the
+//! layout's cell weight over its proposal probability; the draw's weight then also takes `t` per
+//! touching pair (among the ships afloat and with `#` cells), and the estimate is the prior's
+//! posterior by the same argument.
+//!
 //! Under the no-touch rules every placed ship also takes the cells around it (edges and corners)
 //! out of the free cells, so later ships keep apart from it; the argument above is unchanged.
 
@@ -23,9 +30,10 @@ use rand::RngExt;
 
 use crate::board::{Board, Cell, MAX_SIDE};
 use crate::fleet::Fleet;
-use crate::layout::Placement;
+use crate::layout::{Layout, Placement};
+use crate::opponent::{Opponent, touching_pairs};
 use crate::rng::SonarRng;
-use crate::rules::Rules;
+use crate::rules::{Rules, around};
 use crate::windows::window_starts;
 
 /// What the samples say.
@@ -56,6 +64,12 @@ pub struct Sampler<'a> {
     ln_labels: f64,
     /// Whether ships may touch.
     touching: bool,
+    /// A prior over layouts: ships are proposed with probability proportional to the product of
+    /// their cells' weights, and each draw's weight carries the rest (`t` per touching pair).
+    prior: Option<&'a Opponent>,
+    /// Under a prior, per distinct ship length: the product of the cell weights of the window
+    /// starting at each cell, along the row (`[0]`) and down the column (`[1]`), row-major.
+    windows: Vec<(usize, [Vec<f64>; 2])>,
 }
 
 /// One weighted draw: the placements (in ship order) and the weight.
@@ -87,7 +101,52 @@ impl<'a> Sampler<'a> {
             }
         }
         let ln_labels = fleet.groups().map(|(_, m)| (1..=m).map(|k| (k as f64).ln()).sum::<f64>()).sum();
-        Sampler { board, fleet, rows, cols, hits, ln_labels, touching: rules.touching }
+        Sampler {
+            board,
+            fleet,
+            rows,
+            cols,
+            hits,
+            ln_labels,
+            touching: rules.touching,
+            prior: None,
+            windows: Vec::new(),
+        }
+    }
+
+    /// The same sampler under a prior over layouts (of the board's size). A prior with touching
+    /// weight 0 must come with the no-touch rules (and their revealed board) instead.
+    pub fn with_prior(self, prior: Option<&'a Opponent>) -> Sampler<'a> {
+        debug_assert!(prior.is_none_or(|m| m.touching() > 0.0), "touching 0 is the no-touch rules");
+        let (nr, nc) = (self.board.rows(), self.board.cols());
+        let windows = match prior {
+            None => Vec::new(),
+            Some(m) => {
+                let w = m.cells();
+                let product = |cells: &mut dyn Iterator<Item = usize>| cells.map(|i| w[i]).product::<f64>();
+                self.fleet
+                    .groups()
+                    .map(|(len, _)| {
+                        let along = (0..nr * nc)
+                            .map(|i| if i % nc + len <= nc { product(&mut (i..i + len)) } else { 0.0 })
+                            .collect();
+                        let down = (0..nr * nc)
+                            .map(|i| if i / nc + len <= nr { product(&mut (0..len).map(|d| i + d * nc)) } else { 0.0 })
+                            .collect();
+                        (len, [along, down])
+                    })
+                    .collect()
+            }
+        };
+        Sampler { prior, windows, ..self }
+    }
+
+    /// The prior weight of a placement's cells (1 without a prior).
+    fn cells_weight(&self, p: Placement) -> f64 {
+        match self.prior {
+            None => 1.0,
+            Some(m) => p.cells().map(|c| m.cells()[c.row * self.board.cols() + c.col]).product(),
+        }
     }
 
     /// One weighted draw (weight 0 when the path reached a step with no option).
@@ -165,8 +224,15 @@ impl<'a> Sampler<'a> {
             if options.is_empty() {
                 return Draw { ships: Vec::new(), weight: 0.0 };
             }
-            weight *= options.len() as f64;
-            let (i, p) = options[rng.random_range(0..options.len())];
+            let (i, p) = if self.prior.is_none() {
+                weight *= options.len() as f64;
+                options[rng.random_range(0..options.len())]
+            } else {
+                let weights: Vec<f64> = options.iter().map(|&(_, p)| self.cells_weight(p)).collect();
+                let total: f64 = weights.iter().sum();
+                weight *= total;
+                options[pick_weighted(&weights, total, rng)]
+            };
             occupy(p, &mut rows, &mut cols, &mut covered);
             placed[i] = Some(p);
         }
@@ -176,18 +242,50 @@ impl<'a> Sampler<'a> {
                 ships.push(p);
                 continue;
             }
-            let count =
-                count_windows(&rows[..nr], nc, len) + if len > 1 { count_windows(&cols[..nc], nr, len) } else { 0 };
-            if count == 0 {
-                return Draw { ships: Vec::new(), weight: 0.0 };
-            }
-            weight *= count as f64;
-            let mut k = rng.random_range(0..count);
-            let p = pick_window(&rows[..nr], nc, len, &mut k, true)
-                .or_else(|| pick_window(&cols[..nc], nr, len, &mut k, false))
-                .expect("k is below the window count");
+            let p = if self.prior.is_some() {
+                let table = &self.windows.iter().find(|(l, _)| *l == len).expect("a table per length").1;
+                let (rows, cols) = (&rows[..nr], &cols[..nc]);
+                let mut total = 0.0;
+                walk_windows(rows, cols, len, table, |_, w| {
+                    total += w;
+                    true
+                });
+                if total <= 0.0 {
+                    return Draw { ships: Vec::new(), weight: 0.0 };
+                }
+                weight *= total;
+                let mut x = rng.random::<f64>() * total;
+                let (mut chosen, mut last) = (None, None);
+                walk_windows(rows, cols, len, table, |p, w| {
+                    if x < w {
+                        chosen = Some(p);
+                        return false;
+                    }
+                    x -= w;
+                    if w > 0.0 {
+                        last = Some(p);
+                    }
+                    true
+                });
+                // Rounding may leave `x` just above the sum: the last window of positive weight.
+                chosen.or(last).expect("a positive total has a window")
+            } else {
+                let count =
+                    count_windows(&rows[..nr], nc, len) + if len > 1 { count_windows(&cols[..nc], nr, len) } else { 0 };
+                if count == 0 {
+                    return Draw { ships: Vec::new(), weight: 0.0 };
+                }
+                weight *= count as f64;
+                let mut k = rng.random_range(0..count);
+                pick_window(&rows[..nr], nc, len, &mut k, true)
+                    .or_else(|| pick_window(&cols[..nc], nr, len, &mut k, false))
+                    .expect("k is below the window count")
+            };
             occupy(p, &mut rows, &mut cols, &mut covered);
             ships.push(p);
+        }
+        if let Some(m) = self.prior.filter(|m| m.touching() != 1.0) {
+            weight *= m.touching().powi(touching_pairs_on(self.board, &ships) as i32);
         }
         Draw { ships, weight }
     }
@@ -241,6 +339,69 @@ impl<'a> Sampler<'a> {
             layouts: (ln_mean - self.ln_labels).exp(),
         })
     }
+}
+
+/// An index drawn with probability proportional to its weight (`total` their sum, positive).
+fn pick_weighted(weights: &[f64], total: f64, rng: &mut SonarRng) -> usize {
+    let mut x = rng.random::<f64>() * total;
+    for (i, &w) in weights.iter().enumerate() {
+        if x < w {
+            return i;
+        }
+        x -= w;
+    }
+    // Rounding left `x` just above the sum: the last window of positive weight.
+    weights.iter().rposition(|&w| w > 0.0).expect("a positive total has a positive weight")
+}
+
+/// Visits every window of `len` free cells, across the rows then down the columns (length 1: rows
+/// only), with the product of its cells' weights from `table` (see [`Sampler::windows`]), until
+/// `visit` says stop.
+fn walk_windows(
+    rows: &[u32],
+    cols: &[u32],
+    len: usize,
+    table: &[Vec<f64>; 2],
+    mut visit: impl FnMut(Placement, f64) -> bool,
+) {
+    let (nr, nc) = (rows.len(), cols.len());
+    for (line, &mask) in rows.iter().enumerate() {
+        if len > nc {
+            break;
+        }
+        let mut starts = window_starts(mask, len);
+        while starts != 0 {
+            let s = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            if !visit(Placement { len, row: line, col: s, horizontal: true }, table[0][line * nc + s]) {
+                return;
+            }
+        }
+    }
+    if len == 1 || len > nr {
+        return;
+    }
+    for (line, &mask) in cols.iter().enumerate() {
+        let mut starts = window_starts(mask, len);
+        while starts != 0 {
+            let s = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            if !visit(Placement { len, row: s, col: line, horizontal: false }, table[1][s * nc + line]) {
+                return;
+            }
+        }
+    }
+}
+
+/// Touching pairs of the ships afloat `ships` on `board`: among themselves and with its `#` cells.
+fn touching_pairs_on(board: &Board, ships: &[Placement]) -> usize {
+    let among = touching_pairs(&Layout { rows: board.rows(), cols: board.cols(), ships: ships.to_vec() });
+    let with_sunk: usize = ships
+        .iter()
+        .flat_map(|p| p.cells())
+        .map(|p| around(board, p).filter(|&q| board.get(q) == Cell::Sunk).count())
+        .sum();
+    among + with_sunk
 }
 
 /// Windows of `len` set bits over every line mask.

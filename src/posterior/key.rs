@@ -72,11 +72,11 @@ pub struct Packing {
     pub horizontal: Field,
     /// Per class: ships of that class started so far.
     pub used: Vec<Field>,
-    /// Under the no-touch rules, per profile column: 1 when the last cell decided in that column
-    /// (this row's left of the frontier, the row above's from it on) holds a ship. Width 0 (always
-    /// 0) when ships may touch.
+    /// Under the no-touch rules or a prior that weighs touching pairs, per profile column: 1 when
+    /// the last cell decided in that column (this row's left of the frontier, the row above's from
+    /// it on) holds a ship. Width 0 (always 0) otherwise.
     pub occupied: Vec<Field>,
-    /// Under the no-touch rules: 1 when the cell above and to the left of the next cell holds a
+    /// Where neighbours are tracked: 1 when the cell above and to the left of the next cell holds a
     /// ship (0 at the start of a row).
     pub corner: Field,
     /// Words needed.
@@ -108,7 +108,7 @@ impl Packing {
         let column = (0..frame.width).map(|_| place(bv)).collect();
         let horizontal = place(bh);
         let used = frame.classes.iter().map(|&(_, count)| place(bits_for(count as u64))).collect();
-        let flag = u32::from(!frame.touching);
+        let flag = u32::from(frame.tracks_neighbours());
         let occupied = (0..frame.width).map(|_| place(flag)).collect();
         let corner = place(flag);
         let words = word + 1;

@@ -61,10 +61,12 @@
 
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
+use crate::opponent::Opponent;
 use crate::rules::Rules;
 
 #[cfg(test)]
 mod brute;
+mod count;
 pub mod estimate;
 mod frame;
 pub mod importance;
@@ -81,6 +83,9 @@ mod sweep;
 mod table;
 #[cfg(test)]
 mod tests;
+mod weighted;
+#[cfg(test)]
+mod weighted_tests;
 
 pub use prior::opening_prior;
 #[cfg(test)]
@@ -89,6 +94,7 @@ use prior::{
     NO_TOUCH_TEN_SHIP_PRIOR, classic_prior,
 };
 pub use sweep::ExactError;
+pub use weighted::count_weighted;
 
 /// A work budget for a target of about 5 ms a request on one core of the 2-core development
 /// machine, where a unit of work takes 12 to 20 ns.
@@ -126,7 +132,7 @@ impl ExactPosterior {
 #[derive(Clone, Debug)]
 pub struct ExactTables {
     frame: frame::Frame,
-    sweep: sweep::Sweep,
+    sweep: sweep::Sweep<u128>,
     posterior: ExactPosterior,
 }
 
@@ -136,27 +142,7 @@ impl ExactTables {
     pub fn build(board: &Board, fleet: &Fleet, rules: Rules, budget: u64) -> Result<ExactTables, ExactError> {
         let seen = rules.reveal(board);
         let board = &*seen;
-        let (frame, sampled, bound) = plan(board, fleet, rules);
-        if !frame.quota[0].is_empty() {
-            return Err(ExactError::NoLayout);
-        }
-        // Boards far over budget are turned away before any sweep (the bound is within a few
-        // times the real work without hits, and can overshoot a hundredfold with them).
-        let slack = if board.has_hits() { estimate::SLACK_WITH_HITS } else { estimate::SLACK };
-        if bound > budget as f64 * slack {
-            return Err(ExactError::OverBudget);
-        }
-        // Sweep from the end nearer the hits: hits behind the frontier prune states, hits ahead
-        // of it leave dead ends behind.
-        let n = frame.len();
-        let hits: Vec<usize> = (0..n).filter(|&k| frame.cells[k] == Cell::Hit).collect();
-        let reverse = 2 * hits.iter().sum::<usize>() > hits.len() * (n - 1);
-        let ceiling = estimate::work_left(&sampled, n, reverse);
-        let frame = if reverse {
-            frame::Frame::new(board, fleet, rules, frame::Orientation { reverse: true, ..frame.orientation })
-        } else {
-            frame
-        };
+        let (frame, ceiling) = prepare(board, fleet, rules, None, budget)?;
         Self::sweep(board, frame, budget, &ceiling)
     }
 
@@ -171,7 +157,7 @@ impl ExactTables {
     ) -> Result<ExactTables, ExactError> {
         let seen = rules.reveal(board);
         let board = &*seen;
-        let frame = frame::Frame::new(board, fleet, rules, orientation);
+        let frame = frame::Frame::new(board, fleet, rules, None, orientation);
         if !frame.quota[0].is_empty() {
             return Err(ExactError::NoLayout);
         }
@@ -227,14 +213,52 @@ impl ExactTables {
     }
 }
 
+/// The frame to sweep `board` (already revealed under `rules`) and the work ceilings of its
+/// frontiers, or why there is no need to sweep: no layout, or far over budget.
+fn prepare(
+    board: &Board,
+    fleet: &Fleet,
+    rules: Rules,
+    prior: Option<&Opponent>,
+    budget: u64,
+) -> Result<(frame::Frame, Vec<f64>), ExactError> {
+    let (frame, sampled, bound) = plan(board, fleet, rules, prior);
+    if !frame.quota[0].is_empty() {
+        return Err(ExactError::NoLayout);
+    }
+    // Boards far over budget are turned away before any sweep (the bound is within a few times
+    // the real work without hits, and can overshoot a hundredfold with them).
+    let slack = if board.has_hits() { estimate::SLACK_WITH_HITS } else { estimate::SLACK };
+    if bound > budget as f64 * slack {
+        return Err(ExactError::OverBudget);
+    }
+    // Sweep from the end nearer the hits: hits behind the frontier prune states, hits ahead of it
+    // leave dead ends behind.
+    let n = frame.len();
+    let hits: Vec<usize> = (0..n).filter(|&k| frame.cells[k] == Cell::Hit).collect();
+    let reverse = 2 * hits.iter().sum::<usize>() > hits.len() * (n - 1);
+    let ceiling = estimate::work_left(&sampled, n, reverse);
+    let frame = if reverse {
+        frame::Frame::new(board, fleet, rules, prior, frame::Orientation { reverse: true, ..frame.orientation })
+    } else {
+        frame
+    };
+    Ok((frame, ceiling))
+}
+
 /// The frame to sweep (of the board's narrow orientations, the one with the smaller bound) and
 /// its work bound.
-fn plan(board: &Board, fleet: &Fleet, rules: Rules) -> (frame::Frame, (Vec<f64>, usize), f64) {
+fn plan(
+    board: &Board,
+    fleet: &Fleet,
+    rules: Rules,
+    prior: Option<&Opponent>,
+) -> (frame::Frame, (Vec<f64>, usize), f64) {
     frame::Orientation::narrow(board)
         .into_iter()
         .filter(|o| !o.reverse)
         .map(|o| {
-            let f = frame::Frame::new(board, fleet, rules, o);
+            let f = frame::Frame::new(board, fleet, rules, prior, o);
             let sampled = estimate::sampled_bound(&f);
             let work = estimate::work_bound(&sampled);
             (f, sampled, work)
@@ -247,7 +271,7 @@ fn plan(board: &Board, fleet: &Fleet, rules: Rules) -> (frame::Frame, (Vec<f64>,
 /// compute on a 10 x 10 board): on classic game positions 1.1 to 15 times the real work
 /// without hits, 0.45 to 26 times with them.
 pub fn estimate_work(board: &Board, fleet: &Fleet) -> f64 {
-    plan(board, fleet, Rules::CLASSIC).2
+    plan(board, fleet, Rules::CLASSIC, None).2
 }
 
 /// [`count_exact_under`] the classic rules (the tests' shorthand).

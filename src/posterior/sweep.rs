@@ -19,6 +19,7 @@
 
 use thiserror::Error;
 
+use super::count::Count;
 use super::frame::Frame;
 use super::key::{Key, Packing};
 use super::table::Interner;
@@ -72,9 +73,10 @@ pub const fn started(act: u8) -> (usize, bool) {
     (((act - 2) / 2) as usize, act & 1 == 0)
 }
 
-/// The whole programme, kept for sampling: every state's outgoing edges and completions.
+/// The whole programme, kept for sampling: every state's outgoing edges and completions, as
+/// counts (`u128`) or, under a prior, weights (`f64`).
 #[derive(Clone, Debug)]
-pub struct Sweep {
+pub struct Sweep<W: Count> {
     /// First global state index of each frontier `0..=len`, then the total.
     pub base: Vec<usize>,
     /// Per state (of frontiers `0..len`), its first edge; one more entry closes the last.
@@ -84,33 +86,37 @@ pub struct Sweep {
     /// Per edge: [`EMPTY`], [`GO_ON`] or a [`start`] move.
     pub act: Vec<u8>,
     /// Per state: how many ways the rest of the board can be completed from it.
-    pub ways: Vec<u128>,
+    pub ways: Vec<W>,
     /// Per frame cell: how many layouts cover it.
-    pub occupancy: Vec<u128>,
+    pub occupancy: Vec<W>,
     /// Units of work spent (states expanded plus edges made).
     pub work: u64,
 }
 
-struct Forward {
+struct Forward<W> {
     base: Vec<usize>,
     edge_start: Vec<u32>,
     dst: Vec<u32>,
     act: Vec<u8>,
+    /// Per edge, under a prior: its weight (empty when counting: every edge weighs 1).
+    weight: Vec<f64>,
     /// Per state: partial layouts reaching it.
-    reach: Vec<u128>,
+    reach: Vec<W>,
     /// Per state of the last frontier: whether every ship has been placed.
     done: Vec<bool>,
     work: u64,
 }
 
 /// Runs both sweeps, spending at most `budget` units of work.
-pub fn run(frame: &Frame, budget: u64, ceiling: &[f64]) -> Result<Sweep, ExactError> {
+/// `W` is `u128` for a frame without a prior, `f64` for one with a prior.
+pub fn run<W: Count>(frame: &Frame, budget: u64, ceiling: &[f64]) -> Result<Sweep<W>, ExactError> {
+    assert_eq!(W::UNWEIGHTED, frame.weights.is_none(), "counts without a prior, weights with one");
     let packing = Packing::new(frame);
     let fwd = match packing.words {
-        1 => forward::<1>(frame, &packing, budget, ceiling)?,
-        2 => forward::<2>(frame, &packing, budget, ceiling)?,
-        3 => forward::<3>(frame, &packing, budget, ceiling)?,
-        4 => forward::<4>(frame, &packing, budget, ceiling)?,
+        1 => forward::<W, 1>(frame, &packing, budget, ceiling)?,
+        2 => forward::<W, 2>(frame, &packing, budget, ceiling)?,
+        3 => forward::<W, 3>(frame, &packing, budget, ceiling)?,
+        4 => forward::<W, 4>(frame, &packing, budget, ceiling)?,
         w => unreachable!("a state never needs {w} words"),
     };
     backward(frame, fwd)
@@ -125,43 +131,63 @@ struct CellMoves<const N: usize> {
 }
 
 /// Everything the forward sweep writes.
-struct Out<const N: usize> {
+struct Out<W, const N: usize> {
     next: Interner<N>,
-    reach: Vec<u128>,
+    reach: Vec<W>,
     dst: Vec<u32>,
     act: Vec<u8>,
+    weight: Vec<f64>,
 }
 
-impl<const N: usize> Out<N> {
-    /// Adds the edge to `key` (of the frontier whose first global index is `to_base`).
+impl<W: Count, const N: usize> Out<W, N> {
+    /// Adds the edge to `key` (of the frontier whose first global index is `to_base`), weighing
+    /// `f` (1 when counting; an edge of weight 0 is no edge).
     #[inline(always)]
-    fn emit(&mut self, to_base: usize, key: Key<N>, a: u8, r: u128) -> Result<(), ExactError> {
+    fn emit(&mut self, to_base: usize, key: Key<N>, a: u8, r: W, f: f64) -> Result<(), ExactError> {
+        if !W::UNWEIGHTED && f == 0.0 {
+            return Ok(());
+        }
         let (idx, new) = self.next.intern(key).ok_or(ExactError::OverBudget)?;
         if new {
-            self.reach.push(0);
+            self.reach.push(W::ZERO);
         }
         let g = to_base + idx as usize;
-        self.reach[g] = self.reach[g].checked_add(r).ok_or(ExactError::Overflow)?;
+        self.reach[g] = self.reach[g].plus(r.scaled(f))?;
         self.dst.push(u32::try_from(g).map_err(|_| ExactError::OverBudget)?);
         self.act.push(a);
+        if !W::UNWEIGHTED {
+            self.weight.push(f);
+        }
         Ok(())
     }
 }
 
-fn forward<const N: usize>(
+fn forward<W: Count, const N: usize>(
     frame: &Frame,
     packing: &Packing,
     budget: u64,
     ceiling: &[f64],
-) -> Result<Forward, ExactError> {
+) -> Result<Forward<W>, ExactError> {
     let n = frame.len();
     let width = frame.width;
     let counts: Vec<u64> = frame.classes.iter().map(|&(_, c)| c as u64).collect();
     let hfield = packing.horizontal;
+    // Whether the states remember which decided neighbours hold a ship, and whether ships may
+    // touch at all (with a prior they may, each touching pair weighing `t`).
+    let track = frame.tracks_neighbours();
     let apart = !frame.touching;
+    let weights = frame.weights.as_ref();
+    // The weight of a ship cell at `k` with `pairs` touching pairs among the decided neighbours.
+    let cell_weight = |k: usize, pairs: u32| weights.map_or(1.0, |w| w.of(k, pairs));
 
     let mut cur: Vec<Key<N>> = vec![Key::ZERO];
-    let mut out = Out { next: Interner::<N>::new(), reach: vec![1], dst: Vec::new(), act: Vec::new() };
+    let mut out = Out::<W, N> {
+        next: Interner::<N>::new(),
+        reach: vec![W::ONE],
+        dst: Vec::new(),
+        act: Vec::new(),
+        weight: Vec::new(),
+    };
     let mut base = vec![0usize, 1];
     let mut edge_start: Vec<u32> = Vec::new();
     let mut work: u64 = 0;
@@ -230,27 +256,29 @@ fn forward<const N: usize>(
                 work += 1;
                 continue;
             }
-            // Under the no-touch rules: which decided neighbours hold a ship, and the state after
-            // the cell (its occupancy recorded, `corner` moved on); the identity otherwise.
-            let near = if apart { Near::of(&key, packing, c, width) } else { Near::default() };
+            // Where neighbours are tracked: which decided neighbours hold a ship, and the state
+            // after the cell (its occupancy recorded, `corner` moved on); the identity otherwise.
+            let near = if track { Near::of(&key, packing, c, width) } else { Near::default() };
             let after =
-                |k2: Key<N>, occupied: bool| if apart { near.record(k2, packing, c, width, occupied) } else { k2 };
+                |k2: Key<N>, occupied: bool| if track { near.record(k2, packing, c, width, occupied) } else { k2 };
             let vert = key.get(col);
             if vert > 0 || key.get(hfield) > 0 {
-                // The ship in progress covers the cell: only the neighbour on its own line may
-                // hold a ship (its own previous cell).
-                let (field, clear) =
+                // The ship in progress covers the cell: every decided neighbour but its own
+                // previous cell that holds a ship is another ship touching it.
+                let (field, pairs) =
                     if vert > 0 { (col, near.beside_vertical()) } else { (hfield, near.beside_horizontal()) };
-                if meets(&key) && clear {
-                    out.emit(to, after(key.sub(field, 1), true), GO_ON, r)?;
+                if meets(&key) && (pairs == 0 || !apart) {
+                    out.emit(to, after(key.sub(field, 1), true), GO_ON, r, cell_weight(k, pairs))?;
                 }
             } else {
                 if moves.may_stay_empty && meets(&key) {
-                    out.emit(to, after(key, false), EMPTY, r)?;
+                    out.emit(to, after(key, false), EMPTY, r, 1.0)?;
                 }
-                // A ship may start only where no decided neighbour holds one (always, when ships
-                // may touch).
-                let starts = if near.none() { &moves.starts[..] } else { &[] };
+                // Under the no-touch rules a ship may start only where no decided neighbour holds
+                // one.
+                let pairs = near.count();
+                let start_weight = cell_weight(k, pairs);
+                let starts = if pairs == 0 || !apart { &moves.starts[..] } else { &[] };
                 for &(class, len, h, v, ref cross) in starts {
                     let used = packing.used[class];
                     if key.get(used) >= counts[class] {
@@ -262,10 +290,10 @@ fn forward<const N: usize>(
                     }
                     if h && key.clear_under(cross) {
                         let k2 = if len > 1 { placed.add(hfield, len - 1) } else { placed };
-                        out.emit(to, after(k2, true), start(class, true), r)?;
+                        out.emit(to, after(k2, true), start(class, true), r, start_weight)?;
                     }
                     if v {
-                        out.emit(to, after(placed.add(col, len - 1), true), start(class, false), r)?;
+                        out.emit(to, after(placed.add(col, len - 1), true), start(class, false), r, start_weight)?;
                     }
                 }
             }
@@ -283,10 +311,10 @@ fn forward<const N: usize>(
     }
     edge_start.push(u32::try_from(out.act.len()).map_err(|_| ExactError::OverBudget)?);
     let done = cur.iter().map(|key| packing.used.iter().zip(&counts).all(|(&f, &count)| key.get(f) == count)).collect();
-    Ok(Forward { base, edge_start, dst: out.dst, act: out.act, reach: out.reach, done, work })
+    Ok(Forward { base, edge_start, dst: out.dst, act: out.act, weight: out.weight, reach: out.reach, done, work })
 }
 
-/// Under the no-touch rules: whether each neighbour of the cell being decided that is already
+/// Where neighbours are tracked: whether each neighbour of the cell being decided that is already
 /// decided holds a ship.
 #[derive(Clone, Copy, Default)]
 struct Near {
@@ -307,19 +335,19 @@ impl Near {
         }
     }
 
-    /// No decided neighbour holds a ship: a ship may start here.
-    fn none(self) -> bool {
-        !(self.left || self.above_left || self.above || self.above_right)
+    /// Decided neighbours that hold a ship: the touching pairs of a ship starting here.
+    fn count(self) -> u32 {
+        u32::from(self.left) + u32::from(self.above_left) + u32::from(self.above) + u32::from(self.above_right)
     }
 
-    /// A vertical ship goes on here: only the cell above (its own) may hold a ship.
-    fn beside_vertical(self) -> bool {
-        !(self.left || self.above_left || self.above_right)
+    /// The touching pairs of a vertical ship going on here: the cell above is its own.
+    fn beside_vertical(self) -> u32 {
+        u32::from(self.left) + u32::from(self.above_left) + u32::from(self.above_right)
     }
 
-    /// A horizontal ship goes on here: only the cell to the left (its own) may hold a ship.
-    fn beside_horizontal(self) -> bool {
-        !(self.above_left || self.above || self.above_right)
+    /// The touching pairs of a horizontal ship going on here: the cell to the left is its own.
+    fn beside_horizontal(self) -> u32 {
+        u32::from(self.above_left) + u32::from(self.above) + u32::from(self.above_right)
     }
 
     /// The state after the cell is decided: its column now records this row's cell, and the
@@ -331,29 +359,29 @@ impl Near {
     }
 }
 
-fn backward(frame: &Frame, fwd: Forward) -> Result<Sweep, ExactError> {
+fn backward<W: Count>(frame: &Frame, fwd: Forward<W>) -> Result<Sweep<W>, ExactError> {
     let n = frame.len();
-    let Forward { base, edge_start, dst, act, reach, done, work } = fwd;
-    let mut ways = vec![0u128; base[n + 1]];
+    let Forward { base, edge_start, dst, act, weight, reach, done, work } = fwd;
+    let mut ways = vec![W::ZERO; base[n + 1]];
     for (w, &d) in ways[base[n]..].iter_mut().zip(&done) {
-        *w = u128::from(d);
+        *w = if d { W::ONE } else { W::ZERO };
     }
-    let mut occupancy = vec![0u128; n];
+    let mut occupancy = vec![W::ZERO; n];
     for k in (0..n).rev() {
-        let mut occ: u128 = 0;
+        let mut occ = W::ZERO;
         for g in base[k]..base[k + 1] {
-            let (mut all, mut covered) = (0u128, 0u128);
+            let (mut all, mut covered) = (W::ZERO, W::ZERO);
             for e in edge_start[g] as usize..edge_start[g + 1] as usize {
                 let w = ways[dst[e] as usize];
-                all = all.checked_add(w).ok_or(ExactError::Overflow)?;
+                let w = if W::UNWEIGHTED { w } else { w.scaled(weight[e]) };
+                all = all.plus(w)?;
                 if act[e] != EMPTY {
-                    covered += w;
+                    covered = covered.plus(w)?;
                 }
             }
             ways[g] = all;
-            if covered > 0 {
-                let through = reach[g].checked_mul(covered).ok_or(ExactError::Overflow)?;
-                occ = occ.checked_add(through).ok_or(ExactError::Overflow)?;
+            if covered != W::ZERO {
+                occ = occ.plus(reach[g].times(covered)?)?;
             }
         }
         occupancy[k] = occ;

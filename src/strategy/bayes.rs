@@ -5,6 +5,12 @@
 //! comes first in the turn's [`crate::tie_order::TieOrder`] (one symmetry of the board per seed,
 //! row-major without one), so that a game keeps sweeping in one direction.
 //!
+//! Given a model of the opponent's habits ([`crate::opponent::Opponent`]), every layout weighs its
+//! prior weight instead of 1: the weighted programme ([`crate::posterior::count_weighted`]) or the
+//! importance sampler with ships proposed in proportion to their cells' weights; the committed
+//! opening tables serve only the uniform model (and a model with flat cells that never lets ships
+//! touch, which is the no-touch rules).
+//!
 //! The posterior follows the turn's rules: under the no-touch rules only layouts whose ships keep
 //! apart count. Within the turn's compute budget it is exact when that is feasible: the empty
 //! 10 x 10 board with the classic fleet (either rules) or the no-touch ten-ship fleet reads a
@@ -23,7 +29,7 @@ use super::density::hunt_density;
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::posterior::importance::Sampler;
-use crate::posterior::{ExactError, RECOMMENDED_BUDGET, count_exact_under, opening_prior};
+use crate::posterior::{ExactError, RECOMMENDED_BUDGET, count_exact_under, count_weighted, opening_prior};
 use crate::rng::SonarRng;
 use crate::rules::Rules;
 use crate::turn::Turn;
@@ -61,6 +67,12 @@ impl Strategy for Bayes {
         "Counts only the layouts whose ships keep apart (no shared edge or corner) and stay off the cells around sunk ships: exactly 0 wherever no such layout puts a ship"
     }
 
+    fn opponent_note(&self) -> Option<&'static str> {
+        Some(
+            "The posterior under the model as the prior over layouts: each layout weighs the product of its ship cells' weights times `touching` per touching pair, exactly (the weighted programme) when within the budget, by importance sampling with ships proposed in proportion to their weights otherwise; a model with `touching` 0 counts only the layouts whose ships keep apart. The committed opening tables serve only the uniform model",
+        )
+    }
+
     fn salvo_note(&self) -> &'static str {
         "The k cells of highest posterior probability, which maximise the expected number of hits (expectation is additive); ties in the turn's order"
     }
@@ -79,14 +91,60 @@ impl Strategy for Bayes {
     }
 }
 
-/// The posterior marginals of every cell (0 off `.` cells) and how they were obtained.
+/// The posterior marginals of every cell (0 off `.` cells) and how they were obtained: under the
+/// turn's prior over layouts when it has one ([`Turn::opponent`]), the uniform prior otherwise.
 pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
-    let (board, fleet) = (turn.board, turn.fleet);
-    if let Some((prior, layouts)) = opening_prior(board, fleet, turn.rules) {
+    let Some(model) = turn.opponent else {
+        return uniform_posterior(turn.board, turn.fleet, turn.rules, turn.budget_ms, rng);
+    };
+    // A model that never lets ships touch is the no-touch rules with its cell weights: the board
+    // read under them, the programme's cheaper states, and the sampler's own proposal.
+    let apart;
+    let seen;
+    let (board, rules, model) = if model.touching() == 0.0 && turn.rules.touching {
+        let rules = Rules { touching: false, ..turn.rules };
+        seen = rules.reveal(turn.board);
+        apart = model.with_touching(1.0);
+        (&*seen, rules, &apart)
+    } else {
+        (turn.board, turn.rules, model)
+    };
+    if model.is_uniform() {
+        return uniform_posterior(board, turn.fleet, rules, turn.budget_ms, rng);
+    }
+    let fleet = turn.fleet;
+    let tracks = !rules.touching || model.touching() != 1.0;
+    match count_weighted(board, fleet, rules, model, work_for(turn.budget_ms, tracks)) {
+        Ok(exact) => {
+            let facts = PosteriorFacts { exact: true, layouts: None, samples: None };
+            return Ok((exact.marginals(), facts));
+        }
+        Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
+        Err(_) => {}
+    }
+    let draws = planned_draws(board, fleet, turn.budget_ms as f64 * (1.0 - EXACT_SHARE)) / WEIGHTED_DRAW_COST;
+    let sampler = Sampler::with_rules(board, fleet, rules).with_prior(Some(model));
+    sampled(board, fleet, sampler.estimate(draws.max(64), rng, |_| true))
+}
+
+/// A weighted draw lists and weighs every window instead of counting them with bit masks: about
+/// this many times an unweighted draw's cost.
+const WEIGHTED_DRAW_COST: u64 = 3;
+
+/// The posterior under the uniform prior: the committed opening table, exact counting, or
+/// importance sampling.
+fn uniform_posterior(
+    board: &Board,
+    fleet: &Fleet,
+    rules: Rules,
+    budget_ms: u64,
+    rng: &mut SonarRng,
+) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
+    if let Some((prior, layouts)) = opening_prior(board, fleet, rules) {
         let facts = PosteriorFacts { exact: true, layouts: Some(layouts), samples: None };
         return Ok((prior.to_vec(), facts));
     }
-    match count_exact_under(board, fleet, turn.rules, exact_work(turn.budget_ms, turn.rules)) {
+    match count_exact_under(board, fleet, rules, exact_work(budget_ms, rules)) {
         Ok(exact) => {
             let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
             return Ok((exact.marginals(), facts));
@@ -94,14 +152,22 @@ pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, Poster
         Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
         Err(_) => {}
     }
-    let draws = planned_draws(board, fleet, turn.budget_ms as f64 * (1.0 - EXACT_SHARE));
-    match Sampler::with_rules(board, fleet, turn.rules).estimate(draws, rng, |_| true) {
+    let draws = planned_draws(board, fleet, budget_ms as f64 * (1.0 - EXACT_SHARE));
+    sampled(board, fleet, Sampler::with_rules(board, fleet, rules).estimate(draws, rng, |_| true))
+}
+
+/// The sampler's estimate, or when no draw agreed with the board (not a proof that no layout
+/// does) the per-ship placement density, scaled to the expected number of ship cells left.
+fn sampled(
+    board: &Board,
+    fleet: &Fleet,
+    estimate: Option<crate::posterior::importance::Estimate>,
+) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
+    match estimate {
         Some(est) => {
             let facts = PosteriorFacts { exact: false, layouts: None, samples: Some(est.samples) };
             Ok((est.marginals, facts))
         }
-        // No draw agreed with the board: not a proof that no layout does, so answer from the
-        // per-ship placement density, scaled to the expected number of ship cells left.
         None => {
             Ok((density_as_probability(board, fleet), PosteriorFacts { exact: false, layouts: None, samples: Some(0) }))
         }
@@ -113,7 +179,13 @@ pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, Poster
 /// `cargo run --release --example bayes_timing 10 density no-touch`: 200,000 units took up to
 /// 7 ms), so they get half the units for the same time.
 pub fn exact_work(budget_ms: u64, rules: Rules) -> u64 {
-    let units = (budget_ms * WORK_PER_MS) as f64 * EXACT_SHARE * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
+    work_for(budget_ms, !rules.touching)
+}
+
+/// [`exact_work`] for a programme whose states track the neighbours (the no-touch rules, or a
+/// prior that weighs touching pairs) or not.
+fn work_for(budget_ms: u64, tracks: bool) -> u64 {
+    let units = (budget_ms * WORK_PER_MS) as f64 * EXACT_SHARE * if tracks { NO_TOUCH_UNIT_SHARE } else { 1.0 };
     (units as u64).clamp(1, MAX_EXACT_WORK)
 }
 

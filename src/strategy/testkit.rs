@@ -9,6 +9,7 @@ use crate::board::{Board, Cell, Pos};
 use crate::engine::{Game, play};
 use crate::fleet::Fleet;
 use crate::layout::random_layout;
+use crate::opponent::Opponent;
 use crate::recommendation::Seat;
 use crate::rng::{SonarRng, seeded};
 use crate::strategy::{Algorithm, GridKind, Strategy, finish_grid};
@@ -95,7 +96,12 @@ pub fn odd_positions(seed: u64, count: usize) -> Vec<(Board, Fleet)> {
 /// not be possible: the service refuses the ones the witness search proves impossible, but the
 /// search may give up, so every strategy must still answer when the hits explain nothing.
 pub fn check_one(strategy: &dyn Strategy, kind: GridKind, board: &Board, fleet: &Fleet, seed: u64) -> Pos {
-    let turn = Turn::new(board, fleet);
+    check_turn(strategy, kind, Turn::new(board, fleet), seed).0
+}
+
+/// [`check_one`] on any turn; returns the shot and the raw grid.
+pub fn check_turn(strategy: &dyn Strategy, kind: GridKind, turn: Turn<'_>, seed: u64) -> (Pos, Vec<f64>) {
+    let (board, fleet) = (turn.board, turn.fleet);
     let mut grid = vec![0.0; board.len()];
     let shot = strategy
         .decide(turn, &mut seeded(seed), &mut grid)
@@ -111,7 +117,37 @@ pub fn check_one(strategy: &dyn Strategy, kind: GridKind, board: &Board, fleet: 
     finish_grid(board, &mut grid, kind);
     let best = grid.iter().copied().fold(0.0, f64::max);
     assert_eq!(grid[board.index(shot)], best, "shot {shot} is not a cell of maximal grid value\n{board}{grid:?}");
-    shot
+    (shot, grid)
+}
+
+/// A random model of a player's habits on a `rows` x `cols` board: weights from e^-2 to e^2 and
+/// a touching weight from 0.1 to 2 (0 would refuse positions that only touching ships explain).
+pub fn random_model(rows: usize, cols: usize, rng: &mut SonarRng) -> Opponent {
+    let cells: Vec<Vec<f64>> =
+        (0..rows).map(|_| (0..cols).map(|_| rng.random_range(-2.0f64..2.0).exp()).collect()).collect();
+    let touching = [0.1, 0.5, 1.0, 2.0][rng.random_range(0..4)];
+    Opponent::new(rows, cols, &cells, touching).expect("weights in range")
+}
+
+/// With a model of the opponent: the contract holds; an algorithm that says it ignores the model
+/// answers exactly as without it, and one that uses it changes its grid on some positions.
+pub fn check_model(algorithm: Algorithm, count: usize) {
+    let strategy = algorithm.strategy();
+    let kind = algorithm.info().grid_kind;
+    let mut rng = seeded(24);
+    let mut changed = 0;
+    for (i, (board, fleet)) in mid_game_positions(13, count).iter().enumerate() {
+        let model = random_model(board.rows(), board.cols(), &mut rng);
+        let plain = check_turn(strategy, kind, Turn::new(board, fleet), i as u64);
+        let with = check_turn(strategy, kind, Turn::new(board, fleet).with_opponent(Some(&model)), i as u64);
+        match algorithm.opponent_note() {
+            None => assert_eq!(plain, with, "{} ignores the model\n{board}", algorithm.name()),
+            Some(_) => changed += usize::from(plain.1 != with.1),
+        }
+    }
+    if algorithm.opponent_note().is_some() {
+        assert!(changed * 2 > count, "{}: the model changed {changed} grids of {count}", algorithm.name());
+    }
 }
 
 /// The contract on `count` mid-game and `count` odd positions, and on the 1x1 board.
@@ -171,6 +207,14 @@ mod tests {
             println!("{}", algorithm.name());
             let (_, games) = effort(algorithm);
             check_games_finish(algorithm.strategy(), games);
+        }
+    }
+
+    #[test]
+    fn every_algorithm_uses_a_model_or_ignores_it_exactly() {
+        for &algorithm in Algorithm::ALL {
+            println!("{}", algorithm.name());
+            check_model(algorithm, if algorithm.is_heavy() { 40 } else { 100 });
         }
     }
 

@@ -9,6 +9,10 @@
 //! every placement weighs 1, and a placement through hits outweighs any number of placements
 //! through fewer.
 //!
+//! Given a model of the opponent's habits ([`crate::opponent::Opponent`]), each placement's
+//! `50^k` is multiplied by the product of its cells' weights (the model's touching weight is not
+//! used).
+//!
 //! Totals are sums of whole numbers, exact in `f64` while they stay below 2^53 (every classic
 //! position: `50^5` times a few hundred placements), so ties are exact ties.
 
@@ -40,13 +44,22 @@ impl Strategy for WeightedDensity {
 
     fn decide(&self, turn: Turn<'_>, _rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         let board = turn.board;
-        weighted_density(board, turn.fleet, HIT_BONUS, grid);
+        match turn.opponent {
+            None => weighted_density(board, turn.fleet, HIT_BONUS, grid),
+            Some(model) => by_windows(board, turn.fleet, HIT_BONUS, Some(model.cells()), grid),
+        }
         let shot = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
         Ok(Decision::at(shot.expect("a checked turn has a '.' cell")))
     }
 
     fn keeps_one_order(&self) -> bool {
         true
+    }
+
+    fn opponent_note(&self) -> Option<&'static str> {
+        Some(
+            "Each placement's score (50^k) is multiplied by the product of its cells' weights in the model, so placements where the player tends to hide ships count more; the model's touching weight is not used",
+        )
     }
 }
 
@@ -57,7 +70,7 @@ impl Strategy for WeightedDensity {
 /// Fleets with length-1 ships, whose table counts a cell once per direction, take the plain loop.
 pub fn weighted_density(board: &Board, fleet: &Fleet, bonus: f64, grid: &mut [f64]) {
     if fleet.shortest().is_some_and(|s| s == 1) {
-        return by_windows(board, fleet, bonus, grid);
+        return by_windows(board, fleet, bonus, None, grid);
     }
     hunt_density(board, fleet, grid);
     if !board.has_hits() {
@@ -89,8 +102,9 @@ pub fn weighted_density(board: &Board, fleet: &Fleet, bonus: f64, grid: &mut [f6
     }
 }
 
-/// The published loop over every window of every line, for any fleet.
-fn by_windows(board: &Board, fleet: &Fleet, bonus: f64, grid: &mut [f64]) {
+/// The published loop over every window of every line, for any fleet; under a prior's cell weights
+/// (row-major) each window's score is multiplied by the product of its cells' weights.
+fn by_windows(board: &Board, fleet: &Fleet, bonus: f64, prior: Option<&[f64]>, grid: &mut [f64]) {
     let cells = board.cells();
     // `lines` gives the rows first, then the columns.
     for (n, line) in lines(board.rows(), board.cols()).enumerate() {
@@ -107,7 +121,10 @@ fn by_windows(board: &Board, fleet: &Fleet, bonus: f64, grid: &mut [f64]) {
                 }) {
                     continue;
                 }
-                let weight = count as f64 * bonus.powi(hits as i32);
+                let mut weight = count as f64 * bonus.powi(hits as i32);
+                if let Some(w) = prior {
+                    weight *= window.clone().map(|i| w[i]).product::<f64>();
+                }
                 for i in window.filter(|&i| cells[i] == Cell::Unknown) {
                     grid[i] += weight;
                 }

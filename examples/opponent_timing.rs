@@ -1,0 +1,47 @@
+//! Per-move time of an algorithm given a model of the opponent's habits:
+//! `cargo run --release --example opponent_timing [GAMES] [ALGORITHM] [EDGE-THETA] [TOUCHING]`.
+//! The model weighs each cell `e^(θ × the board edges it lies on)` and each touching pair
+//! `TOUCHING`; games are classic, on uniform layouts, one thread. Prints per-move percentiles and
+//! the mean shots.
+
+use std::time::Instant;
+
+use sonar::simulate::percentile;
+use sonar::{Algorithm, Game, Opponent, random_layout, seeded};
+
+fn main() {
+    let arg = |i: usize| std::env::args().nth(i);
+    let games: u64 = arg(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let algorithm = arg(2).and_then(|a| Algorithm::from_name(&a)).unwrap_or(Algorithm::Bayes);
+    let theta: f64 = arg(3).and_then(|a| a.parse().ok()).unwrap_or(1.0);
+    let touching: f64 = arg(4).and_then(|a| a.parse().ok()).unwrap_or(1.0);
+    let on_edges = |r: usize, c: usize| f64::from(u8::from(r == 0 || r == 9) + u8::from(c == 0 || c == 9));
+    let cells: Vec<Vec<f64>> = (0..10).map(|r| (0..10).map(|c| (theta * on_edges(r, c)).exp()).collect()).collect();
+    let model = Opponent::new(10, 10, &cells, touching).expect("a valid model");
+    let (mut ms, mut shots) = (Vec::new(), 0usize);
+    for g in 0..games {
+        let mut rng = seeded(g);
+        let mut game = Game::new(random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap());
+        let mut grid = vec![0.0; 100];
+        while !game.is_over() {
+            let turn = game.turn().with_opponent(Some(&model));
+            grid.fill(0.0);
+            let t = Instant::now();
+            let d = algorithm.strategy().decide(turn, &mut rng, &mut grid).unwrap();
+            ms.push(t.elapsed().as_secs_f64() * 1e3);
+            game.fire(d.shot).unwrap();
+        }
+        shots += game.shots();
+    }
+    ms.sort_by(f64::total_cmp);
+    println!(
+        "{} edge {theta} touching {touching}: {games} games, mean {:.2} shots; per move (n={}) p50 {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+        algorithm.name(),
+        shots as f64 / games as f64,
+        ms.len(),
+        percentile(&ms, 0.5),
+        percentile(&ms, 0.9),
+        percentile(&ms, 0.99),
+        percentile(&ms, 1.0)
+    );
+}
