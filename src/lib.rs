@@ -17,7 +17,8 @@
 //! - [`layout`]: hidden fleets and the uniform random layout sampler.
 //! - [`level`]: strength levels 1 to 10, a layer over any strategy that makes plausible mistakes.
 //! - [`opponent`]: the opponent's habits as a log-linear prior over layouts (a weight per cell, a
-//!   weight per touching pair), fitted from the fleets a player hid before.
+//!   weight per touching pair), fitted from the fleets a player hid before; those fleets read from
+//!   the board format of the computer's own fleet, and checked.
 //! - [`placement`]: the computer's own fleet: a layout drawn exactly uniformly under the rules, or
 //!   the reason none can be.
 //! - [`posterior`]: the whole-fleet posterior: exact counts of the layouts that agree with a
