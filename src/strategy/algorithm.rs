@@ -78,8 +78,7 @@ impl Algorithm {
         self.strategy().no_touch_note()
     }
 
-    /// How the algorithm uses a model of the opponent's habits (`opponent`), or `None` when it
-    /// ignores it ([`Strategy::opponent_note`]).
+    /// How the algorithm uses a model of the opponent's habits, or `None` when it ignores it.
     pub fn opponent_note(self) -> Option<&'static str> {
         self.strategy().opponent_note()
     }
