@@ -11,7 +11,7 @@ export function setupLearning(root, { settings, game, redraw }) {
   const state = {
     past: null, // the fleets the game in play learns from (those before it), fixed at Start
     cache: null, // {key, promise} of the last fit
-    fitted: null, // the last fit's answer, {model, games}
+    fitted: null, // the last fit's answer, {model, games}, once it has come
     failed: null, // why the last fit failed
   };
   let algorithms = [];
@@ -26,11 +26,14 @@ export function setupLearning(root, { settings, game, redraw }) {
     return usable(history(set.rows, set.cols, set.ships), set.rows, set.cols, set.rules);
   }
 
+  /** What a fit depends on: the board, the fleet, the rules and the fleets fitted. */
+  const keyOf = (set, fleets) => JSON.stringify([set.rows, set.cols, set.ships, set.rules.touching, fleets.length, fleets.at(-1)]);
+
   /** The model of `past()`, fitted once (POST /opponent), or null when there is nothing to learn. */
   function model(set = settings()) {
     const fleets = past(set);
     if (fleets.length === 0) return Promise.resolve(null);
-    const key = JSON.stringify([set.rows, set.cols, set.ships, set.rules.touching, fleets.length, fleets.at(-1)]);
+    const key = keyOf(set, fleets);
     if (state.cache?.key !== key) {
       state.failed = null;
       const promise = fit(set.rows, set.cols, set.ships, set.rules, fleets).then(
@@ -62,14 +65,22 @@ export function setupLearning(root, { settings, game, redraw }) {
     return answer ? { model: answer.model } : undefined;
   }
 
-  /** The model's cells when "What it expects" is on and a model is fitted, else null. */
+  /**
+   * The model's cells when "What it expects" is on and the model of today's settings and fleets is
+   * fitted, else null (a fit of other settings or fleets is started, and draws when it comes).
+   */
   function expected() {
-    return $("play-expect").checked && state.fitted && past().length ? state.fitted.model.cells : null;
+    const set = settings();
+    const fleets = past(set);
+    if (!$("play-expect").checked || fleets.length === 0) return null;
+    if (state.cache?.key === keyOf(set, fleets)) return state.fitted?.model.cells ?? null;
+    model(set).then(redraw);
+    return null;
   }
 
   function show() {
     const set = settings();
-    const n = state.fitted && past(set).length ? state.fitted.games : past(set).length;
+    const n = past(set).length;
     let text = n
       ? `The computer has learned from ${n} of your games (${set.rows}×${set.cols}, fleet ${set.ships.join(",")}).`
       : "The computer has not learned your habits yet: it learns from the fleets you hide, kept in this browser only.";
