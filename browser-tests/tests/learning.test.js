@@ -157,6 +157,23 @@ describe("Play remembers the player's fleets", () => {
     await context.close();
   });
 
+  test("under the no-touch rules the fleets whose ships touch are left out of the fit", async () => {
+    const { page, context, errors } = await openPage(browser, service.url, { hash: "#play" });
+    const touching = classic(0).map((r, i) => (i === 1 ? "BBBB......" : i === 2 ? ".........." : r));
+    await withHistory(page, [touching, classic(1), classic(4)]);
+    await page.uncheck("#play-touching");
+    await learnedLine(page, /learned from 2 of your games/);
+    const fitted = page.waitForRequest((r) => r.url().endsWith("/opponent"));
+    await page.click("#play-start");
+    await page.waitForSelector("#play-enemy .board:not(.waiting)");
+    await fireOnce(page);
+    const request = (await fitted).postDataJSON();
+    assert.deepEqual(request.fleets, [classic(1), classic(4)]);
+    assert.deepEqual(request.rules, { touching: false });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test("What it expects draws the model over your waters; Forget my fleets clears the storage", async () => {
     const { page, context, errors } = await openPage(browser, service.url, { hash: "#play" });
     const history = [classic(0), classic(3), classic(5)];
