@@ -31,11 +31,14 @@ export function shipsOfBoard(board) {
   return [...cells.values()].map((run) => new Ship(run.length, run[0][0], run[0][1], run.length > 1 && run[1][0] === run[0][0]));
 }
 
-/** The stored fleets of a board size and fleet, oldest first (an unreadable entry counts as none). */
+/** Whether a stored entry is a board: `rows` strings of `cols` characters. */
+const isBoard = (f, rows, cols) => Array.isArray(f) && f.length === rows && f.every((r) => typeof r === "string" && r.length === cols);
+
+/** The stored fleets of a board size and fleet, oldest first (unreadable entries left out). */
 export function history(rows, cols, ships) {
   try {
     const stored = JSON.parse(localStorage.getItem(storageKey(rows, cols, ships)) || "[]");
-    return Array.isArray(stored) ? stored : [];
+    return Array.isArray(stored) ? stored.filter((f) => isBoard(f, rows, cols)) : [];
   } catch {
     return [];
   }

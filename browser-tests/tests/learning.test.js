@@ -157,10 +157,13 @@ describe("Play remembers the player's fleets", () => {
     await context.close();
   });
 
-  test("under the no-touch rules the fleets whose ships touch are left out of the fit", async () => {
+  test("under the no-touch rules the fleets whose ships touch are left out of the fit, and entries that are no board", async () => {
     const { page, context, errors } = await openPage(browser, service.url, { hash: "#play" });
     const touching = classic(0).map((r, i) => (i === 1 ? "BBBB......" : i === 2 ? ".........." : r));
-    await withHistory(page, [touching, classic(1), classic(4)]);
+    // Entries that are no board of this size (edited by hand, say) are not counted either.
+    await page.evaluate(([k, f]) => localStorage.setItem(k, JSON.stringify(f)), [KEY, [touching, "garbage", classic(1), [1, 2], classic(4)]]);
+    await page.click("#play-new");
+    await learnedLine(page, /learned from 3 of your games/);
     await page.uncheck("#play-touching");
     await learnedLine(page, /learned from 2 of your games/);
     const fitted = page.waitForRequest((r) => r.url().endsWith("/opponent"));
