@@ -18,7 +18,8 @@
 //! - [`level`]: strength levels 1 to 10, a layer over any strategy that makes plausible mistakes.
 //! - [`opponent`]: the opponent's habits as a log-linear prior over layouts (a weight per cell, a
 //!   weight per touching pair), its exact sampler, its fit from the fleets a player hid before
-//!   (maximum a posteriori over edge and corner features).
+//!   (maximum a posteriori over edge and corner features); those fleets read from the board format
+//!   of the computer's own fleet, and checked.
 //! - [`habit`]: placement habits standing for human players (`uniform`, `hard`, `edge:θ`,
 //!   `apart`, `parallel`), which the simulator hides fleets with, and their true models.
 //! - [`placement`]: the computer's own fleet: a layout drawn exactly uniformly under the rules, or

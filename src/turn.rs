@@ -82,7 +82,7 @@ pub struct Turn<'a> {
     /// The rules the game is played by.
     pub rules: Rules,
     /// The opponent's habits, a prior over layouts ([`Opponent`]); `None` is the uniform prior.
-    /// Only the algorithms that say so in [`crate::strategy::Strategy::uses_opponent`] read it.
+    /// Only the algorithms that say so in [`crate::strategy::Strategy::opponent_note`] read it.
     pub opponent: Option<&'a Opponent>,
 }
 

@@ -1,4 +1,5 @@
-// The service's API as the page uses it: POST /recommend, POST /placement, GET /algorithms.
+// The service's API as the page uses it: POST /recommend, POST /placement, POST /opponent,
+// GET /algorithms.
 // Every failure becomes a Problem carrying the service's problem+json body.
 
 const KEY_STORAGE = "sonar.apiKey";
@@ -65,6 +66,11 @@ export function recommend(request) {
 /** A layout of a whole fleet. */
 export function placement(request) {
   return send("POST", "/placement", request);
+}
+
+/** A model of a player's habits fitted from their past fleets. */
+export function fitOpponent(request) {
+  return send("POST", "/opponent", request);
 }
 
 let algorithms = null;

@@ -233,7 +233,9 @@ export function legend(container, max, kind, extra = "") {
   what.textContent =
     kind === "probability"
       ? "colour: probability that the cell holds a ship (brightest = most likely)"
-      : `colour: the algorithm's ${kind || "score"} for the cell (brightest = highest)`;
+      : kind === "prior"
+        ? "colour: how much the computer expects a ship on the cell, from your past fleets (brightest = most)"
+        : `colour: the algorithm's ${kind || "score"} for the cell (brightest = highest)`;
   const marks = document.createElement("p");
   marks.className = "marks";
   marks.textContent = "• miss   ✕ hit   ■ sunk   ◎ recommended shot";

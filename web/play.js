@@ -1,10 +1,11 @@
 // Play: you against the computer. Your fleet is placed by POST /placement and moved by dragging
 // (or by keyboard); the computer's fleet comes from POST /placement; the computer shoots where
-// POST /recommend tells it.
+// POST /recommend tells it, with a model of the player's past fleets (play-learning.js).
 
 import { freshSeed, placement, recommend } from "./api.js";
 import { BoardView, format, label, legend, tray } from "./board.js";
 import { Sea, blank, fleetFault, parseShips, shipsFromPlacement } from "./game.js";
+import { setupLearning } from "./play-learning.js";
 import { clearProblems, say, showProblem } from "./ui.js";
 
 export function setupPlay(root) {
@@ -46,6 +47,7 @@ export function setupPlay(root) {
     onActivate: (r, c) => pick(r, c),
   });
   const enemy = new BoardView($("play-enemy"), { caption: "The computer's waters", onActivate: (r, c) => fire(r, c) });
+  const learning = setupLearning(root, { settings, game, redraw: () => draw() });
 
   /** A fleet for a rows x cols board, the ships and rules of `set`, from POST /placement. */
   async function placeFleet(rows, cols, set, style = "uniform") {
@@ -69,18 +71,21 @@ export function setupPlay(root) {
     const over = s.phase === "over";
     const heat = $("play-heat").checked && s.lastGrid && s.phase === "playing";
     const preview = s.drag?.preview || null;
+    const expected = heat ? null : learning.expected();
     mine.draw({
       marks: s.mySea ? s.mySea.marks : blank(s.rows, s.cols),
       ships: s.mine,
-      grid: heat ? s.lastGrid : null,
+      grid: heat ? s.lastGrid : expected,
       shots: s.phase === "playing" ? s.lastShots : [],
       mistakes: s.phase === "setup" ? [] : s.mistakes,
       preview: preview?.cells,
       invalid: preview && !preview.ok ? preview.cells : [],
       selected: s.selected === null ? null : s.mine[s.selected],
     });
-    $("play-mine-legend").hidden = !heat;
+    $("play-mine-legend").hidden = !heat && !expected;
     if (heat) legend($("play-mine-legend"), mine.max, "probability", s.mistakes.length ? "? a deliberate mistake" : "");
+    else if (expected) legend($("play-mine-legend"), mine.max, "prior");
+    learning.show();
     // The computer's ships: those sunk while playing, the whole fleet (hit and not found) at the end.
     const theirs = s.enemySea ? s.enemySea.ships.filter((x) => over || x.hits === x.ship.length).map((x) => x.ship) : [];
     enemy.draw({
@@ -187,6 +192,7 @@ export function setupPlay(root) {
         mySea: new Sea(game.rows, game.cols, game.mine),
         phase: "playing", turn: "me", busy: false, seed: freshSeed(), left: set.rules.salvo, selected: null,
       });
+      learning.begin(set, game.mine);
       clearProblems(root);
       say(status, `Your turn: fire ${set.rules.salvo === 1 ? "a shot" : `${set.rules.salvo} shots`} at the computer's waters.`);
     } catch (err) {
@@ -229,9 +235,10 @@ export function setupPlay(root) {
     draw();
     const set = settings();
     try {
+      const opponent = await learning.opponent(set);
       const answer = await recommend({
         board: game.mySea.board(), ships: game.mySea.afloat(), algorithm: set.algorithm, level: set.level,
-        seed: game.seed, rules: set.rules,
+        seed: game.seed, rules: set.rules, ...(opponent ? { opponent } : {}),
       });
       game.lastGrid = answer.grid;
       game.lastShots = answer.shots;

@@ -1,10 +1,11 @@
 // Watch: the computer plays a hidden fleet move by move, at a chosen speed, showing the grid it
-// shot from; the game's shots can be copied as JSON.
+// shot from; the game's shots can be copied as JSON. Its learning view is watch-learning.js.
 
 import { freshSeed, placement, recommend } from "./api.js";
 import { BoardView, label, legend, tray } from "./board.js";
 import { Sea, parseShips, shipsFromPlacement } from "./game.js";
 import { clearProblems, say, showProblem } from "./ui.js";
+import { setupWatchLearning } from "./watch-learning.js";
 
 /** Milliseconds between moves for the speed slider's value (0 slow ... 100 fast). */
 export function delay(speed) {
@@ -56,6 +57,11 @@ export function setupWatch(root) {
     $("watch-step").disabled = w.running || w.busy || w.sea.allSunk();
   }
 
+  const learning = setupWatchLearning(root, {
+    current: () => (w.sea ? { set: settings(), ships: w.sea.ships.map((s) => s.ship), seed: w.seed } : null),
+    pause: () => new Promise((resolve) => setTimeout(resolve, delay(Number($("watch-speed").value)))),
+  });
+
   function stop() {
     w.running = false;
     clearTimeout(w.timer);
@@ -63,6 +69,7 @@ export function setupWatch(root) {
 
   async function newFleet() {
     stop();
+    learning.clear();
     const set = settings();
     clearProblems(root);
     w.seed = set.seed ?? freshSeed();
@@ -154,5 +161,6 @@ export function setupWatch(root) {
     $(id).addEventListener("change", newFleet);
   }
   speedText();
-  return { newFleet, stop };
+  // Leaving the view stops both the game and the learning view.
+  return { newFleet, stop: () => (stop(), learning.stop()) };
 }

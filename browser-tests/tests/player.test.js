@@ -257,6 +257,8 @@ describe("A game as a player sees it", () => {
       await page.click("#play-enemy .cell[data-state='.']");
       await page.waitForFunction((n) => /Your turn/.test(document.querySelector("#play-status").textContent)
         && document.querySelectorAll("#play-mine .cell:not([data-state='.'])").length === n, i + 1);
+      // The page may draw the turn before this listener has read the answer's body.
+      for (let wait = 0; turns.length < i + 1 && wait < 500; wait++) await new Promise((r) => setTimeout(r, 10));
       const last = turns.at(-1);
       assert.equal(typeof last.mistake, "boolean", "below level 10 the service says whether the shot is a mistake");
       const status = await page.textContent("#play-status");

@@ -29,6 +29,10 @@ pub struct AlgorithmEntry {
     pub no_touch: String,
     /// How it fills a salvo of several shots (`rules.salvo`).
     pub salvo: String,
+    /// How it uses the request's `opponent` (a model of the opponent's habits), or null when it
+    /// ignores it (it then plays as if every layout were equally likely).
+    #[serialize_always]
+    pub opponent: Option<String>,
     /// Its measured mean shots to sink the classic fleet on the classic 10x10 board (10,000
     /// simulated games, uniform layouts; the committed table `docs/strength.jsonl`, made by
     /// `sonar simulate --algorithm all --games 10000 --seed 1 --json`): lower is stronger.
@@ -78,6 +82,7 @@ impl From<Algorithm> for AlgorithmEntry {
             default: info.name == Algorithm::DEFAULT.name(),
             no_touch: algorithm.no_touch_note().to_owned(),
             salvo: algorithm.salvo_note().to_owned(),
+            opponent: algorithm.opponent_note().map(str::to_owned),
             mean_shots: measured.map(|m| m.mean),
             mean_shots_ci95: measured.map(|m| m.ci95),
             measured_by: measured.map(|_| strength::COMMAND.to_owned()),

@@ -11,7 +11,9 @@ use super::fallback::{method_not_allowed, not_found};
 use super::metrics::{self, Metrics};
 use super::openapi::{self, SpecJson, SpecOptions};
 use super::request_id;
-use super::{admission, algorithms, compute_pool, cors, head, health, length_required, page, placement, recommend};
+use super::{
+    admission, algorithms, compute_pool, cors, head, health, length_required, opponent, page, placement, recommend,
+};
 
 /// Heavy requests admitted per core by default (running or queued): at the default 10 ms budget a
 /// full queue drains in about 160 ms, well inside the compute deadline.
@@ -137,6 +139,12 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                 web::resource("/placement")
                     .wrap(Condition::new(state.api_key.is_some(), from_fn(auth::require_bearer)))
                     .route(web::post().to(placement::placement))
+                    .default_service(web::to(method_not_allowed("POST"))),
+            )
+            .service(
+                web::resource("/opponent")
+                    .wrap(Condition::new(state.api_key.is_some(), from_fn(auth::require_bearer)))
+                    .route(web::post().to(opponent::opponent))
                     .default_service(web::to(method_not_allowed("POST"))),
             )
             .service(get_only("/", page::index))

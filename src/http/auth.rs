@@ -1,5 +1,5 @@
-//! Optional access control: when an API key is configured, `POST /recommend` and `POST /placement` need
-//! `Authorization: Bearer <key>`. The token is compared with the key in constant time.
+//! Optional access control: when an API key is configured, `POST /recommend`, `POST /placement`
+//! and `POST /opponent` need `Authorization: Bearer <key>`. The token is compared with the key in constant time.
 
 use std::convert::Infallible;
 use std::fmt;

@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use tokio::sync::oneshot;
 
+use super::problem::ApiError;
+
 /// Longest a heavy request may wait for its answer, queueing included, by default.
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(5);
 
@@ -25,6 +27,16 @@ pub enum JobError {
     Panicked,
     /// No answer within the deadline (the job is skipped if it has not started yet).
     Deadline(Duration),
+}
+
+/// A job that did not finish is a 503 past the deadline, a 500 when it panicked.
+impl From<JobError> for ApiError {
+    fn from(e: JobError) -> ApiError {
+        match e {
+            JobError::Deadline(d) => ApiError::Deadline(d.as_millis()),
+            JobError::Panicked => ApiError::Internal("compute pool".to_owned()),
+        }
+    }
 }
 
 impl ComputePool {

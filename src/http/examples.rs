@@ -61,6 +61,10 @@ pub const RECOMMEND_ANSWER: ExampleFile = example_file!("recommend-200");
 pub const PLACEMENT_REQUEST: ExampleFile = example_file!("placement-request");
 /// The answer to [`PLACEMENT_REQUEST`].
 pub const PLACEMENT_ANSWER: ExampleFile = example_file!("placement-200");
+/// The request example of `POST /opponent`.
+pub const OPPONENT_REQUEST: ExampleFile = example_file!("opponent-request");
+/// The answer to [`OPPONENT_REQUEST`].
+pub const OPPONENT_ANSWER: ExampleFile = example_file!("opponent-200");
 /// The `density` entry of `GET /algorithms`.
 pub const ALGORITHM_ENTRY: ExampleFile = example_file!("algorithm-entry");
 
@@ -82,6 +86,8 @@ pub const PAYLOAD_TOO_LARGE: ExampleFile = example_file!("413-payload-too-large"
 pub const UNSUPPORTED_MEDIA_TYPE: ExampleFile = example_file!("415-unsupported-media-type");
 /// 422 of `POST /recommend`: a board with a character that is not a cell.
 pub const INVALID_BOARD: ExampleFile = example_file!("422-invalid-board");
+/// 422 of `POST /opponent`: a past fleet with a bent ship.
+pub const INVALID_OPPONENT: ExampleFile = example_file!("422-invalid-opponent");
 /// 422 of `POST /placement`: a fleet that fits no layout under the rules.
 pub const IMPOSSIBLE_PLACEMENT: ExampleFile = example_file!("422-impossible-placement");
 /// 500: an algorithm that failed (no request can cause it; see `tests/api/openapi_examples.rs`).
@@ -90,11 +96,13 @@ pub const INTERNAL: ExampleFile = example_file!("500-internal");
 pub const OVERLOADED: ExampleFile = example_file!("503-overloaded");
 
 /// Every example.
-pub const ALL: [ExampleFile; 17] = [
+pub const ALL: [ExampleFile; 20] = [
     RECOMMEND_REQUEST,
     RECOMMEND_ANSWER,
     PLACEMENT_REQUEST,
     PLACEMENT_ANSWER,
+    OPPONENT_REQUEST,
+    OPPONENT_ANSWER,
     ALGORITHM_ENTRY,
     MALFORMED_JSON,
     UNAUTHORIZED,
@@ -106,6 +114,7 @@ pub const ALL: [ExampleFile; 17] = [
     UNSUPPORTED_MEDIA_TYPE,
     INVALID_BOARD,
     IMPOSSIBLE_PLACEMENT,
+    INVALID_OPPONENT,
     INTERNAL,
     OVERLOADED,
 ];

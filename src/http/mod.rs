@@ -6,6 +6,8 @@
 //!
 //! - [`recommend`]: `POST /recommend`.
 //! - [`placement`]: `POST /placement`.
+//! - [`opponent`]: `POST /opponent`, a model of a player's habits fitted from their past fleets
+//!   (which `POST /recommend` also takes, its `opponent` field in [`recommend_opponent`]).
 //! - [`algorithms`]: `GET /algorithms`.
 //! - [`openapi`]: the OpenAPI document, `GET /openapi.json` and the Swagger UI under `/docs/`.
 //! - [`health`]: `GET /healthz` and `GET /metrics`.
@@ -32,11 +34,13 @@ mod health;
 mod length_required;
 mod metrics;
 mod openapi;
+mod opponent;
 mod page;
 mod placement;
 mod problem;
 mod problem_docs;
 mod recommend;
+mod recommend_opponent;
 mod request_id;
 mod serve;
 mod whole_number;

@@ -9,22 +9,25 @@ use utoipa_swagger_ui::{Config, SwaggerUi};
 
 use super::algorithms::{self, AlgorithmEntry, LevelEntry, LevelTable};
 use super::health::{self, Health};
+use super::opponent::{self, OpponentRequest, OpponentResponse, OpponentSummary};
 use super::placement::{self, PlacedShip, PlacementRequest, PlacementResponse, PlacementStyle};
 use super::problem::Problem;
 use super::problem_docs::routing_responses;
 use super::recommend::{self, Candidate, GridKind, Mode, RecommendRequest, RecommendResponse};
-use super::wire::{AlgorithmName, RulesRequest, Shot};
+use super::recommend_opponent::{OpponentEcho, OpponentPrior};
+use super::wire::{AlgorithmName, OpponentModel, RulesRequest, Shot};
 
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "Sonar",
-        description = "Recommends the next shot in Battleship. Stateless: post the board as the shooter sees it and the ships still afloat; get the shot and the full per-cell grid the algorithm computed. Errors are application/problem+json. Any other path answers 404 (`components.responses.NotFound`), and a listed path asked with a method it does not answer gets 405 with an Allow header (`components.responses.MethodNotAllowed`). A request whose body is sent with Transfer-Encoding rather than Content-Length gets 411 and the connection is closed. An API key is optional: only a service started with one (SONAR_API_KEY) requires `Authorization: Bearer <key>` on `POST /recommend` and `POST /placement`, and only then do those operations list the `bearer` security requirement (the padlock in the Swagger UI).",
+        description = "Recommends the next shot in Battleship. Stateless: post the board as the shooter sees it and the ships still afloat; get the shot and the full per-cell grid the algorithm computed. Errors are application/problem+json. Any other path answers 404 (`components.responses.NotFound`), and a listed path asked with a method it does not answer gets 405 with an Allow header (`components.responses.MethodNotAllowed`). A request whose body is sent with Transfer-Encoding rather than Content-Length gets 411 and the connection is closed. An API key is optional: only a service started with one (SONAR_API_KEY) requires `Authorization: Bearer <key>` on `POST /recommend`, `POST /placement` and `POST /opponent`, and only then do those operations list the `bearer` security requirement (the padlock in the Swagger UI).",
         license(name = "MIT", identifier = "MIT")
     ),
     paths(
         recommend::recommend,
         placement::placement,
+        opponent::opponent,
         algorithms::algorithms,
         health::healthz,
         health::metrics,
@@ -33,7 +36,7 @@ use super::wire::{AlgorithmName, RulesRequest, Shot};
     components(schemas(
         RecommendRequest, RecommendResponse, RulesRequest, AlgorithmName, Shot, Candidate, Mode, GridKind,
         AlgorithmEntry, LevelTable, LevelEntry, Health, Problem, PlacementRequest, PlacementResponse, PlacedShip,
-        PlacementStyle
+        PlacementStyle, OpponentPrior, OpponentModel, OpponentEcho, OpponentRequest, OpponentResponse, OpponentSummary
     )),
     tags(
         (name = "recommend", description = "Shot recommendations"),
@@ -94,7 +97,7 @@ pub fn spec_json_for(options: SpecOptions) -> String {
     let mut doc = ApiDoc::openapi();
     doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
     if options.api_key_required {
-        for path in ["/recommend", "/placement"] {
+        for path in ["/recommend", "/placement", "/opponent"] {
             if let Some(op) = doc.paths.paths.get_mut(path).and_then(|p| p.post.as_mut()) {
                 op.security = Some(vec![SecurityRequirement::new("bearer", Vec::<String>::new())]);
             }

@@ -2,6 +2,8 @@
 //! `application/problem+json` body (RFC 9457), each kind of problem described once
 //! ([`ProblemType`]).
 
+use std::borrow::Cow;
+
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
@@ -11,6 +13,7 @@ use utoipa::ToSchema;
 
 use crate::board::BoardError;
 use crate::fleet::FleetError;
+use crate::opponent::{FleetsError, ModelError};
 use crate::placement::PlacementError;
 use crate::rules::RulesError;
 use crate::strategy::{Algorithm, StrategyError};
@@ -78,6 +81,14 @@ pub enum ApiError {
     Turn(#[from] TurnError),
     #[error(transparent)]
     Strategy(#[from] StrategyError),
+    /// Past fleets that cannot be read; `prefix` is where the request holds them (`opponent.` in
+    /// `POST /recommend`, nothing in `POST /opponent`).
+    #[error("{prefix}{error}")]
+    Fleets { prefix: &'static str, error: FleetsError },
+    #[error("opponent.{0}")]
+    Model(#[from] ModelError),
+    #[error("opponent: send exactly one of `fleets` (past fleets to fit) and `model` (a fitted model), got {0}")]
+    OpponentChoice(&'static str),
     #[error("no resource at {0}")]
     NotFound(String),
     #[error("method {method} is not allowed on {path}; allowed: {allow}")]
@@ -135,6 +146,7 @@ impl ApiError {
             E::Placement(_) => (422, "impossible-placement", "No placement"),
             E::Candidates { .. } => (422, "invalid-candidates", "Invalid candidates"),
             E::Level(_) => (422, "invalid-level", "Invalid level"),
+            E::Fleets { .. } | E::Model(_) | E::OpponentChoice(_) => (422, "invalid-opponent", "Invalid opponent"),
             E::Turn(_) | E::Strategy(_) => (422, "inconsistent-position", "Inconsistent position"),
             E::Overloaded => (503, "overloaded", "Service overloaded"),
             E::Deadline(_) => (503, "deadline-exceeded", "Compute deadline exceeded"),
@@ -148,7 +160,20 @@ impl ApiError {
         self.problem_type().slug
     }
 
-    fn field(&self) -> Option<&'static str> {
+    fn field(&self) -> Option<Cow<'static, str>> {
+        match self {
+            ApiError::Fleets { prefix, error } => Some(Cow::Owned(match error.fleet() {
+                Some(i) => format!("{prefix}fleets[{i}]"),
+                None => format!("{prefix}fleets"),
+            })),
+            ApiError::Model(ModelError::Touching(_)) => Some(Cow::Borrowed("opponent.model.touching")),
+            ApiError::Model(_) => Some(Cow::Borrowed("opponent.model.cells")),
+            ApiError::OpponentChoice(_) => Some(Cow::Borrowed("opponent")),
+            _ => self.static_field().map(Cow::Borrowed),
+        }
+    }
+
+    fn static_field(&self) -> Option<&'static str> {
         match self {
             ApiError::UnknownAlgorithm(_) => Some("algorithm"),
             ApiError::Budget { .. } => Some("budget_ms"),
@@ -164,6 +189,8 @@ impl ApiError {
                 Some("rows") => Some("rows"),
                 Some("cols") => Some("cols"),
                 Some("style") => Some("style"),
+                Some("opponent") => Some("opponent"),
+                Some("fleets") => Some("fleets"),
                 _ => None,
             },
             ApiError::Board(_) | ApiError::Strategy(_) => Some("board"),
@@ -182,6 +209,8 @@ impl ApiError {
         match self {
             ApiError::Board(e) => e.location(),
             ApiError::Turn(e) => e.location(),
+            ApiError::Fleets { error, .. } => error.location(),
+            ApiError::Model(e) => e.location(),
             _ => (None, None),
         }
     }
@@ -195,7 +224,7 @@ impl ApiError {
             title: ty.title.to_owned(),
             status: ty.status.as_u16(),
             detail: self.to_string(),
-            field: self.field().map(str::to_owned),
+            field: self.field().map(Cow::into_owned),
             row,
             col,
         }

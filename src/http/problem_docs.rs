@@ -47,8 +47,9 @@ pub fn by_status(responses: impl IntoIterator<Item = (u16, ResponseBuilder)>) ->
     responses.into_iter().map(|(status, response)| (status.to_string(), response.build().into())).collect()
 }
 
-/// The problem answers `POST /recommend` and `POST /placement` share, each with an example the
-/// service gives to both routes (`tests/api/openapi_examples.rs` sends each request to both).
+/// The problem answers the POST routes (`/recommend`, `/placement`, `/opponent`) share, each with
+/// an example the service gives to every one (`tests/api/openapi_examples.rs` sends each request
+/// to each).
 pub struct PostProblems;
 
 impl IntoResponses for PostProblems {

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
 use std::time::Instant;
 
 use actix_web::http::header;
@@ -20,15 +21,16 @@ use crate::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS};
 
 use super::admission::Admission;
 use super::body::{BodyTimeout, read_json, read_object};
-use super::compute_pool::{ComputePool, JobError};
+use super::compute_pool::ComputePool;
 use super::examples;
 use super::metrics::Metrics;
 use super::problem::ApiError;
 use super::problem_docs::{PostProblems, by_status, problem, retry_after_header};
+use super::recommend_opponent::{OpponentEcho, OpponentPrior, Prior};
 use super::whole_number;
 use super::wire::{
-    RulesRequest, Shot, board_schema, fleet_from, optional_algorithm_schema, optional_seed_schema, rules_object,
-    seed_schema, ships_schema,
+    RulesRequest, Shot, board_schema, fleet_from, object_or_null, optional_algorithm_schema, optional_seed_schema,
+    rules_object, seed_schema, ships_schema,
 };
 
 /// Most cells `candidates` may ask for.
@@ -75,6 +77,10 @@ pub struct RecommendRequest {
     /// The rules of the game; the classic rules (ships may touch, one shot a turn) when omitted.
     #[serde(default, deserialize_with = "rules_object")]
     pub rules: Option<RulesRequest>,
+    /// What the shooter knows of the opponent's habits: past fleets to fit, or a fitted model
+    /// (exactly one). The uniform prior when omitted. `GET /algorithms` says which algorithms use it.
+    #[serde(default, deserialize_with = "object_or_null")]
+    pub opponent: Option<OpponentPrior>,
 }
 
 /// The request's `seed`: any `u64`, or null.
@@ -89,13 +95,22 @@ fn optional_seed() -> utoipa::openapi::Object {
 
 impl RecommendRequest {
     /// A request from its JSON text (already known to be one JSON value): the shape, then the
-    /// rules of each field. Errors name the JSON path or the field at fault.
+    /// rules of each field. Errors name the JSON path or the field at fault. Past fleets in
+    /// `opponent` are fitted here, on the caller's thread.
     pub fn ask_from_json(json: &str) -> Result<Ask, ApiError> {
+        let (mut ask, prior) = RecommendRequest::from_json(json)?;
+        ask.opponent = prior.map(|p| Arc::new(p.model().0));
+        Ok(ask)
+    }
+
+    /// [`RecommendRequest::ask`] from the JSON text.
+    pub fn from_json(json: &str) -> Result<(Ask, Option<Prior>), ApiError> {
         read_object::<RecommendRequest>(json)?.ask()
     }
 
-    /// The core's question: every field checked and converted.
-    pub fn ask(self) -> Result<Ask, ApiError> {
+    /// The core's question, every field checked and converted, its `opponent` still to set from
+    /// the checked [`Prior`] (whose fleets may need fitting).
+    pub fn ask(self) -> Result<(Ask, Option<Prior>), ApiError> {
         let algorithm = match self.algorithm.as_deref() {
             None => Algorithm::DEFAULT,
             Some(name) => Algorithm::from_name(name).ok_or_else(|| ApiError::UnknownAlgorithm(name.to_owned()))?,
@@ -114,7 +129,9 @@ impl RecommendRequest {
             Some(k) => return Err(ApiError::Candidates { value: k, max: MAX_CANDIDATES }),
         };
         let level = self.level.map_or(Ok(Level::STRONGEST), Level::new)?;
-        Ok(Ask { board, fleet, rules, algorithm, level, seed: self.seed, budget_ms, candidates, opponent: None })
+        let prior = self.opponent.map(|o| o.prior(&board, &fleet, rules)).transpose()?;
+        let ask = Ask { board, fleet, rules, algorithm, level, seed: self.seed, budget_ms, candidates, opponent: None };
+        Ok((ask, prior))
     }
 }
 
@@ -206,6 +223,9 @@ pub struct RecommendResponse {
     pub layouts: Option<String>,
     /// When estimated: how many sampled layouts the estimate rests on.
     pub samples: Option<u64>,
+    /// When the request sent `opponent`: the model used (fitted from the fleets, or the one sent,
+    /// scaled) and, for fleets, how many were fitted.
+    pub opponent: Option<OpponentEcho>,
 }
 
 impl RecommendResponse {
@@ -229,6 +249,7 @@ impl RecommendResponse {
             exact: rec.posterior.map(|p| p.exact),
             layouts: rec.posterior.and_then(|p| p.layouts).map(|n| n.to_string()),
             samples: rec.posterior.and_then(|p| p.samples),
+            opponent: None,
         }
     }
 
@@ -279,7 +300,10 @@ impl IntoResponses for RecommendProblems {
                 problem(
                     "A board or fleet that breaks the rules (under the no-touch rules also sunk ships that touch, or \
                      a hit beside a sunk ship), or that no placement of the ships afloat can explain under the \
-                     request's rules; an unknown algorithm; a budget, salvo, candidates count or level out of range",
+                     request's rules; an unknown algorithm; a budget, salvo, candidates count or level out of range; \
+                     an `opponent` with both or neither of `fleets` and `model`, a past fleet that cannot be read \
+                     (the field names it, `row` and `col` the cell), or a model of another shape or with a weight \
+                     out of range (type `invalid-opponent`)",
                     examples::INVALID_BOARD,
                 ),
             ),
@@ -334,13 +358,27 @@ async fn answer(
     pool: web::Data<ComputePool>,
 ) -> Result<HttpResponse, ApiError> {
     // The shape is checked here, so that the error can name the field at fault.
-    let ask = RecommendRequest::ask_from_json(body)?;
-    // A heavy request past the bound is shed before the position is checked, so that an
-    // overload costs as little as possible per refusal.
-    let slot = match ask.algorithm.is_heavy() {
+    let (mut ask, prior) = RecommendRequest::from_json(body)?;
+    // A heavy request (a heavy algorithm, or past fleets to fit) past the bound is shed before the
+    // position is checked, so that an overload costs as little as possible per refusal.
+    let slot = match ask.algorithm.is_heavy() || matches!(prior, Some(Prior::Fleets(_))) {
         true => Some(admission.into_inner().try_enter().ok_or(ApiError::Overloaded)?),
         false => None,
     };
+    let (slot, echo) = match prior {
+        None => (slot, None),
+        Some(Prior::Model(model)) => (slot, Some((model, None))),
+        // Fitting runs on the compute pool; the slot travels with the job and comes back.
+        Some(Prior::Fleets(to_fit)) => {
+            let (slot, fitted) = pool.run(move || (slot, to_fit.fit())).await.map_err(ApiError::from)?;
+            (slot, Some((fitted.model, Some(fitted.games))))
+        }
+    };
+    let echo = echo.map(|(model, games)| {
+        let echo = OpponentEcho::new(&model, games);
+        ask.opponent = Some(Arc::new(model));
+        echo
+    });
     let checked = ask.check(fresh_seed)?;
     let (algorithm, seed, cols) = (checked.algorithm(), checked.seed(), checked.board().cols());
     let compute = move || {
@@ -357,15 +395,12 @@ async fn answer(
             let _slot = slot;
             compute()
         };
-        pool.run(job).await.map_err(|e| match e {
-            JobError::Deadline(d) => ApiError::Deadline(d.as_millis()),
-            JobError::Panicked => ApiError::Internal("compute pool".to_owned()),
-        })?
+        pool.run(job).await.map_err(ApiError::from)?
     } else {
         compute()
     };
     let rec = outcome.map_err(|_| ApiError::Internal(format!("algorithm {} failed", algorithm.name())))??;
     metrics.recommend_duration.with_label_values(&[algorithm.name()]).observe(elapsed);
-    let body = RecommendResponse::new(rec, cols, seed).to_json();
+    let body = RecommendResponse { opponent: echo, ..RecommendResponse::new(rec, cols, seed) }.to_json();
     Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(body))
 }

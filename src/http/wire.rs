@@ -11,6 +11,7 @@ use utoipa::{PartialSchema, ToSchema};
 
 use crate::board::{MAX_SIDE, Pos};
 use crate::fleet::{Fleet, FleetError, MAX_SHIPS};
+use crate::opponent::{MAX_FLEETS, ModelError, Opponent};
 use crate::rules::{Rules, RulesError};
 use crate::strategy::Algorithm;
 
@@ -83,6 +84,95 @@ pub fn rules_object<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Rul
         }
     }
     d.deserialize_option(Object)
+}
+
+/// A value that must be a JSON object (serde would also read a struct from an array of its
+/// fields), or null.
+pub fn object_or_null<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    use serde::de::{MapAccess, Visitor, value::MapAccessDeserializer};
+    struct Object<T>(std::marker::PhantomData<T>);
+    impl<'de, T: Deserialize<'de>> Visitor<'de> for Object<T> {
+        type Value = Option<T>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON object, or null")
+        }
+        fn visit_unit<E>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_none<E>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_map(self)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+            T::deserialize(MapAccessDeserializer::new(map)).map(Some)
+        }
+    }
+    d.deserialize_option(Object(std::marker::PhantomData))
+}
+
+/// A model of the opponent's habits as the wire carries it: what `POST /opponent` returns and
+/// `POST /recommend` takes back as `opponent.model`.
+#[derive(Debug, Serialize, Deserialize, ToSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"cells": [[1.0, 0.5], [0.5, 0.25]], "touching": 0.8}))]
+pub struct OpponentModel {
+    /// One row of weights per board row, one weight per cell, each positive and finite: a layout
+    /// weighs the product of its ships' cells' weights. Only ratios matter; the service scales
+    /// them so that the largest is 1, and refuses a weight below 1e-6 of the largest.
+    #[schema(schema_with = model_cells_schema)]
+    pub cells: Vec<Vec<f64>>,
+    /// The weight of each touching cell pair (two cells of different ships sharing an edge or a
+    /// corner), 0 to 100: 1 is indifferent, below 1 the player keeps ships apart (0: never
+    /// touching), above 1 crowds them together.
+    #[schema(minimum = 0, maximum = 100)]
+    pub touching: f64,
+}
+
+impl From<&Opponent> for OpponentModel {
+    fn from(model: &Opponent) -> OpponentModel {
+        OpponentModel { cells: model.cell_rows(), touching: model.touching() }
+    }
+}
+
+impl OpponentModel {
+    /// The core's model on a `rows` x `cols` board, checked.
+    pub fn opponent(&self, rows: usize, cols: usize) -> Result<Opponent, ModelError> {
+        Opponent::new(rows, cols, &self.cells, self.touching)
+    }
+}
+
+/// `model.cells`: the board's shape, positive weights.
+fn model_cells_schema() -> Array {
+    let weight = ObjectBuilder::new().schema_type(Type::Number).exclusive_minimum(Some(0));
+    let row = ArrayBuilder::new().items(weight).min_items(Some(1)).max_items(Some(MAX_SIDE));
+    ArrayBuilder::new()
+        .items(row)
+        .min_items(Some(1))
+        .max_items(Some(MAX_SIDE))
+        .description(Some("One row of positive weights per board row, the board's shape (checked with a 422)."))
+        .build()
+}
+
+/// `fleets`: past fleets, each one string per row in the board format `POST /placement` returns.
+pub fn fleets_schema() -> Array {
+    let row = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .pattern(Some("^[.A-Za-z0-9!$]+$"))
+        .min_length(Some(1))
+        .max_length(Some(MAX_SIDE));
+    let fleet = ArrayBuilder::new().items(row).min_items(Some(1)).max_items(Some(MAX_SIDE));
+    ArrayBuilder::new()
+        .items(fleet)
+        .max_items(Some(MAX_FLEETS))
+        .description(Some(
+            "Up to 200 fleets the player hid in past games, each as `POST /placement` writes a board: one \
+             string per row, `.` water, each ship's cells its own letter (`A`-`Z`, `a`-`z`, `0`-`9`, `!`, \
+             `$`), every ship one straight run. Each on the request's board size, of the starting fleet, and \
+             under the no-touch rules apart (each checked with a 422 naming the fleet, row and column).",
+        ))
+        .build()
 }
 
 /// The fleet a request's `ships` names, each length at most `max_len` (a length past `usize` is

@@ -6,8 +6,6 @@
 //! along its longest chain (a few thousand on a 26 x 26 board): the marginals are exact to about
 //! twelve significant digits, which the brute-force tests check against exact rational weights.
 
-use super::sweep::ExactError;
-
 /// A layout count or weight.
 pub trait Count: Copy + PartialEq + PartialOrd + std::fmt::Debug + Send + Sync + 'static {
     const ZERO: Self;
@@ -15,9 +13,11 @@ pub trait Count: Copy + PartialEq + PartialOrd + std::fmt::Debug + Send + Sync +
     /// Whether every edge of the programme weighs 1 (integer counting).
     const UNWEIGHTED: bool;
 
-    fn plus(self, other: Self) -> Result<Self, ExactError>;
+    /// The sum, or `None` past the type's range.
+    fn plus(self, other: Self) -> Option<Self>;
 
-    fn times(self, other: Self) -> Result<Self, ExactError>;
+    /// The product, or `None` past the type's range.
+    fn times(self, other: Self) -> Option<Self>;
 
     /// This count times an edge's weight `f` (always 1 when [`Count::UNWEIGHTED`]).
     fn scaled(self, f: f64) -> Self;
@@ -29,13 +29,13 @@ impl Count for u128 {
     const UNWEIGHTED: bool = true;
 
     #[inline(always)]
-    fn plus(self, other: u128) -> Result<u128, ExactError> {
-        self.checked_add(other).ok_or(ExactError::Overflow)
+    fn plus(self, other: u128) -> Option<u128> {
+        self.checked_add(other)
     }
 
     #[inline(always)]
-    fn times(self, other: u128) -> Result<u128, ExactError> {
-        self.checked_mul(other).ok_or(ExactError::Overflow)
+    fn times(self, other: u128) -> Option<u128> {
+        self.checked_mul(other)
     }
 
     #[inline(always)]
@@ -51,12 +51,12 @@ impl Count for f64 {
     const UNWEIGHTED: bool = false;
 
     #[inline(always)]
-    fn plus(self, other: f64) -> Result<f64, ExactError> {
+    fn plus(self, other: f64) -> Option<f64> {
         finite(self + other)
     }
 
     #[inline(always)]
-    fn times(self, other: f64) -> Result<f64, ExactError> {
+    fn times(self, other: f64) -> Option<f64> {
         finite(self * other)
     }
 
@@ -67,6 +67,6 @@ impl Count for f64 {
 }
 
 #[inline(always)]
-fn finite(x: f64) -> Result<f64, ExactError> {
-    if x.is_finite() { Ok(x) } else { Err(ExactError::Overflow) }
+fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some(x)
 }

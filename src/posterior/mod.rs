@@ -61,7 +61,6 @@
 
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
-use crate::opponent::Opponent;
 use crate::rules::Rules;
 
 #[cfg(test)]
@@ -75,6 +74,7 @@ mod importance_tests;
 mod key;
 #[cfg(test)]
 mod no_touch_tests;
+mod plan;
 mod prior;
 mod sample;
 #[cfg(test)]
@@ -87,6 +87,7 @@ mod weighted;
 #[cfg(test)]
 mod weighted_tests;
 
+use plan::{plan, prepare};
 pub use prior::opening_prior;
 #[cfg(test)]
 use prior::{
@@ -211,60 +212,6 @@ impl ExactTables {
     pub fn edges(&self) -> usize {
         self.sweep.dst.len()
     }
-}
-
-/// The frame to sweep `board` (already revealed under `rules`) and the work ceilings of its
-/// frontiers, or why there is no need to sweep: no layout, or far over budget.
-fn prepare(
-    board: &Board,
-    fleet: &Fleet,
-    rules: Rules,
-    prior: Option<&Opponent>,
-    budget: u64,
-) -> Result<(frame::Frame, Vec<f64>), ExactError> {
-    let (frame, sampled, bound) = plan(board, fleet, rules, prior);
-    if !frame.quota[0].is_empty() {
-        return Err(ExactError::NoLayout);
-    }
-    // Boards far over budget are turned away before any sweep (the bound is within a few times
-    // the real work without hits, and can overshoot a hundredfold with them).
-    let slack = if board.has_hits() { estimate::SLACK_WITH_HITS } else { estimate::SLACK };
-    if bound > budget as f64 * slack {
-        return Err(ExactError::OverBudget);
-    }
-    // Sweep from the end nearer the hits: hits behind the frontier prune states, hits ahead of it
-    // leave dead ends behind.
-    let n = frame.len();
-    let hits: Vec<usize> = (0..n).filter(|&k| frame.cells[k] == Cell::Hit).collect();
-    let reverse = 2 * hits.iter().sum::<usize>() > hits.len() * (n - 1);
-    let ceiling = estimate::work_left(&sampled, n, reverse);
-    let frame = if reverse {
-        frame::Frame::new(board, fleet, rules, prior, frame::Orientation { reverse: true, ..frame.orientation })
-    } else {
-        frame
-    };
-    Ok((frame, ceiling))
-}
-
-/// The frame to sweep (of the board's narrow orientations, the one with the smaller bound) and
-/// its work bound.
-fn plan(
-    board: &Board,
-    fleet: &Fleet,
-    rules: Rules,
-    prior: Option<&Opponent>,
-) -> (frame::Frame, (Vec<f64>, usize), f64) {
-    frame::Orientation::narrow(board)
-        .into_iter()
-        .filter(|o| !o.reverse)
-        .map(|o| {
-            let f = frame::Frame::new(board, fleet, rules, prior, o);
-            let sampled = estimate::sampled_bound(&f);
-            let work = estimate::work_bound(&sampled);
-            (f, sampled, work)
-        })
-        .min_by(|a, b| a.2.total_cmp(&b.2))
-        .expect("every board has a narrow orientation")
 }
 
 /// The bound on the work of [`count_exact_under`] that its budget check uses (10 to 200 µs to

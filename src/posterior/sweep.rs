@@ -152,7 +152,7 @@ impl<W: Count, const N: usize> Out<W, N> {
             self.reach.push(W::ZERO);
         }
         let g = to_base + idx as usize;
-        self.reach[g] = self.reach[g].plus(r.scaled(f))?;
+        self.reach[g] = self.reach[g].plus(r.scaled(f)).ok_or(ExactError::Overflow)?;
         self.dst.push(u32::try_from(g).map_err(|_| ExactError::OverBudget)?);
         self.act.push(a);
         if !W::UNWEIGHTED {
@@ -374,14 +374,14 @@ fn backward<W: Count>(frame: &Frame, fwd: Forward<W>) -> Result<Sweep<W>, ExactE
             for e in edge_start[g] as usize..edge_start[g + 1] as usize {
                 let w = ways[dst[e] as usize];
                 let w = if W::UNWEIGHTED { w } else { w.scaled(weight[e]) };
-                all = all.plus(w)?;
+                all = all.plus(w).ok_or(ExactError::Overflow)?;
                 if act[e] != EMPTY {
-                    covered = covered.plus(w)?;
+                    covered = covered.plus(w).ok_or(ExactError::Overflow)?;
                 }
             }
             ways[g] = all;
             if covered != W::ZERO {
-                occ = occ.plus(reach[g].times(covered)?)?;
+                occ = reach[g].times(covered).and_then(|t| occ.plus(t)).ok_or(ExactError::Overflow)?;
             }
         }
         occupancy[k] = occ;

@@ -2,7 +2,7 @@
 //! weighing its prior weight instead of 1 (see `count.rs` for the precision of `f64` weights).
 
 use super::frame::Frame;
-use super::prepare;
+use super::plan::prepare;
 use super::sweep::{self, ExactError};
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;

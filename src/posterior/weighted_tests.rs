@@ -11,7 +11,7 @@ use super::tests::random_position_under;
 use super::weighted::count_weighted_in;
 use super::*;
 use crate::layout::{Layout, Placement};
-use crate::opponent::touching_pairs;
+use crate::opponent::{Opponent, touching_pairs};
 use crate::rng::{SonarRng, seeded};
 
 /// Every orientation the programme may sweep in.

@@ -112,8 +112,8 @@ async fn the_served_spec_tells_whether_the_key_is_required() {
         assert!(doc["paths"]["/healthz"]["get"]["security"].is_null(), "healthz is always open");
     }
     // Without a key no operation names a security requirement, so the Swagger UI shows no padlock;
-    // with one, both POST routes require the bearer token.
-    for path in ["/recommend", "/placement"] {
+    // with one, every POST route requires the bearer token.
+    for path in ["/recommend", "/placement", "/opponent"] {
         assert!(open["paths"][path]["post"]["security"].is_null(), "{path} needs no key");
         assert_eq!(keyed["paths"][path]["post"]["security"], json!([{"bearer": []}]), "{path}");
     }

@@ -24,6 +24,7 @@ mod levels;
 mod limits;
 mod openapi_examples;
 mod operations;
+mod opponent;
 mod page;
 mod placement;
 mod properties;

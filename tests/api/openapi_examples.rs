@@ -24,8 +24,11 @@ use sonar::http::MAX_BODY_BYTES;
 use sonar::http::examples::{self, ExampleFile};
 use sonar::http::{ApiError, PROBLEM_JSON};
 
-const POST_ROUTES: [(&str, ExampleFile); 2] =
-    [("/recommend", examples::RECOMMEND_REQUEST), ("/placement", examples::PLACEMENT_REQUEST)];
+const POST_ROUTES: [(&str, ExampleFile); 3] = [
+    ("/recommend", examples::RECOMMEND_REQUEST),
+    ("/placement", examples::PLACEMENT_REQUEST),
+    ("/opponent", examples::OPPONENT_REQUEST),
+];
 
 /// Requires `answer` to be `file`'s value, or with `SONAR_BLESS_EXAMPLES` set makes it so.
 fn pin(file: ExampleFile, answer: &Value) {
@@ -74,7 +77,7 @@ fn post(path: &str, body: impl Into<actix_web::web::Bytes>) -> TestRequest {
 async fn the_answer_examples_are_the_answers_to_the_request_examples() {
     let app = crate::helpers::app(AppState::new()).await;
     for ((path, request), answer) in
-        POST_ROUTES.into_iter().zip([examples::RECOMMEND_ANSWER, examples::PLACEMENT_ANSWER])
+        POST_ROUTES.into_iter().zip([examples::RECOMMEND_ANSWER, examples::PLACEMENT_ANSWER, examples::OPPONENT_ANSWER])
     {
         let (status, content_type, body) = send(&app, post(path, request.value().to_string())).await;
         assert_eq!((status, content_type.as_str()), (200, "application/json"), "{path}: {body}");
@@ -120,11 +123,17 @@ async fn each_post_route_answers_its_own_problems() {
     crowded["cols"] = json!(6);
     pin_problem(examples::IMPOSSIBLE_PLACEMENT, &send(&app, post("/placement", crowded.to_string())).await);
 
-    // With no room for heavy requests, any `bayes` request is one too many.
+    let mut bent = examples::OPPONENT_REQUEST.value();
+    bent["fleets"][1][1] = json!("AA....");
+    pin_problem(examples::INVALID_OPPONENT, &send(&app, post("/opponent", bent.to_string())).await);
+
+    // With no room for heavy requests, any `bayes` request (or fit) is one too many.
     let full = crate::helpers::app(AppState::with_max_in_flight(0)).await;
     let mut heavy = examples::RECOMMEND_REQUEST.value();
     heavy["algorithm"] = json!("bayes");
     pin_problem(examples::OVERLOADED, &send(&full, post("/recommend", heavy.to_string())).await);
+    let fit = examples::OPPONENT_REQUEST.value().to_string();
+    pin_problem(examples::OVERLOADED, &send(&full, post("/opponent", fit)).await);
 }
 
 #[actix_web::test]
@@ -215,6 +224,8 @@ fn the_document_shows_each_example_where_it_belongs() {
         ("RecommendResponse", examples::RECOMMEND_ANSWER),
         ("PlacementRequest", examples::PLACEMENT_REQUEST),
         ("PlacementResponse", examples::PLACEMENT_ANSWER),
+        ("OpponentRequest", examples::OPPONENT_REQUEST),
+        ("OpponentResponse", examples::OPPONENT_ANSWER),
         ("AlgorithmEntry", examples::ALGORITHM_ENTRY),
         ("Problem", examples::INVALID_BOARD),
     ] {
@@ -237,6 +248,7 @@ fn the_document_shows_each_example_where_it_belongs() {
     for (path, own) in [
         ("/recommend", vec![examples::INVALID_BOARD, examples::OVERLOADED]),
         ("/placement", vec![examples::IMPOSSIBLE_PLACEMENT]),
+        ("/opponent", vec![examples::INVALID_OPPONENT, examples::OVERLOADED]),
     ] {
         let responses = doc["paths"][path]["post"]["responses"].as_object().unwrap();
         let files: Vec<ExampleFile> = shared.iter().chain(&own).copied().collect();
