@@ -8,7 +8,7 @@
 //!
 //! The log-likelihood's gradient is the fleets' statistics minus the model's expected ones, and its
 //! Hessian minus the model's covariance of them. Both are estimated by self-normalised importance
-//! weighting of a pool of [`POOL`] layouts drawn exactly ([`super::draw`]) from a proposal model,
+//! weighting of a pool of [`POOL`] layouts drawn exactly ([`super::draw()`]) from a proposal model,
 //! first uniform; Newton steps (bounded) climb the estimated posterior to its top, and when the
 //! pool's effective sample size there is under [`MIN_ESS_SHARE`] of it, a new pool is drawn at the
 //! estimate (at most [`REDRAWS`] times). Pools are drawn from [`FIT_SEED`], so the same fleets
