@@ -1,0 +1,39 @@
+#!/bin/bash
+# The learning measurements of docs/opponent.md: `tools/learning_runs.sh [DIR]` (after
+# `cargo build --release`) writes one CSV (a row per game) and one table per run into DIR, then
+# `python3 tools/learning_table.py DIR` prints the tables. Every run has seed 11, so runs of one
+# placement hide the same fleets and pair game by game. Takes about an hour on 2 cores.
+S=${SONAR:-target/release/sonar}
+OUT=${1:-learning-runs}; mkdir -p "$OUT"
+run() { # name games placement extra...
+  local name=$1 games=$2 placement=$3; shift 3
+  [ -s "$OUT/$name.csv" ] && return
+  $S simulate --algorithm bayes,weighted-density --games $games --seed 11 --placement $placement "$@" --csv "$OUT/$name.csv" > "$OUT/$name.txt" 2>&1
+  echo "$(date +%T) $name done" >> "$OUT/progress.log"
+}
+run hard-0 5000 hard
+run hard-20 5000 hard --learn 20
+run uniform-0 10000 uniform
+run uniform-20 10000 uniform --learn 20
+for p in edge:1 edge:-1 apart; do
+  n=${p/:/}
+  run $n-0 2000 $p
+  run $n-20 2000 $p --learn 20
+  run $n-oracle 2000 $p --oracle
+done
+run hard-5 2000 hard --learn 5
+run uniform-5 2000 uniform --learn 5
+run parallel-0 2000 parallel
+run parallel-20 2000 parallel --learn 20
+for p in edge:1 edge:-1 apart; do
+  n=${p/:/}
+  run $n-5 2000 $p --learn 5
+done
+run hard-100 1000 hard --learn 100
+run edge1-100 1000 edge:1 --learn 100
+run uniform-100 1000 uniform --learn 100
+run parallel-5 2000 parallel --learn 5
+run parallel-100 1000 parallel --learn 100
+run edge-1-100 1000 edge:-1 --learn 100
+run apart-100 1000 apart --learn 100
+echo "$(date +%T) all done" >> "$OUT/progress.log"
