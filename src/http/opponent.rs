@@ -19,7 +19,7 @@ use super::body::{BodyTimeout, read_json, read_object};
 use super::compute_pool::ComputePool;
 use super::examples;
 use super::problem::ApiError;
-use super::problem_docs::{PostProblems, by_status, problem, retry_after_header};
+use super::problem_docs::{PostProblems, by_status, overloaded, problem};
 use super::whole_number;
 use super::wire::{OpponentModel, RulesRequest, fleet_from, fleets_schema, rules_object, ships_schema};
 
@@ -136,15 +136,7 @@ impl IntoResponses for OpponentProblems {
                     examples::INVALID_OPPONENT,
                 ),
             ),
-            (
-                503,
-                problem(
-                    "Too many compute-heavy requests in flight, or no answer within the compute deadline; retry \
-                     after the number of seconds in Retry-After",
-                    examples::OVERLOADED,
-                )
-                .header("Retry-After", retry_after_header()),
-            ),
+            overloaded(),
         ])
     }
 }

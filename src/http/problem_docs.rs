@@ -42,6 +42,14 @@ pub fn retry_after_header() -> Header {
         .build()
 }
 
+/// The 503 of the routes whose work runs on the compute pool (`/recommend`, `/opponent`): too
+/// many in flight or past the deadline, with `Retry-After`.
+pub fn overloaded() -> (u16, ResponseBuilder) {
+    let description = "Too many compute-heavy requests in flight, or no answer within the compute deadline; retry \
+                       after the number of seconds in Retry-After";
+    (503, problem(description, examples::OVERLOADED).header("Retry-After", retry_after_header()))
+}
+
 /// Responses keyed by their status.
 pub fn by_status(responses: impl IntoIterator<Item = (u16, ResponseBuilder)>) -> BTreeMap<String, RefOr<Response>> {
     responses.into_iter().map(|(status, response)| (status.to_string(), response.build().into())).collect()

@@ -25,7 +25,7 @@ use super::compute_pool::ComputePool;
 use super::examples;
 use super::metrics::Metrics;
 use super::problem::ApiError;
-use super::problem_docs::{PostProblems, by_status, problem, retry_after_header};
+use super::problem_docs::{PostProblems, by_status, overloaded, problem};
 use super::recommend_opponent::{OpponentEcho, OpponentPrior, Prior};
 use super::whole_number;
 use super::wire::{
@@ -307,15 +307,7 @@ impl IntoResponses for RecommendProblems {
                     examples::INVALID_BOARD,
                 ),
             ),
-            (
-                503,
-                problem(
-                    "Too many compute-heavy requests in flight, or no answer within the compute deadline; retry \
-                     after the number of seconds in Retry-After",
-                    examples::OVERLOADED,
-                )
-                .header("Retry-After", retry_after_header()),
-            ),
+            overloaded(),
         ])
     }
 }
