@@ -25,4 +25,4 @@ pub use draw::{DrawError, MAX_ATTEMPTS, Sampler, draw};
 pub use fit::{Fit, Summary, fit};
 pub use fleets::{FleetsError, MAX_FLEETS, check_start, read_fleets};
 #[allow(unused_imports)]
-pub use model::{MAX_TOUCHING, MIN_CELL_RATIO, ModelError, Opponent, touching_pairs};
+pub use model::{MAX_TOUCHING, MIN_CELL_RATIO, ModelError, Opponent, touching_pairs, touching_pairs_of};

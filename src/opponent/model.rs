@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::layout::Layout;
+use crate::layout::{Layout, Placement};
 
 /// Smallest and largest weight a cell may have relative to the model's largest cell weight, and
 /// the largest touching weight: within them every layout's weight stays a normal `f64`
@@ -157,26 +157,31 @@ impl Opponent {
 /// The number of touching cell pairs of a layout: two cells of different ships that share an
 /// edge or a corner.
 pub fn touching_pairs(layout: &Layout) -> usize {
-    let mut owner = vec![usize::MAX; layout.rows * layout.cols];
-    for (s, p) in layout.ships.iter().enumerate() {
+    touching_pairs_of(layout.rows, layout.cols, &layout.ships)
+}
+
+/// [`touching_pairs`] of the ships `ships` on a `rows` x `cols` board.
+pub fn touching_pairs_of(rows: usize, cols: usize, ships: &[Placement]) -> usize {
+    let mut owner = vec![usize::MAX; rows * cols];
+    for (s, p) in ships.iter().enumerate() {
         for c in p.cells() {
-            owner[c.row * layout.cols + c.col] = s;
+            owner[c.row * cols + c.col] = s;
         }
     }
     let mut pairs = 0;
-    for r in 0..layout.rows {
-        for c in 0..layout.cols {
-            let a = owner[r * layout.cols + c];
+    for r in 0..rows {
+        for c in 0..cols {
+            let a = owner[r * cols + c];
             if a == usize::MAX {
                 continue;
             }
             // Each unordered pair once: the neighbours right, below-left, below, below-right.
             for (dr, dc) in [(0isize, 1isize), (1, -1), (1, 0), (1, 1)] {
                 let (r2, c2) = (r as isize + dr, c as isize + dc);
-                if r2 < 0 || c2 < 0 || r2 >= layout.rows as isize || c2 >= layout.cols as isize {
+                if r2 < 0 || c2 < 0 || r2 >= rows as isize || c2 >= cols as isize {
                     continue;
                 }
-                let b = owner[r2 as usize * layout.cols + c2 as usize];
+                let b = owner[r2 as usize * cols + c2 as usize];
                 if b != usize::MAX && b != a {
                     pairs += 1;
                 }

@@ -30,8 +30,8 @@ use rand::RngExt;
 
 use crate::board::{Board, Cell, MAX_SIDE};
 use crate::fleet::Fleet;
-use crate::layout::{Layout, Placement};
-use crate::opponent::{Opponent, touching_pairs};
+use crate::layout::Placement;
+use crate::opponent::{Opponent, touching_pairs_of};
 use crate::rng::SonarRng;
 use crate::rules::{Rules, around};
 use crate::windows::window_starts;
@@ -395,7 +395,7 @@ fn walk_windows(
 
 /// Touching pairs of the ships afloat `ships` on `board`: among themselves and with its `#` cells.
 fn touching_pairs_on(board: &Board, ships: &[Placement]) -> usize {
-    let among = touching_pairs(&Layout { rows: board.rows(), cols: board.cols(), ships: ships.to_vec() });
+    let among = touching_pairs_of(board.rows(), board.cols(), ships);
     let with_sunk: usize = ships
         .iter()
         .flat_map(|p| p.cells())
