@@ -10,8 +10,8 @@ use super::importance::Sampler;
 use super::tests::random_position_under;
 use super::weighted::count_weighted_in;
 use super::*;
-use crate::layout::{Layout, Placement};
-use crate::opponent::{Opponent, touching_pairs};
+use crate::layout::Placement;
+use crate::opponent::{Opponent, touching_pairs_of};
 use crate::rng::{SonarRng, seeded};
 
 /// Every orientation the programme may sweep in.
@@ -22,7 +22,7 @@ fn orientations() -> Vec<Orientation> {
 /// Touching pairs of a layout of the ships afloat, among themselves and with the board's `#`
 /// cells, straight from the definition (two cells of different ships sharing an edge or corner).
 fn pairs(board: &Board, ships: &[Placement]) -> usize {
-    let among = touching_pairs(&Layout { rows: board.rows(), cols: board.cols(), ships: ships.to_vec() });
+    let among = touching_pairs_of(board.rows(), board.cols(), ships);
     let with_sunk = ships
         .iter()
         .flat_map(|p| p.cells())
