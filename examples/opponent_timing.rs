@@ -2,12 +2,12 @@
 //! `cargo run --release --example opponent_timing [GAMES] [ALGORITHM] [EDGE-THETA] [TOUCHING]`.
 //! The model weighs each cell `e^(θ × the board edges it lies on)` and each touching pair
 //! `TOUCHING`; games are classic, on uniform layouts, one thread. Prints per-move percentiles and
-//! the mean shots.
+//! the mean shots. With `TOUCHING` 0 the hidden fleets never touch (the `apart` habit).
 
 use std::time::Instant;
 
 use sonar::simulate::percentile;
-use sonar::{Algorithm, Game, Opponent, random_layout, seeded};
+use sonar::{Algorithm, Game, Opponent, Rules, random_layout_under, seeded};
 
 fn main() {
     let arg = |i: usize| std::env::args().nth(i);
@@ -21,7 +21,9 @@ fn main() {
     let (mut ms, mut shots) = (Vec::new(), 0usize);
     for g in 0..games {
         let mut rng = seeded(g);
-        let mut game = Game::new(random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap());
+        // A model that never lets ships touch is played against fleets that never touch.
+        let placed = if touching == 0.0 { Rules::NO_TOUCH } else { Rules::CLASSIC };
+        let mut game = Game::new(random_layout_under(10, 10, &[5, 4, 3, 3, 2], placed, &mut rng).unwrap());
         let mut grid = vec![0.0; 100];
         while !game.is_over() {
             let turn = game.turn().with_opponent(Some(&model));

@@ -2,7 +2,8 @@
 # The learning measurements of docs/opponent.md: `tools/learning_runs.sh [DIR]` (after
 # `cargo build --release`) writes one CSV (a row per game) and one table per run into DIR, then
 # `python3 tools/learning_table.py DIR` prints the tables. Every run has seed 11, so runs of one
-# placement hide the same fleets and pair game by game. Takes about an hour on 2 cores.
+# placement hide the same fleets and pair game by game. Takes about three hours on 2 cores
+# (the eleven 10,000-game runs of the targets first, about two of them).
 S=${SONAR:-target/release/sonar}
 OUT=${1:-learning-runs}; mkdir -p "$OUT"
 run() { # name games placement extra...
@@ -11,16 +12,17 @@ run() { # name games placement extra...
   $S simulate --algorithm bayes,weighted-density --games $games --seed 11 --placement $placement "$@" --csv "$OUT/$name.csv" > "$OUT/$name.txt" 2>&1
   echo "$(date +%T) $name done" >> "$OUT/progress.log"
 }
-run hard-0 5000 hard
-run hard-20 5000 hard --learn 20
-run uniform-0 10000 uniform
-run uniform-20 10000 uniform --learn 20
+# The targets' rows first, 10,000 games each; then the rest of the table.
+run hard-0 10000 hard
+run hard-20 10000 hard --learn 20
 for p in edge:1 edge:-1 apart; do
   n=${p/:/}
-  run $n-0 2000 $p
-  run $n-20 2000 $p --learn 20
-  run $n-oracle 2000 $p --oracle
+  run $n-0 10000 $p
+  run $n-20 10000 $p --learn 20
+  run $n-oracle 10000 $p --oracle
 done
+run uniform-0 10000 uniform
+run uniform-20 10000 uniform --learn 20
 run hard-5 2000 hard --learn 5
 run uniform-5 2000 uniform --learn 5
 run parallel-0 2000 parallel
