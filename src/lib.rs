@@ -5,8 +5,10 @@
 //! - [`board`]: the board as a player sees it (`.`, `o`, `x`, `#`), its parsing and positions, and
 //!   the size of a board (`10x10`).
 //! - [`fleet`]: the lengths of the ships still afloat.
-//! - [`rules`]: the rules of a game (whether ships may touch, shots a turn), what they prove about
-//!   a board, and the checks they add; one value travels with every turn.
+//! - [`rules`]: the rules of a game (whether ships may touch, shots a turn, what is announced),
+//!   what they prove about a board, and the checks they add; one value travels with every turn.
+//! - [`announce`]: the announcement rules (`sunk-cells`, `sunk`, `hit`, `none`): what the
+//!   defender tells after a shot.
 //! - [`turn`]: a board plus a fleet under the rules, checked for what a real game position obeys.
 //! - [`witness`]: whether any layout of the ships afloat agrees with a board, by a bounded search.
 //! - [`windows`]: the straight runs a ship could occupy; the document's window scans and
@@ -60,6 +62,7 @@
 // its links lead to the private modules.
 #![allow(rustdoc::private_intra_doc_links)]
 
+mod announce;
 mod board;
 mod engine;
 mod fleet;
@@ -91,6 +94,7 @@ mod witness;
 // The entry points: what the binary, the tests, the benchmarks and the examples use. Everything
 // else is the crate's own.
 
+pub use announce::{Announce, UnknownAnnounce};
 /// A position: the board, the ships afloat and the rules it is played by.
 pub use board::{Board, BoardSize, Cell, MAX_SIDE, Pos};
 pub use fleet::{Fleet, MAX_SHIPS};

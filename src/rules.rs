@@ -1,4 +1,5 @@
-//! The rules of a game: whether ships may touch, and how many shots a turn fires (salvo).
+//! The rules of a game: whether ships may touch, how many shots a turn fires (salvo), and what
+//! the defender announces ([`Announce`]).
 //!
 //! One [`Rules`] value travels with every [`crate::turn::Turn`]: the position checks, the
 //! consistency search, every algorithm, the posterior and its samplers all read it.
@@ -17,6 +18,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::announce::Announce;
 use crate::board::{Board, Cell, Pos};
 
 /// Most shots a salvo turn may ask for.
@@ -31,6 +33,14 @@ pub struct Rules {
     /// Shots fired a turn, 1 to [`MAX_SALVO`].
     #[serde(deserialize_with = "checked_salvo")]
     pub salvo: usize,
+    /// What the defender tells after a shot; `sunk-cells` (a board string's `#`) by default, and
+    /// left out of JSON then.
+    #[serde(default, skip_serializing_if = "is_sunk_cells")]
+    pub announce: Announce,
+}
+
+fn is_sunk_cells(announce: &Announce) -> bool {
+    *announce == Announce::SunkCells
 }
 
 /// A salvo read from JSON, checked as [`Rules::new`] checks it.
@@ -78,16 +88,21 @@ impl RuleBreach {
 
 impl Rules {
     /// Ships may touch; one shot a turn.
-    pub const CLASSIC: Rules = Rules { touching: true, salvo: 1 };
+    pub const CLASSIC: Rules = Rules { touching: true, salvo: 1, announce: Announce::SunkCells };
     /// No two ships share an edge or a corner; one shot a turn.
-    pub const NO_TOUCH: Rules = Rules { touching: false, salvo: 1 };
+    pub const NO_TOUCH: Rules = Rules { touching: false, salvo: 1, announce: Announce::SunkCells };
 
     /// Rules from their parts, the salvo checked.
     pub fn new(touching: bool, salvo: u64) -> Result<Rules, RulesError> {
         match usize::try_from(salvo) {
-            Ok(k) if (1..=MAX_SALVO).contains(&k) => Ok(Rules { touching, salvo: k }),
+            Ok(k) if (1..=MAX_SALVO).contains(&k) => Ok(Rules { touching, salvo: k, announce: Announce::SunkCells }),
             _ => Err(RulesError::Salvo(salvo)),
         }
+    }
+
+    /// The same rules with another announcement rule.
+    pub fn with_announce(self, announce: Announce) -> Rules {
+        Rules { announce, ..self }
     }
 
     /// Checks what the rules say of the cells already shot. Under the no-touch rules: every
@@ -192,10 +207,19 @@ mod tests {
     #[test]
     fn salvo_is_bounded() {
         assert_eq!(Rules::new(true, 1), Ok(Rules::CLASSIC));
-        assert_eq!(Rules::new(false, 10), Ok(Rules { touching: false, salvo: 10 }));
+        assert_eq!(Rules::new(false, 10), Ok(Rules { touching: false, salvo: 10, announce: Announce::SunkCells }));
         assert_eq!(Rules::new(true, 0), Err(RulesError::Salvo(0)));
         assert_eq!(Rules::new(true, 11), Err(RulesError::Salvo(11)));
         assert_eq!(Rules::new(true, u64::MAX), Err(RulesError::Salvo(u64::MAX)));
+    }
+
+    #[test]
+    fn json_leaves_out_the_default_announcement() {
+        assert_eq!(serde_json::to_string(&Rules::CLASSIC).unwrap(), r#"{"touching":true,"salvo":1}"#);
+        let sunk = Rules::CLASSIC.with_announce(Announce::Sunk);
+        assert_eq!(serde_json::to_string(&sunk).unwrap(), r#"{"touching":true,"salvo":1,"announce":"sunk"}"#);
+        assert_eq!(serde_json::from_str::<Rules>(r#"{"touching":true,"salvo":1,"announce":"sunk"}"#).unwrap(), sunk);
+        assert_eq!(serde_json::from_str::<Rules>(r#"{"touching":false,"salvo":1}"#).unwrap(), Rules::NO_TOUCH);
     }
 
     #[test]

@@ -37,6 +37,7 @@ pub fn find(board: &Board, fleet: &Fleet, rules: Rules, budget: u64) -> Witness 
     let mut s = Search {
         board,
         touching: rules.touching,
+        lies_on_hits: !rules.announce.tells_sinkings(),
         near,
         cols: board.cols(),
         rows: board.rows(),
@@ -65,6 +66,8 @@ struct Search<'a> {
     board: &'a Board,
     /// Whether ships may touch.
     touching: bool,
+    /// Whether a ship may lie wholly on `x` cells (sinkings are not announced).
+    lies_on_hits: bool,
     /// Under the no-touch rules: per cell, how many `#` cells and placed ship cells touch it (a
     /// ship may not lie on a cell with a positive count).
     near: Vec<u16>,
@@ -192,7 +195,7 @@ impl Search<'_> {
     }
 
     /// The first cell and the index step of `p` if it lies on the board, on free `.`/`x` cells,
-    /// and not wholly on `x`.
+    /// and not wholly on `x` (unless sinkings go unannounced).
     fn legal(&self, p: Placement) -> Option<(usize, usize)> {
         let fits = if p.horizontal {
             p.row < self.rows && p.col + p.len <= self.cols
@@ -206,7 +209,7 @@ impl Search<'_> {
         let start = p.row * self.cols + p.col;
         let mut cells = (0..p.len).map(|k| (start + k * step, self.board.cells()[start + k * step]));
         let legal = cells.clone().all(|(i, c)| !self.taken[i] && c.may_hold_afloat() && self.near[i] == 0)
-            && cells.any(|(_, c)| c == Cell::Unknown);
+            && (self.lies_on_hits || cells.any(|(_, c)| c == Cell::Unknown));
         legal.then_some((start, step))
     }
 }

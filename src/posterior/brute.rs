@@ -48,7 +48,7 @@ pub fn for_each_layout(board: &Board, fleet: &Fleet, rules: Rules, mut visit: im
                 .into_iter()
                 .filter(|p| {
                     p.cells().all(|c| board.get(c).may_hold_afloat())
-                        && p.cells().any(|c| board.get(c) == Cell::Unknown)
+                        && (!rules.announce.tells_sinkings() || p.cells().any(|c| board.get(c) == Cell::Unknown))
                 })
                 .collect()
         })

@@ -38,7 +38,8 @@ impl Orientation {
 ///
 /// Cells are numbered row-major in the frame: `k = r * width + c`. A ship "starts" on its
 /// top-left cell. A start is *valid* when the whole ship lies on the board, covers only `.`
-/// and `x` cells, and covers at least one `.` (a ship wholly on hits would have been sunk).
+/// and `x` cells, and covers at least one `.` (a ship wholly on hits would have been sunk; under
+/// [`crate::announce::Announce::None`] nothing says so, and it may).
 #[derive(Clone, Debug)]
 pub struct Frame {
     /// Whether ships may touch. Under the no-touch rules the board must already be revealed
@@ -131,8 +132,10 @@ impl Frame {
         let n = cells.len();
         let mut start_h = vec![0u32; n];
         let mut start_v = vec![0u32; n];
+        // A ship wholly on hits would have been announced sunk, unless sinkings go unannounced.
+        let may_lie_on_hits = !rules.announce.tells_sinkings();
         let valid = |ks: &mut dyn Iterator<Item = usize>| {
-            let mut any_open = false;
+            let mut any_open = may_lie_on_hits;
             for k in ks {
                 match cells[k] {
                     Cell::Unknown => any_open = true,

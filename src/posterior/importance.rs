@@ -64,6 +64,8 @@ pub struct Sampler<'a> {
     ln_labels: f64,
     /// Whether ships may touch.
     touching: bool,
+    /// Whether a ship may lie wholly on hits (sinkings are not announced).
+    lies_on_hits: bool,
     /// A prior over layouts: ships are proposed with probability proportional to the product of
     /// their cells' weights, and each draw's weight carries the rest (`t` per touching pair).
     prior: Option<&'a Opponent>,
@@ -109,6 +111,7 @@ impl<'a> Sampler<'a> {
             hits,
             ln_labels,
             touching: rules.touching,
+            lies_on_hits: !rules.announce.tells_sinkings(),
             prior: None,
             windows: Vec::new(),
         }
@@ -214,7 +217,7 @@ impl<'a> Sampler<'a> {
                         };
                         let p = Placement { len, row, col, horizontal };
                         let free = p.cells().all(|c| rows[c.row] & (1 << c.col) != 0);
-                        let touches_open = p.cells().any(|c| self.board.get(c) == Cell::Unknown);
+                        let touches_open = self.lies_on_hits || p.cells().any(|c| self.board.get(c) == Cell::Unknown);
                         if free && touches_open {
                             options.push((i, p));
                         }
