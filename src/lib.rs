@@ -10,6 +10,9 @@
 //! - [`announce`]: the announcement rules (`sunk-cells`, `sunk`, `hit`, `none`): what the
 //!   defender tells after a shot.
 //! - [`turn`]: a board plus a fleet under the rules, checked for what a real game position obeys.
+//! - [`history`]: a game as backends record it (the fleet, the shots in order and the answers),
+//!   replayed under the announcement rule into the board it implies and what the announcements
+//!   tell beyond it; every inconsistency named by its turn and shot.
 //! - [`witness`]: whether any layout of the ships afloat agrees with a board, by a bounded search.
 //! - [`windows`]: the straight runs a ship could occupy; the document's window scans and
 //!   per-ship occupancy counts.
@@ -67,6 +70,7 @@ mod board;
 mod engine;
 mod fleet;
 mod habit;
+mod history;
 pub mod http;
 mod layout;
 mod level;
@@ -116,6 +120,7 @@ pub use placement::Style;
 
 /// The opponent's habits.
 pub use habit::{Habit, UnknownHabit};
+pub use history::{At, History, HistoryError, NamedShip, Reading, Shot, Sinking, Told, Volley};
 pub use opponent::{Fit, ModelError, Opponent, Summary as FitSummary, fit};
 
 /// The whole-fleet posterior and exact play on small boards, for research and tests.

@@ -4,6 +4,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Cell, Pos};
 use crate::fleet::Fleet;
+use crate::history::Told;
 use crate::opponent::Opponent;
 use crate::rules::{RuleBreach, Rules};
 use crate::tie_order::TieOrder;
@@ -84,6 +85,9 @@ pub struct Turn<'a> {
     /// The opponent's habits, a prior over layouts ([`Opponent`]); `None` is the uniform prior.
     /// Only the algorithms that say so in [`crate::strategy::Strategy::opponent_note`] read it.
     pub opponent: Option<&'a Opponent>,
+    /// What a history's announcements tell beyond the board ([`Told`]): `None` for a board string.
+    /// Only `bayes` reads it; every other algorithm plays the board.
+    pub told: Option<&'a Told>,
 }
 
 impl<'a> Turn<'a> {
@@ -96,6 +100,7 @@ impl<'a> Turn<'a> {
             order: TieOrder::ROW_MAJOR,
             rules: Rules::CLASSIC,
             opponent: None,
+            told: None,
         }
     }
 
@@ -114,6 +119,12 @@ impl<'a> Turn<'a> {
     /// The same turn with a prior over the opponent's layouts (a uniform model counts as none).
     pub fn with_opponent(self, opponent: Option<&'a Opponent>) -> Turn<'a> {
         Turn { opponent: opponent.filter(|m| !m.is_uniform()), ..self }
+    }
+
+    /// The same turn with what a history's announcements tell beyond the board (nothing counts as
+    /// none).
+    pub fn with_told(self, told: Option<&'a Told>) -> Turn<'a> {
+        Turn { told: told.filter(|t| !t.is_empty()), ..self }
     }
 
     /// The same turn with another tie order.

@@ -63,6 +63,7 @@ use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::rules::Rules;
 
+mod announced;
 #[cfg(test)]
 mod brute;
 mod count;
@@ -87,6 +88,7 @@ mod weighted;
 #[cfg(test)]
 mod weighted_tests;
 
+pub use announced::{count_announced, sample_announced};
 use plan::{plan, prepare};
 pub use prior::opening_prior;
 #[cfg(test)]

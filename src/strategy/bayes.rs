@@ -28,8 +28,11 @@ use super::contract::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strateg
 use super::density::hunt_density;
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
+use crate::history::Told;
 use crate::posterior::importance::Sampler;
-use crate::posterior::{ExactError, RECOMMENDED_BUDGET, count_exact_under, count_weighted, opening_prior};
+use crate::posterior::{
+    ExactError, RECOMMENDED_BUDGET, count_announced, count_exact_under, count_weighted, opening_prior, sample_announced,
+};
 use crate::rng::SonarRng;
 use crate::rules::Rules;
 use crate::turn::Turn;
@@ -94,6 +97,9 @@ impl Strategy for Bayes {
 /// The posterior marginals of every cell (0 off `.` cells) and how they were obtained: under the
 /// turn's prior over layouts when it has one ([`Turn::opponent`]), the uniform prior otherwise.
 pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
+    if let Some(told) = turn.told {
+        return announced_posterior(turn, told, rng);
+    }
     let Some(model) = turn.opponent else {
         return uniform_posterior(turn.board, turn.fleet, turn.rules, turn.budget_ms, rng);
     };
@@ -125,6 +131,40 @@ pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, Poster
     let draws = planned_draws(board, fleet, turn.budget_ms as f64 * (1.0 - EXACT_SHARE)) / WEIGHTED_DRAW_COST;
     let sampler = Sampler::with_rules(board, fleet, rules).with_prior(Some(model));
     sampled(board, fleet, sampler.estimate(draws.max(64), rng, |_| true))
+}
+
+/// The posterior of a history whose announcements say more than its board: exact over every
+/// assignment of the ships they place while the budget allows, sampled beyond it, and the board
+/// alone (its uncertain sunk ships read as afloat) past [`crate::history::MAX_ASSIGNMENTS`].
+fn announced_posterior(
+    turn: Turn<'_>,
+    told: &Told,
+    rng: &mut SonarRng,
+) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
+    let apart;
+    let seen;
+    let (board, rules, model) = match turn.opponent {
+        Some(m) if m.touching() == 0.0 && turn.rules.touching => {
+            let rules = Rules { touching: false, ..turn.rules };
+            seen = rules.reveal(turn.board);
+            apart = m.with_touching(1.0);
+            (&*seen, rules, Some(&apart))
+        }
+        m => (turn.board, turn.rules, m),
+    };
+    let tracks = !rules.touching || model.is_some_and(|m| m.touching() != 1.0);
+    match count_announced(board, told, rules, model, work_for(turn.budget_ms, tracks)) {
+        Ok(exact) => return Ok((exact.marginals, PosteriorFacts { exact: true, layouts: None, samples: None })),
+        Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
+        Err(_) => {}
+    }
+    let cost = if model.is_some() { WEIGHTED_DRAW_COST } else { 1 };
+    let draws = planned_draws(board, turn.fleet, turn.budget_ms as f64 * (1.0 - EXACT_SHARE)) / cost;
+    match sample_announced(board, told, rules, model, draws, rng) {
+        Ok(est) => Ok((est.marginals, PosteriorFacts { exact: false, layouts: None, samples: est.samples })),
+        Err(ExactError::NoLayout) => Err(StrategyError::NoLayout),
+        Err(_) => posterior(Turn { told: None, ..turn }, rng),
+    }
 }
 
 /// A weighted draw lists and weighs every window instead of counting them with bit masks: about

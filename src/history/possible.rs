@@ -1,0 +1,67 @@
+//! Whether any fleet could have given a history's answers: the consistency search
+//! ([`crate::witness`]) run on every assignment of the ships the announcements place.
+
+use super::{At, History, HistoryError, Reading};
+use crate::board::Cell;
+use crate::fleet::Fleet;
+use crate::rules::Rules;
+use crate::witness::{self, Witness};
+
+/// Most assignments of the unseen ships the search looks at before it stops deciding.
+pub const MAX_ASSIGNMENTS: usize = 4096;
+
+impl Reading {
+    /// Whether some layout of the whole fleet gives the history's answers: `Some(true)` with a
+    /// witness found, `Some(false)` when none can, `None` when `steps` (per assignment) or
+    /// [`MAX_ASSIGNMENTS`] ran out first.
+    pub fn possible(&self, rules: Rules, steps: u64) -> Option<bool> {
+        let assignments = self.told.assignments(&self.board, rules.touching, MAX_ASSIGNMENTS).ok()?;
+        let mut settled = true;
+        for a in assignments {
+            if rules.check(&a.board).is_err() {
+                continue;
+            }
+            let seen = rules.reveal(&a.board);
+            if self.told.rest.is_empty() {
+                if seen.count(Cell::Hit) == 0 {
+                    return Some(true);
+                }
+                continue;
+            }
+            let rest = Fleet::new(&self.told.rest, seen.longer_side()).expect("the rest of a checked fleet");
+            match witness::find(&seen, &rest, rules, steps) {
+                Witness::Found(_) => return Some(true),
+                Witness::GaveUp => settled = false,
+                Witness::Impossible => {}
+            }
+        }
+        settled.then_some(false)
+    }
+}
+
+impl History {
+    /// [`History::read`], and the consistency search: a history no fleet could have produced is
+    /// refused at the first turn after which none could ([`HistoryError::NoFleet`]). A search that
+    /// cannot settle within its steps lets the history through.
+    pub fn read_possible(&self, rules: Rules, steps: u64) -> Result<Reading, HistoryError> {
+        let reading = self.read(rules)?;
+        if reading.possible(rules, steps) != Some(false) {
+            return Ok(reading);
+        }
+        // The shortest impossible prefix: a prefix of a possible history is possible.
+        let impossible = |turns: usize| {
+            let prefix = History { turns: self.turns[..turns].to_vec(), ..self.clone() };
+            match prefix.read(rules) {
+                Ok(r) => r.possible(rules, steps) == Some(false),
+                Err(HistoryError::GameOver | HistoryError::NoOpenCell) => false,
+                Err(_) => true,
+            }
+        };
+        let (mut lo, mut hi) = (0, self.turns.len());
+        while lo + 1 < hi {
+            let mid = (lo + hi) / 2;
+            if impossible(mid) { hi = mid } else { lo = mid }
+        }
+        Err(HistoryError::NoFleet { at: At::turn(hi.saturating_sub(1)) })
+    }
+}

@@ -1,0 +1,160 @@
+//! What a history's announcements tell beyond the board it implies: the ships whose cells the
+//! board does not show, each with the placements left to it, and the rest of the fleet.
+
+use crate::board::{Board, Cell};
+use crate::layout::Placement;
+use crate::rules::around;
+
+/// What the announcements tell beyond the implied board. Empty under `sunk-cells` and `none`,
+/// whose answers the board says in full.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Told {
+    /// Ships placed by announcements but not shown on the board: under `sunk`, each ship
+    /// announced sunk whose cells are uncertain; under `hit`, each ship afloat with hits named.
+    pub unseen: Vec<Unseen>,
+    /// Lengths of the ships afloat that no announcement places (longest first).
+    pub rest: Vec<usize>,
+}
+
+/// A ship placed by announcements, and where it may lie.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unseen {
+    /// Index in the history's starting fleet.
+    pub ship: usize,
+    pub len: usize,
+    /// The turn it was announced sunk (under `sunk`), or `None` (afloat, under `hit`).
+    pub sunk_turn: Option<usize>,
+    /// Every placement the announcements allow it, each alone: under `sunk`, on cells hit by its
+    /// sinking turn, one of them on that turn; under `hit`, covering every hit named for it and
+    /// otherwise only `.` cells. Under the no-touch rules, none touches an `x` or `#` of another.
+    pub candidates: Vec<Placement>,
+}
+
+/// One placement for every unseen ship, and the board with their cells marked `#`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assignment {
+    pub ships: Vec<Placement>,
+    pub board: Board,
+}
+
+/// More assignments than the caller's limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyAssignments;
+
+impl Told {
+    /// Whether the announcements tell nothing beyond the board.
+    pub fn is_empty(&self) -> bool {
+        self.unseen.is_empty()
+    }
+
+    /// Every assignment of the unseen ships on `board`: one candidate each, no two overlapping,
+    /// and under the no-touch rules (`touching` false) none touching another, a `#` or an `x`
+    /// left to the rest of the fleet. At most `limit` of them, or [`TooManyAssignments`].
+    pub fn assignments(
+        &self,
+        board: &Board,
+        touching: bool,
+        limit: usize,
+    ) -> Result<Vec<Assignment>, TooManyAssignments> {
+        let mut out = Vec::new();
+        let mut owner = vec![usize::MAX; board.len()];
+        let mut chosen = Vec::with_capacity(self.unseen.len());
+        self.extend(board, touching, limit, 0, &mut owner, &mut chosen, &mut out)?;
+        Ok(out)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn extend(
+        &self,
+        board: &Board,
+        touching: bool,
+        limit: usize,
+        k: usize,
+        owner: &mut [usize],
+        chosen: &mut Vec<Placement>,
+        out: &mut Vec<Assignment>,
+    ) -> Result<(), TooManyAssignments> {
+        if k == self.unseen.len() {
+            let mut marked = board.clone();
+            chosen.iter().flat_map(|p| p.cells()).for_each(|c| marked.set(c, Cell::Sunk));
+            if !touching && !apart(board, &marked, owner) {
+                return Ok(());
+            }
+            if out.len() == limit {
+                return Err(TooManyAssignments);
+            }
+            out.push(Assignment { ships: chosen.clone(), board: marked });
+            return Ok(());
+        }
+        for &p in &self.unseen[k].candidates {
+            if p.cells().any(|c| owner[board.index(c)] != usize::MAX) {
+                continue;
+            }
+            p.cells().for_each(|c| owner[board.index(c)] = k);
+            chosen.push(p);
+            let result = self.extend(board, touching, limit, k + 1, owner, chosen, out);
+            chosen.pop();
+            p.cells().for_each(|c| owner[board.index(c)] = usize::MAX);
+            result?;
+        }
+        Ok(())
+    }
+}
+
+/// Under the no-touch rules: whether no assigned cell has, around it, a cell of another assigned
+/// ship, a `#` of the original board, or an `x` the assignment left uncovered.
+fn apart(board: &Board, marked: &Board, owner: &[usize]) -> bool {
+    (0..board.len()).filter(|&i| owner[i] != usize::MAX).all(|i| {
+        around(board, board.pos(i)).all(|q| {
+            let j = board.index(q);
+            let other_ship = owner[j] != usize::MAX && owner[j] != owner[i];
+            let sunk_before = owner[j] == usize::MAX && board.cells()[j] == Cell::Sunk;
+            !other_ship && !sunk_before && marked.cells()[j] != Cell::Hit
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: &[&str]) -> Board {
+        Board::parse(rows).unwrap()
+    }
+
+    fn h(len: usize, row: usize, col: usize) -> Placement {
+        Placement { len, row, col, horizontal: true }
+    }
+
+    #[test]
+    fn assignments_do_not_overlap_and_keep_apart_under_no_touch() {
+        // Two ships of length 2 announced sunk on a run of three hits and one more below.
+        let b = board(&["xxx.", "....", "...."]);
+        let told = Told {
+            unseen: vec![
+                Unseen { ship: 0, len: 2, sunk_turn: Some(2), candidates: vec![h(2, 0, 0), h(2, 0, 1)] },
+                Unseen { ship: 1, len: 1, sunk_turn: Some(2), candidates: vec![h(1, 0, 0), h(1, 0, 1), h(1, 0, 2)] },
+            ],
+            rest: vec![],
+        };
+        let classic = told.assignments(&b, true, 100).unwrap();
+        let ships: Vec<_> = classic.iter().map(|a| a.ships.clone()).collect();
+        assert_eq!(ships, vec![vec![h(2, 0, 0), h(1, 0, 2)], vec![h(2, 0, 1), h(1, 0, 0)]]);
+        assert_eq!(classic[0].board.to_rows(), vec!["###.", "....", "...."]);
+        // Under no-touch the two ships would touch: nothing is left.
+        assert!(told.assignments(&b, false, 100).unwrap().is_empty());
+        // The limit is reported, not exceeded.
+        assert_eq!(told.assignments(&b, true, 1), Err(TooManyAssignments));
+    }
+
+    #[test]
+    fn no_touch_assignment_leaves_no_hit_beside_it() {
+        let b = board(&["xx..", "..x.", "...."]);
+        let told = Told {
+            unseen: vec![Unseen { ship: 0, len: 2, sunk_turn: Some(1), candidates: vec![h(2, 0, 0)] }],
+            rest: vec![2],
+        };
+        assert_eq!(told.assignments(&b, true, 10).unwrap().len(), 1);
+        assert!(told.assignments(&b, false, 10).unwrap().is_empty());
+    }
+}
