@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use crate::board::{Board, Pos};
 use crate::fleet::Fleet;
+use crate::history::{Reading, Told};
 use crate::level::{Level, Weakened};
 use crate::opponent::Opponent;
 use crate::rng::{SonarRng, seeded};
@@ -95,7 +96,13 @@ pub struct Ask {
     pub candidates: usize,
     /// The opponent's habits, a prior over layouts; `None` is the uniform prior.
     pub opponent: Option<Arc<Opponent>>,
+    /// For a position read from a history ([`crate::history::History::read_possible`], which has checked it):
+    /// what its announcements tell beyond the board. `None` for a board string.
+    pub told: Option<Told>,
 }
+
+/// Steps of the consistency search for a history's position (per assignment of its unseen ships).
+pub const HISTORY_STEPS: u64 = crate::witness::STEP_BUDGET;
 
 /// A position that passed every check, with its seed fixed: ready to compute.
 #[derive(Clone, Debug)]
@@ -117,12 +124,28 @@ impl Ask {
         if let Some(board) = revealed {
             self.board = board;
         }
-        Turn::checked(&self.board, &self.fleet, self.rules)?;
-        if self.rules.touching && self.opponent.as_ref().is_some_and(|m| m.touching() == 0.0) {
-            // A model that never lets ships touch explains only the boards the no-touch rules do.
-            let apart = Rules { touching: false, ..self.rules };
-            let seen = apart.reveal(&self.board);
-            Turn::checked(&seen, &self.fleet, apart).map_err(|e| TurnError::OpponentApart(Box::new(e)))?;
+        let apart_model = self.rules.touching && self.opponent.as_ref().is_some_and(|m| m.touching() == 0.0);
+        // A model that never lets ships touch explains only the boards the no-touch rules do.
+        let apart = Rules { touching: false, ..self.rules };
+        match &self.told {
+            None => {
+                Turn::checked(&self.board, &self.fleet, self.rules)?;
+                if apart_model {
+                    let seen = apart.reveal(&self.board);
+                    Turn::checked(&seen, &self.fleet, apart).map_err(|e| TurnError::OpponentApart(Box::new(e)))?;
+                }
+            }
+            Some(told) if apart_model => {
+                let reading = Reading {
+                    board: apart.reveal(&self.board).into_owned(),
+                    fleet: self.fleet.clone(),
+                    told: told.clone(),
+                };
+                if reading.possible(apart, HISTORY_STEPS) == Some(false) {
+                    return Err(TurnError::OpponentApart(Box::new(TurnError::NoLayout)));
+                }
+            }
+            Some(_) => {}
         }
         let seed = self.seed.unwrap_or_else(|| TieOrder::row_major_seed(draw));
         Ok(Checked { ask: self, seed })
@@ -149,7 +172,7 @@ impl Checked {
     pub fn run(&self) -> Result<Recommendation, StrategyError> {
         let a = &self.ask;
         let seat = Seat::from_seed(self.seed, a.budget_ms, a.rules).with_opponent(a.opponent.clone());
-        let turn = seat.turn(&a.board, &a.fleet);
+        let turn = seat.turn(&a.board, &a.fleet).with_told(a.told.as_ref());
         recommend_with_candidates(a.algorithm, a.level, turn, &mut seeded(self.seed), a.candidates)
     }
 }

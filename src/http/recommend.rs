@@ -130,7 +130,18 @@ impl RecommendRequest {
         };
         let level = self.level.map_or(Ok(Level::STRONGEST), Level::new)?;
         let prior = self.opponent.map(|o| o.prior(&board, &fleet, rules)).transpose()?;
-        let ask = Ask { board, fleet, rules, algorithm, level, seed: self.seed, budget_ms, candidates, opponent: None };
+        let ask = Ask {
+            board,
+            fleet,
+            rules,
+            algorithm,
+            level,
+            seed: self.seed,
+            budget_ms,
+            candidates,
+            opponent: None,
+            told: None,
+        };
         Ok((ask, prior))
     }
 }
