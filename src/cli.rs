@@ -159,6 +159,11 @@ pub struct SimulateArgs {
     /// Shots fired a turn (salvo), 1 to 10: the table adds each algorithm's mean turns.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=sonar::MAX_SALVO as u64))]
     pub salvo: u64,
+    /// What the referee announces after a shot: `sunk-cells` (a sinking shows the ship's cells),
+    /// `sunk` (it names the ship), `hit` (every hit names its ship) or `none` (only hit or miss).
+    /// The shooters are told only that, as a history they read every move.
+    #[arg(long, value_name = "RULE", default_value_t = sonar::Announce::SunkCells)]
+    pub announce: sonar::Announce,
     /// Strength levels to play each algorithm at, e.g. `1-10` or `1,5,10` (default: the
     /// algorithms themselves). The table adds each level's paired difference with the row above.
     #[arg(long, value_name = "LIST", value_parser = level_list)]
@@ -246,7 +251,7 @@ impl SimulateArgs {
             size: self.size,
             ships: self.ships,
             budget_ms: self.budget_ms,
-            rules: Rules::new(!self.no_touch, self.salvo)?,
+            rules: Rules::new(!self.no_touch, self.salvo)?.with_announce(self.announce),
             placement: self.placement,
             learn: self.learn,
             oracle: self.oracle,

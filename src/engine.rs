@@ -2,7 +2,9 @@
 
 use thiserror::Error;
 
-use crate::board::{Board, Cell, Pos};
+use crate::announce::Announce;
+use crate::board::{Board, BoardSize, Cell, Pos};
+use crate::history::{History, NamedShip, Shot as HistoryShot, Sinking, Volley};
 use crate::fleet::Fleet;
 use crate::layout::Layout;
 use crate::recommendation::Seat;
@@ -149,6 +151,10 @@ pub enum PlayError {
 /// cell, reused across moves. Each move is [`Seat::salvo`]: the shooter reads the board under the
 /// seat's rules and, with salvos, fires its whole salvo before it is told any answer (the game ends
 /// at the shot that sinks the last ship).
+///
+/// Under an announcement rule other than `sunk-cells` the shooter is told only what the rule says:
+/// the referee keeps the game's [`History`] as that rule answers it, and every move reads it
+/// ([`History::read`]) into the board, the fleet and what the announcements tell beyond them.
 pub fn play(
     strategy: &dyn Strategy,
     mut game: Game,
@@ -160,11 +166,24 @@ pub fn play(
     let n = game.board().len();
     let mut sunk_at = vec![0; game.layout().ships.len()];
     let (mut hits, mut turns) = (0, 0);
+    let announce = seat.rules.announce;
+    let mut log = (announce != Announce::SunkCells).then(|| History {
+        size: BoardSize { rows: game.layout.rows, cols: game.layout.cols },
+        fleet: game.layout.ships.iter().enumerate().map(|(i, s)| NamedShip { name: Some(ship_name(i)), len: s.len }).collect(),
+        turns: Vec::new(),
+    });
     while !game.is_over() {
         grid.clear();
         grid.resize(n, 0.0);
-        let shots = seat.salvo(strategy, game.board(), game.fleet(), rng, grid)?;
+        let shots = match &log {
+            None => seat.salvo(strategy, game.board(), game.fleet(), rng, grid)?,
+            Some(history) => {
+                let reading = history.read(seat.rules).map_err(|_| StrategyError::NoLayout)?;
+                seat.salvo_told(strategy, &reading.board, &reading.fleet, Some(&reading.told), rng, grid)?
+            }
+        };
         turns += 1;
+        let mut volley = Volley::default();
         for shot in shots {
             if game.is_over() {
                 break;
@@ -173,10 +192,21 @@ pub fn play(
             if outcome != Outcome::Miss {
                 hits += 1;
             }
+            let owner = game.owner[game.board.index(shot)] as usize;
             if let Outcome::Sunk(_) = outcome {
-                sunk_at[game.owner[game.board.index(shot)] as usize] = game.shots();
+                sunk_at[owner] = game.shots();
             }
             on_shot(&game, shot, outcome);
+            let hit = outcome != Outcome::Miss;
+            let ship = (hit && announce == Announce::Hit).then(|| ship_name(owner));
+            volley.shots.push(HistoryShot { pos: shot, hit, ship });
+            if let (Outcome::Sunk(_), true) = (outcome, announce.tells_sinkings()) {
+                let cells = announce.shows_sunk_cells().then(|| game.layout.ships[owner].cells().collect());
+                volley.sunk.push(Sinking { ship: Some(ship_name(owner)), cells });
+            }
+        }
+        if let Some(history) = &mut log {
+            history.turns.push(volley);
         }
     }
     let ships = &game.layout().ships;
@@ -188,10 +218,16 @@ pub fn play(
     })
 }
 
+/// The name the referee gives the layout's ship `i` in a history.
+fn ship_name(i: usize) -> String {
+    format!("ship {}", i + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::layout::{Placement, random_layout};
+    use crate::rules::Rules;
     use crate::rng::seeded;
     use crate::strategy::Algorithm;
 
@@ -240,6 +276,52 @@ mod tests {
             assert!((17..=100).contains(&rec.shots));
             assert!(rec.sunk_at.iter().all(|&(_, t)| t >= 1 && t <= rec.shots));
             assert_eq!(rec.sunk_at.iter().map(|&(_, t)| t).max(), Some(rec.shots));
+        }
+    }
+
+    #[test]
+    fn a_sunk_cells_history_reads_as_the_referees_board() {
+        // The log the referee keeps under sunk-cells says what its board says, move by move.
+        let mut rng = seeded(11);
+        let rules = Rules::CLASSIC;
+        for _ in 0..20 {
+            let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
+            let mut game = Game::new(layout.clone());
+            let fleet = layout.ships.iter().enumerate().map(|(i, s)| NamedShip { name: Some(ship_name(i)), len: s.len });
+            let mut history = History { size: BoardSize::CLASSIC, fleet: fleet.collect(), turns: Vec::new() };
+            let mut grid = vec![0.0; 100];
+            while !game.is_over() {
+                let reading = history.read(rules).unwrap();
+                assert_eq!(reading.board, *game.board());
+                assert_eq!(reading.fleet, *game.fleet());
+                assert!(reading.told.is_empty());
+                let shot = Algorithm::Density.strategy().decide(game.turn(), &mut rng, &mut grid).unwrap().shot;
+                let outcome = game.fire(shot).unwrap();
+                let owner = game.owner[game.board.index(shot)] as usize;
+                let sunk = match outcome {
+                    Outcome::Sunk(_) => vec![Sinking { ship: Some(ship_name(owner)), cells: Some(layout.ships[owner].cells().collect()) }],
+                    _ => vec![],
+                };
+                history.turns.push(Volley { shots: vec![HistoryShot { pos: shot, hit: outcome != Outcome::Miss, ship: None }], sunk });
+            }
+        }
+    }
+
+    #[test]
+    fn every_announcement_rule_plays_whole_games() {
+        let mut rng = seeded(3);
+        let mut grid = Vec::new();
+        for announce in Announce::ALL {
+            for algorithm in [Algorithm::Bayes, Algorithm::WeightedDensity] {
+                for salvo in [1, 3] {
+                    let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
+                    let rules = Rules::new(true, salvo).unwrap().with_announce(announce);
+                    let seat = Seat { rules, ..Seat::default() };
+                    let rec = play(algorithm.strategy(), Game::new(layout), &seat, &mut rng, &mut grid, |_, _, _| {}).unwrap();
+                    assert_eq!(rec.hits, 17, "{announce} {algorithm:?} salvo {salvo}");
+                    assert!(rec.shots <= 100);
+                }
+            }
         }
     }
 }

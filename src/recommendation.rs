@@ -73,8 +73,22 @@ impl Seat {
         rng: &mut SonarRng,
         grid: &mut [f64],
     ) -> Result<Vec<Pos>, StrategyError> {
+        self.salvo_told(strategy, board, fleet, None, rng, grid)
+    }
+
+    /// [`Seat::salvo`] on the position a history implies, with what its announcements tell
+    /// beyond the board ([`crate::history::Reading`]).
+    pub fn salvo_told(
+        &self,
+        strategy: &dyn Strategy,
+        board: &Board,
+        fleet: &Fleet,
+        told: Option<&Told>,
+        rng: &mut SonarRng,
+        grid: &mut [f64],
+    ) -> Result<Vec<Pos>, StrategyError> {
         let seen = self.rules.reveal(board);
-        let turn = self.turn(&seen, fleet);
+        let turn = self.turn(&seen, fleet).with_told(told);
         let decision = strategy.decide(turn, rng, grid)?;
         Ok(strategy.rank(turn, decision.shot, grid, rng, self.rules.salvo))
     }
