@@ -77,6 +77,10 @@ mod key;
 mod no_touch_tests;
 mod plan;
 mod prior;
+#[cfg(test)]
+mod replay_brute;
+#[cfg(test)]
+mod replay_brute_tests;
 mod sample;
 #[cfg(test)]
 mod sample_tests;
