@@ -4,8 +4,8 @@ use thiserror::Error;
 
 use crate::announce::Announce;
 use crate::board::{Board, BoardSize, Cell, Pos};
-use crate::history::{History, NamedShip, Shot as HistoryShot, Sinking, Volley};
 use crate::fleet::Fleet;
+use crate::history::{History, NamedShip, Shot as HistoryShot, Sinking, Volley};
 use crate::layout::Layout;
 use crate::recommendation::Seat;
 use crate::rng::SonarRng;
@@ -169,7 +169,13 @@ pub fn play(
     let announce = seat.rules.announce;
     let mut log = (announce != Announce::SunkCells).then(|| History {
         size: BoardSize { rows: game.layout.rows, cols: game.layout.cols },
-        fleet: game.layout.ships.iter().enumerate().map(|(i, s)| NamedShip { name: Some(ship_name(i)), len: s.len }).collect(),
+        fleet: game
+            .layout
+            .ships
+            .iter()
+            .enumerate()
+            .map(|(i, s)| NamedShip { name: Some(ship_name(i)), len: s.len })
+            .collect(),
         turns: Vec::new(),
     });
     while !game.is_over() {
@@ -227,8 +233,8 @@ fn ship_name(i: usize) -> String {
 mod tests {
     use super::*;
     use crate::layout::{Placement, random_layout};
-    use crate::rules::Rules;
     use crate::rng::seeded;
+    use crate::rules::Rules;
     use crate::strategy::Algorithm;
 
     fn small_game() -> Game {
@@ -287,7 +293,8 @@ mod tests {
         for _ in 0..20 {
             let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
             let mut game = Game::new(layout.clone());
-            let fleet = layout.ships.iter().enumerate().map(|(i, s)| NamedShip { name: Some(ship_name(i)), len: s.len });
+            let fleet =
+                layout.ships.iter().enumerate().map(|(i, s)| NamedShip { name: Some(ship_name(i)), len: s.len });
             let mut history = History { size: BoardSize::CLASSIC, fleet: fleet.collect(), turns: Vec::new() };
             let mut grid = vec![0.0; 100];
             while !game.is_over() {
@@ -299,10 +306,16 @@ mod tests {
                 let outcome = game.fire(shot).unwrap();
                 let owner = game.owner[game.board.index(shot)] as usize;
                 let sunk = match outcome {
-                    Outcome::Sunk(_) => vec![Sinking { ship: Some(ship_name(owner)), cells: Some(layout.ships[owner].cells().collect()) }],
+                    Outcome::Sunk(_) => vec![Sinking {
+                        ship: Some(ship_name(owner)),
+                        cells: Some(layout.ships[owner].cells().collect()),
+                    }],
                     _ => vec![],
                 };
-                history.turns.push(Volley { shots: vec![HistoryShot { pos: shot, hit: outcome != Outcome::Miss, ship: None }], sunk });
+                history.turns.push(Volley {
+                    shots: vec![HistoryShot { pos: shot, hit: outcome != Outcome::Miss, ship: None }],
+                    sunk,
+                });
             }
         }
     }
@@ -317,7 +330,8 @@ mod tests {
                     let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
                     let rules = Rules::new(true, salvo).unwrap().with_announce(announce);
                     let seat = Seat { rules, ..Seat::default() };
-                    let rec = play(algorithm.strategy(), Game::new(layout), &seat, &mut rng, &mut grid, |_, _, _| {}).unwrap();
+                    let rec = play(algorithm.strategy(), Game::new(layout), &seat, &mut rng, &mut grid, |_, _, _| {})
+                        .unwrap();
                     assert_eq!(rec.hits, 17, "{announce} {algorithm:?} salvo {salvo}");
                     assert!(rec.shots <= 100);
                 }

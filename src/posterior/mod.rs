@@ -65,6 +65,8 @@ use crate::rules::Rules;
 
 mod announced;
 #[cfg(test)]
+mod announced_tests;
+#[cfg(test)]
 mod brute;
 mod count;
 pub mod estimate;
