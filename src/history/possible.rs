@@ -7,15 +7,17 @@ use crate::fleet::Fleet;
 use crate::rules::Rules;
 use crate::witness::{self, Witness};
 
-/// Most assignments of the unseen ships the search looks at before it stops deciding.
-pub const MAX_ASSIGNMENTS: usize = 4096;
+/// Most assignments of the unseen ships the search and the posterior look at: past them, the
+/// search lets the history through and `bayes` reads the board alone.
+pub const MAX_ASSIGNMENTS: usize = 1024;
 
 impl Reading {
     /// Whether some layout of the whole fleet gives the history's answers: `Some(true)` with a
-    /// witness found, `Some(false)` when none can, `None` when `steps` (per assignment) or
-    /// [`MAX_ASSIGNMENTS`] ran out first.
+    /// witness found, `Some(false)` when none can, `None` when `steps` (shared by the
+    /// assignments) or [`MAX_ASSIGNMENTS`] ran out first.
     pub fn possible(&self, rules: Rules, steps: u64) -> Option<bool> {
         let assignments = self.told.assignments(&self.board, rules.touching, MAX_ASSIGNMENTS).ok()?;
+        let steps = (steps / assignments.len().max(1) as u64).max(1_000);
         let mut settled = true;
         for a in assignments {
             if rules.check(&a.board).is_err() {

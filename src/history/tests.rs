@@ -191,3 +191,26 @@ fn salvo_turns_announce_after_their_shots() {
     assert_eq!(r.board.to_rows(), vec!["##...", ".....", "..o..", "....o"]);
     assert!(matches!(h.read(rules(Announce::Sunk)), Err(HistoryError::SalvoTooLarge { shots: 2, salvo: 1, .. })));
 }
+
+#[test]
+fn many_sunk_ships_on_a_block_of_hits_stay_bounded() {
+    // Twelve destroyers sunk on a 6 x 6 block of hits, each with its cells uncertain: each row is
+    // shot at columns 1, 3, 2 (the sinking: 1-2 or 2-3), then 4, 6, 5, so that the assignments
+    // pass the limit. The search stops at its bounds and lets the history through.
+    let fleet: Vec<(String, usize)> = (0..40).map(|i| (format!("d{i}"), 2)).collect();
+    let fleet: Vec<(&str, usize)> = fleet.iter().map(|(n, l)| (n.as_str(), *l)).collect();
+    let mut shots = Vec::new();
+    for r in 0..6 {
+        for (k, c) in [0, 2, 1, 3, 5, 4].into_iter().enumerate() {
+            let label = Pos::new(r, c).label();
+            shots.push(if k % 3 == 2 { format!("{label} s:d{}", shots.len() / 3) } else { format!("{label} h") });
+        }
+    }
+    let shots: Vec<&str> = shots.iter().map(String::as_str).collect();
+    let h = hist(10, 10, &fleet, &shots);
+    let rules = rules(Announce::Sunk);
+    let reading = h.read(rules).unwrap();
+    assert_eq!(reading.told.unseen.len(), 12);
+    assert_eq!(reading.possible(rules, 200_000), None, "too many assignments to decide");
+    assert!(h.read_possible(rules, 200_000).is_ok());
+}

@@ -37,7 +37,11 @@ pub struct Assignment {
     pub board: Board,
 }
 
-/// More assignments than the caller's limit.
+/// Most partial assignments [`Told::assignments`] tries before it gives up, whatever the limit on
+/// whole ones: a history of many sunk ships on a cluster of hits must not cost more than this.
+pub const MAX_TRIES: usize = 200_000;
+
+/// More assignments than the caller's limit, or more than [`MAX_TRIES`] partial ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooManyAssignments;
 
@@ -49,7 +53,8 @@ impl Told {
 
     /// Every assignment of the unseen ships on `board`: one candidate each, no two overlapping,
     /// and under the no-touch rules (`touching` false) none touching another, a `#` or an `x`
-    /// left to the rest of the fleet. At most `limit` of them, or [`TooManyAssignments`].
+    /// left to the rest of the fleet. At most `limit` of them, after at most [`MAX_TRIES`] partial
+    /// ones, or [`TooManyAssignments`].
     pub fn assignments(
         &self,
         board: &Board,
@@ -59,7 +64,8 @@ impl Told {
         let mut out = Vec::new();
         let mut owner = vec![usize::MAX; board.len()];
         let mut chosen = Vec::with_capacity(self.unseen.len());
-        self.extend(board, touching, limit, 0, &mut owner, &mut chosen, &mut out)?;
+        let mut tries = 0;
+        self.extend(board, touching, limit, 0, &mut owner, &mut chosen, &mut (&mut out, &mut tries))?;
         Ok(out)
     }
 
@@ -72,8 +78,13 @@ impl Told {
         k: usize,
         owner: &mut [usize],
         chosen: &mut Vec<Placement>,
-        out: &mut Vec<Assignment>,
+        found: &mut (&mut Vec<Assignment>, &mut usize),
     ) -> Result<(), TooManyAssignments> {
+        *found.1 += 1;
+        if *found.1 > MAX_TRIES {
+            return Err(TooManyAssignments);
+        }
+        let out = &mut *found.0;
         if k == self.unseen.len() {
             let mut marked = board.clone();
             chosen.iter().flat_map(|p| p.cells()).for_each(|c| marked.set(c, Cell::Sunk));
@@ -92,7 +103,7 @@ impl Told {
             }
             p.cells().for_each(|c| owner[board.index(c)] = k);
             chosen.push(p);
-            let result = self.extend(board, touching, limit, k + 1, owner, chosen, out);
+            let result = self.extend(board, touching, limit, k + 1, owner, chosen, found);
             chosen.pop();
             p.cells().for_each(|c| owner[board.index(c)] = usize::MAX);
             result?;

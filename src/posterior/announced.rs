@@ -70,7 +70,7 @@ pub fn sample_announced(
     rng: &mut SonarRng,
 ) -> Result<Announced, ExactError> {
     let count = told.assignments(board, rules.touching, MAX_ASSIGNMENTS).map_err(|_| ExactError::OverBudget)?.len();
-    let each = (draws / count.max(1) as u64).max(64);
+    let each = (draws / count.max(1) as u64).max(16);
     let mut made = 0;
     combine(board, told, rules, prior, |seen, rest| {
         made += each;

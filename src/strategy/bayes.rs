@@ -163,7 +163,12 @@ fn announced_posterior(
     match sample_announced(board, told, rules, model, draws, rng) {
         Ok(est) => Ok((est.marginals, PosteriorFacts { exact: false, layouts: None, samples: est.samples })),
         Err(ExactError::NoLayout) => Err(StrategyError::NoLayout),
-        Err(_) => posterior(Turn { told: None, ..turn }, rng),
+        // Too many assignments: the board alone, or where it reads as impossible (a sunk ship
+        // of uncertain cells counts as afloat there), the ships' placement density.
+        Err(_) => posterior(Turn { told: None, ..turn }, rng).or_else(|_| {
+            let facts = PosteriorFacts { exact: false, layouts: None, samples: Some(0) };
+            Ok((density_as_probability(turn.board, turn.fleet), facts))
+        }),
     }
 }
 
