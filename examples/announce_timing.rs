@@ -1,0 +1,72 @@
+//! Per-move time of an algorithm under an announcement rule:
+//! `cargo run --release --example announce_timing [GAMES] [ALGORITHM] [RULE]`.
+//! Classic games on uniform layouts, one thread. Each move reads the game's history as the rule
+//! tells it (`History::read`) and plays the algorithm on it, as a `POST /recommend` with a
+//! `history` does; the time of both is measured. Prints per-move percentiles and the mean shots.
+
+use std::time::Instant;
+
+use sonar::simulate::percentile;
+use sonar::{
+    Algorithm, Announce, BoardSize, Game, History, NamedShip, Outcome, Rules, Seat, Shot, Sinking, Volley,
+    random_layout, seeded,
+};
+
+fn main() {
+    let arg = |i: usize| std::env::args().nth(i);
+    let games: u64 = arg(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let algorithm = arg(2).and_then(|a| Algorithm::from_name(&a)).unwrap_or(Algorithm::Bayes);
+    let announce: Announce = arg(3).and_then(|a| a.parse().ok()).unwrap_or(Announce::Sunk);
+    let rules = Rules::CLASSIC.with_announce(announce);
+    let seat = Seat { rules, ..Seat::default() };
+    let (mut ms, mut shots) = (Vec::new(), 0usize);
+    for g in 0..games {
+        let mut rng = seeded(g);
+        let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
+        let name = |i: usize| format!("ship {}", i + 1);
+        let fleet = layout.ships.iter().enumerate().map(|(i, s)| NamedShip { name: Some(name(i)), len: s.len });
+        let mut history = History { size: BoardSize::CLASSIC, fleet: fleet.collect(), turns: Vec::new() };
+        let mut game = Game::new(layout.clone());
+        let mut grid = vec![0.0; 100];
+        while !game.is_over() {
+            grid.fill(0.0);
+            let t = Instant::now();
+            let reading = history.read(rules).unwrap();
+            let salvo = seat
+                .salvo_told(
+                    algorithm.strategy(),
+                    &reading.board,
+                    &reading.fleet,
+                    Some(&reading.told),
+                    &mut rng,
+                    &mut grid,
+                )
+                .unwrap();
+            ms.push(t.elapsed().as_secs_f64() * 1e3);
+            let shot = salvo[0];
+            let outcome = game.fire(shot).unwrap();
+            let owner = layout.ships.iter().position(|s| s.cells().any(|c| c == shot));
+            let hit = outcome != Outcome::Miss;
+            let ship = (hit && announce == Announce::Hit).then(|| name(owner.unwrap()));
+            let mut volley = Volley { shots: vec![Shot { pos: shot, hit, ship }], sunk: Vec::new() };
+            if let (Outcome::Sunk(_), true) = (outcome, announce.tells_sinkings()) {
+                let owner = owner.unwrap();
+                let cells = announce.shows_sunk_cells().then(|| layout.ships[owner].cells().collect());
+                volley.sunk.push(Sinking { ship: Some(name(owner)), cells });
+            }
+            history.turns.push(volley);
+        }
+        shots += game.shots();
+    }
+    ms.sort_by(f64::total_cmp);
+    println!(
+        "{} under {announce}: {games} games, mean {:.2} shots; per move (n={}) p50 {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+        algorithm.name(),
+        shots as f64 / games as f64,
+        ms.len(),
+        percentile(&ms, 0.5),
+        percentile(&ms, 0.9),
+        percentile(&ms, 0.99),
+        percentile(&ms, 1.0)
+    );
+}
