@@ -211,6 +211,27 @@ mod tests {
     }
 
     #[test]
+    fn every_algorithm_plays_whole_games_under_every_announcement_rule() {
+        // Told only what each rule says, every algorithm still sinks the whole fleet within the
+        // board, on 6 x 6 boards (the classic board is the engine's test, for bayes).
+        let mut rng = seeded(41);
+        let mut grid = Vec::new();
+        for &algorithm in Algorithm::ALL {
+            for announce in crate::announce::Announce::ALL {
+                for (touching, salvo) in [(true, 1), (false, 2)] {
+                    let rules = crate::rules::Rules::new(touching, salvo).unwrap().with_announce(announce);
+                    let layout = crate::layout::random_layout_under(6, 6, &[3, 2, 2], rules, &mut rng).unwrap();
+                    let seat = Seat { rules, ..Seat::default() };
+                    let rec = play(algorithm.strategy(), Game::new(layout), &seat, &mut rng, &mut grid, |_, _, _| {})
+                        .unwrap_or_else(|e| panic!("{} under {announce}: {e}", algorithm.name()));
+                    assert_eq!(rec.hits, 7, "{} under {announce}", algorithm.name());
+                    assert!(rec.shots <= 36);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn every_algorithm_uses_a_model_or_ignores_it_exactly() {
         for &algorithm in Algorithm::ALL {
             println!("{}", algorithm.name());
