@@ -126,7 +126,7 @@ pub enum HistoryError {
     MissNamed { at: At },
     #[error("{}: {name} was already sunk on turn {}", where_(.at), .sunk_turn + 1)]
     AlreadySunk { at: At, name: String, sunk_turn: usize },
-    #[error("{}: the hits named {name} do not fit in one straight run of its {len} cells", where_(.at))]
+    #[error("{}: no straight run of {len} cells holds every hit named {name} and otherwise only unshot cells", where_(.at))]
     HitCannotReach { at: At, name: String, len: usize },
     #[error("turn {}: the rule none announces no sinking", .at.turn + 1)]
     SinkingNotTold { at: At },

@@ -272,11 +272,14 @@ impl Replay<'_> {
             for u in &mut unseen {
                 u.candidates.retain(|p| fits(board, *p, touching));
                 if u.candidates.is_empty() {
-                    let at = At::turn(u.sunk_turn.unwrap_or(self.history.turns.len().saturating_sub(1)));
                     let name = self.name(u.ship);
                     return Err(match u.sunk_turn {
-                        Some(_) => HistoryError::SunkUnexplained { at, name, len: u.len },
-                        None => HistoryError::NoFleet { at },
+                        Some(t) => HistoryError::SunkUnexplained { at: At::turn(t), name, len: u.len },
+                        // Under `hit`: the turn of its last named hit.
+                        None => {
+                            let last = self.labelled(u.ship).iter().filter_map(|&i| self.turn_of[i]).max().unwrap_or(0);
+                            HistoryError::HitCannotReach { at: At::turn(last), name, len: u.len }
+                        }
                     });
                 }
             }

@@ -138,6 +138,9 @@ fn every_inconsistency_names_its_turn() {
     assert!(matches!(err(&h, Announce::Sunk), E::AlreadySunk { at: At { turn: 3, .. }, sunk_turn: 1, .. }));
     let h = hist(4, 5, FLEET, &["A1 h:destroyer", "A3 h:destroyer"]);
     assert!(matches!(err(&h, Announce::Hit), E::HitCannotReach { at: At { turn: 1, shot: Some(0) }, len: 2, .. }));
+    // Walled in by misses: the destroyer named at B2 has no room.
+    let h = hist(4, 5, FLEET, &["A2 m", "C2 m", "B1 m", "B3 m", "B2 h:destroyer"]);
+    assert!(matches!(err(&h, Announce::Hit), E::HitCannotReach { at: At { turn: 4, .. }, len: 2, .. }));
     let h = hist(4, 5, FLEET, &["A1 h", "A2 m"]);
     let mut h2 = h.clone();
     h2.turns[1].sunk.push(Sinking { ship: Some("destroyer".into()), cells: None });
