@@ -68,8 +68,11 @@ export class Sea {
     return this.ships.find((s) => s.ship.cells.some(([sr, sc]) => sr === r && sc === c)) || null;
   }
 
-  /** Fires at a '.' cell: "miss", "hit" or "sunk" (then every cell of the ship becomes '#'). */
-  fire(r, c) {
+  /**
+   * Fires at a '.' cell: "miss", "hit" or "sunk" (then every cell of the ship becomes '#'). The
+   * shot is recorded with its turn (default: one shot a turn) and the index of the ship it hit.
+   */
+  fire(r, c, turn = this.shots.length) {
     if (this.marks[r]?.[c] !== ".") throw new Error(`cell ${r},${c} is not an unshot cell of the board`);
     const target = this.shipAt(r, c);
     let result = "miss";
@@ -84,7 +87,8 @@ export class Sea {
         result = "sunk";
       }
     }
-    this.shots.push({ row: r, col: c, result, ...(result === "sunk" ? { length: target.ship.length } : {}) });
+    const ship = target ? this.ships.indexOf(target) : undefined;
+    this.shots.push({ row: r, col: c, result, turn, ship, ...(result === "sunk" ? { length: target.ship.length } : {}) });
     return { result, ship: target?.ship || null };
   }
 

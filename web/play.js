@@ -5,6 +5,7 @@
 import { freshSeed, placement, recommend } from "./api.js";
 import { BoardView, format, label, legend, tray } from "./board.js";
 import { Sea, blank, fleetFault, parseShips, shipsFromPlacement } from "./game.js";
+import { position, shipNames, told } from "./history.js";
 import { setupLearning } from "./play-learning.js";
 import { clearProblems, say, showProblem } from "./ui.js";
 
@@ -35,7 +36,7 @@ export function setupPlay(root) {
     rows: Number($("play-rows").value),
     cols: Number($("play-cols").value),
     ships: parseShips($("play-ships").value),
-    rules: { touching: $("play-touching").checked, salvo: Number($("play-salvo").value) },
+    rules: { touching: $("play-touching").checked, salvo: Number($("play-salvo").value), announce: $("play-announce").value },
     level: Number($("play-level").value),
     algorithm: $("play-algorithm").value,
     style: $("play-style").value,
@@ -62,8 +63,29 @@ export function setupPlay(root) {
   }
 
   /** What the computer's shots did, for the status line: "A2: miss", "B3: sunk, your ship of 2". */
-  function shotText(label_, result, ship, whose) {
-    return `${label_}: ${result === "sunk" ? `sunk, ${whose} ship of ${ship.length}` : result}`;
+  /** A shot's answer as the announcement rule tells it ("sunk, the cruiser" under sunk and hit). */
+  function shotText(label_, result, ship, whose, sea) {
+    const announce = settings().rules.announce;
+    const names = shipNames(sea.ships.map((s) => s.ship.length));
+    const t = told(result, names[sea.ships.findIndex((s) => s.ship === ship)], announce);
+    if (t.what === "sunk") return `${label_}: sunk, ${t.name ? `the ${t.name}` : `${whose} ship of ${ship.length}`}`;
+    return `${label_}: ${t.what}${t.name ? `, the ${t.name}` : ""}`;
+  }
+
+  /**
+   * The computer's waters as the rule lets me see them while playing: under sunk-cells a sunk
+   * ship's cells are marked and the ship drawn; otherwise its cells stay hits, and under none
+   * nothing says it sank. Everything shows at the end.
+   */
+  function enemyView(sea, over) {
+    const announce = settings().rules.announce;
+    if (!sea) return { marks: blank(game.rows, game.cols), ships: [], sunk: () => false };
+    if (over || announce === "sunk-cells") {
+      const sunk = (x) => x.hits === x.ship.length;
+      return { marks: sea.marks, ships: sea.ships.filter((x) => over || sunk(x)).map((x) => x.ship), sunk };
+    }
+    const marks = sea.marks.map((line) => line.map((m) => (m === "#" ? "x" : m)));
+    return { marks, ships: [], sunk: (x) => announce !== "none" && x.hits === x.ship.length };
   }
 
   function draw() {
@@ -87,10 +109,10 @@ export function setupPlay(root) {
     else if (expected) legend($("play-mine-legend"), mine.max, "prior");
     learning.show();
     // The computer's ships: those sunk while playing, the whole fleet (hit and not found) at the end.
-    const theirs = s.enemySea ? s.enemySea.ships.filter((x) => over || x.hits === x.ship.length).map((x) => x.ship) : [];
+    const view = enemyView(s.enemySea, over);
     enemy.draw({
-      marks: s.enemySea ? s.enemySea.marks : blank(s.rows, s.cols),
-      ships: theirs,
+      marks: view.marks,
+      ships: view.ships,
       revealed: over,
       candidates: over ? [] : s.hint || [],
     });
@@ -99,10 +121,10 @@ export function setupPlay(root) {
     const shots = (n) => `: ${n} shot${n === 1 ? "" : "s"}`;
     $("play-mine-count").textContent = s.mySea ? shots(s.mySea.shots.length) : "";
     $("play-enemy-count").textContent = s.enemySea ? shots(s.enemySea.shots.length) : "";
-    const fleet = (sea, ships) =>
-      sea ? sea.ships.map((x) => ({ length: x.ship.length, sunk: x.hits === x.ship.length })) : ships.map((x) => ({ length: x.length, sunk: false }));
+    const fleet = (sea, ships, sunk = (x) => x.hits === x.ship.length) =>
+      sea ? sea.ships.map((x) => ({ length: x.ship.length, sunk: sunk(x) })) : ships.map((x) => ({ length: x.length, sunk: false }));
     tray($("play-mine-tray"), fleet(s.mySea, s.mine), "Your fleet");
-    tray($("play-enemy-tray"), fleet(s.enemySea, s.mine), "The computer's fleet");
+    tray($("play-enemy-tray"), fleet(s.enemySea, s.mine, view.sunk), "The computer's fleet");
     $("play-hint").disabled = !(s.phase === "playing" && s.turn === "me" && !s.busy);
     $("play-heat").disabled = over;
     $("play-start").disabled = s.phase !== "setup" || s.busy;
@@ -110,7 +132,7 @@ export function setupPlay(root) {
     // Start and placing at random belong to the set-up; once the game is on they make way for the boards.
     $("play-start").hidden = s.phase !== "setup";
     $("play-random").hidden = s.phase !== "setup";
-    for (const id of ["play-touching", "play-salvo", "play-rows", "play-cols", "play-ships", "play-style"]) {
+    for (const id of ["play-touching", "play-salvo", "play-announce", "play-rows", "play-cols", "play-ships", "play-style"]) {
       $(id).disabled = s.phase === "playing";
     }
     const set = settings();
@@ -144,6 +166,7 @@ export function setupPlay(root) {
     Object.assign(game, {
       phase: "setup", turn: "me", busy: true, rows: set.rows || 10, cols: set.cols || 10, mySea: null,
       enemySea: null, lastGrid: null, lastShots: [], hint: null, mistakes: [], winner: null, selected: null, drag: null,
+      myTurns: 0, theirTurns: 0,
     });
     $("play-hint-text").textContent = "";
     clearProblems(root);
@@ -190,7 +213,7 @@ export function setupPlay(root) {
       Object.assign(game, {
         enemySea: new Sea(game.rows, game.cols, theirs),
         mySea: new Sea(game.rows, game.cols, game.mine),
-        phase: "playing", turn: "me", busy: false, seed: freshSeed(), left: set.rules.salvo, selected: null,
+        phase: "playing", turn: "me", busy: false, seed: freshSeed(), left: set.rules.salvo, selected: null, myTurns: 0, theirTurns: 0,
       });
       learning.begin(set, game.mine);
       clearProblems(root);
@@ -208,10 +231,10 @@ export function setupPlay(root) {
       say(status, `${label(r, c)} has been shot already: pick another cell.`);
       return;
     }
-    const { result, ship } = game.enemySea.fire(r, c);
+    const { result, ship } = game.enemySea.fire(r, c, game.myTurns);
     game.hint = null;
     $("play-hint-text").textContent = "";
-    const what = shotText(label(r, c), result, ship, "the computer's");
+    const what = shotText(label(r, c), result, ship, "the computer's", game.enemySea);
     if (game.enemySea.allSunk()) {
       say(status, `You fired ${what}. You win: you sank the whole fleet in ${game.enemySea.shots.length} shots.`);
       end("me");
@@ -226,6 +249,7 @@ export function setupPlay(root) {
     }
     say(status, `You fired ${what}. The computer is aiming…`);
     game.left = salvo;
+    game.myTurns += 1;
     computerTurn();
   }
 
@@ -236,18 +260,21 @@ export function setupPlay(root) {
     const set = settings();
     try {
       const opponent = await learning.opponent(set);
+      // The computer is told only what the announcement rule says (a history, unless sunk-cells).
       const answer = await recommend({
-        board: game.mySea.board(), ships: game.mySea.afloat(), algorithm: set.algorithm, level: set.level,
-        seed: game.seed, rules: set.rules, ...(opponent ? { opponent } : {}),
+        ...position(game.mySea, set.rules), algorithm: set.algorithm, level: set.level,
+        seed: game.seed, ...(opponent ? { opponent } : {}),
       });
+      const turn = game.theirTurns;
+      game.theirTurns += 1;
       game.lastGrid = answer.grid;
       game.lastShots = answer.shots;
       // A level below 10 says whether this turn's shot was a deliberate mistake (absent: not one).
       const mistake = answer.mistake === true;
       const said = answer.shots.map((shot) => {
-        const { result, ship } = game.mySea.fire(shot.row, shot.col);
+        const { result, ship } = game.mySea.fire(shot.row, shot.col, turn);
         if (mistake) game.mistakes.push({ row: shot.row, col: shot.col, level: set.level });
-        return shotText(shot.label, result, ship, "your");
+        return shotText(shot.label, result, ship, "your", game.mySea);
       });
       const why = mistake ? ` (a deliberate mistake at level ${set.level})` : "";
       game.busy = false;
@@ -270,10 +297,8 @@ export function setupPlay(root) {
     if (game.phase !== "playing" || game.turn !== "me" || game.busy) return;
     const set = settings();
     try {
-      const answer = await recommend({
-        board: game.enemySea.board(), ships: game.enemySea.afloat(), algorithm: set.algorithm, seed: game.seed,
-        rules: set.rules, candidates: 3,
-      });
+      // A hint knows only what the rule told me.
+      const answer = await recommend({ ...position(game.enemySea, set.rules), algorithm: set.algorithm, seed: game.seed, candidates: 3 });
       game.hint = answer.candidates;
       $("play-hint-text").textContent = `Hint from ${answer.algorithm}: ${answer.candidates
         .map((c, i) => `${i + 1}. ${c.label} (${format(c.value)})`)

@@ -2,8 +2,9 @@
 // shot from; the game's shots can be copied as JSON. Its learning view is watch-learning.js.
 
 import { freshSeed, placement, recommend } from "./api.js";
-import { BoardView, label, legend, tray } from "./board.js";
+import { BoardView, legend, tray } from "./board.js";
 import { Sea, parseShips, shipsFromPlacement } from "./game.js";
+import { position } from "./history.js";
 import { clearProblems, say, showProblem } from "./ui.js";
 import { setupWatchLearning } from "./watch-learning.js";
 
@@ -24,7 +25,7 @@ export function setupWatch(root) {
       rows: Number($("watch-rows").value),
       cols: Number($("watch-cols").value),
       ships: parseShips($("watch-ships").value),
-      rules: { touching: $("watch-touching").checked, salvo: Number($("watch-salvo").value) },
+      rules: { touching: $("watch-touching").checked, salvo: Number($("watch-salvo").value), announce: $("watch-announce").value },
       algorithm: $("watch-algorithm").value,
       level: Number($("watch-level").value),
       style: $("watch-style").value,
@@ -50,8 +51,9 @@ export function setupWatch(root) {
     $("watch-count").textContent = w.sea.shots.length;
     $("watch-hits").textContent = w.sea.hits();
     $("watch-sunk").textContent = `${w.sea.ships.length - w.sea.afloat().length} of ${w.sea.ships.length}`;
-    const shots = w.sea.shots.map((s) => JSON.stringify({ row: s.row, col: s.col, label: label(s.row, s.col), result: s.result }));
-    $("watch-shots").value = shots.length ? `[\n${shots.join(",\n")}\n]` : "[]";
+    // The game as the computer was told it: a request POST /recommend takes as it is.
+    const set = settings();
+    $("watch-shots").value = JSON.stringify({ ...position(w.sea, set.rules, true), algorithm: set.algorithm, seed: w.seed }, null, 1);
     $("watch-play").textContent = w.running ? "Pause" : "Play";
     $("watch-play").disabled = w.sea.allSunk();
     $("watch-step").disabled = w.running || w.busy || w.sea.allSunk();
@@ -90,9 +92,8 @@ export function setupWatch(root) {
     const set = settings();
     w.busy = true;
     try {
-      const answer = await recommend({
-        board: w.sea.board(), ships: w.sea.afloat(), algorithm: set.algorithm, level: set.level, rules: set.rules, seed: w.seed,
-      });
+      // Told only what the announcement rule says: board strings under sunk-cells, the history otherwise.
+      const answer = await recommend({ ...position(w.sea, set.rules), algorithm: set.algorithm, level: set.level, seed: w.seed });
       w.grid = answer.grid;
       w.kind = answer.grid_kind;
       w.shots = answer.shots;
@@ -101,7 +102,7 @@ export function setupWatch(root) {
       const mistake = answer.mistake === true;
       const results = answer.shots.map((s) => {
         if (mistake) w.mistakes.push({ row: s.row, col: s.col, level: set.level });
-        return `${s.label} ${w.sea.fire(s.row, s.col).result}`;
+        return `${s.label} ${w.sea.fire(s.row, s.col, w.turns - 1).result}`;
       });
       const why = mistake ? `, a deliberate mistake at level ${set.level}` : "";
       if (w.sea.allSunk()) {
@@ -157,6 +158,7 @@ export function setupWatch(root) {
   $("watch-copy").addEventListener("click", copy);
   $("watch-reveal").addEventListener("change", draw);
   $("watch-speed").addEventListener("input", speedText);
+  $("watch-announce").addEventListener("change", draw);
   for (const id of ["watch-rows", "watch-cols", "watch-ships", "watch-touching", "watch-style", "watch-seed"]) {
     $(id).addEventListener("change", newFleet);
   }

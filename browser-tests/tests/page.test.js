@@ -301,10 +301,14 @@ describe("Watch", () => {
     await page.fill("#watch-speed", "100");
     await page.click("#watch-play");
     await page.waitForSelector("#watch-status >> text=Sank the whole fleet", { timeout: 120_000 });
-    const shots = JSON.parse(await page.inputValue("#watch-shots"));
+    // The game as a request: a history of the shots under the default rule, sunk-cells.
+    const copied = JSON.parse(await page.inputValue("#watch-shots"));
+    assert.equal(copied.rules.announce, "sunk-cells");
+    const shots = copied.history.shots.map((s) => ({ label: s.cell, result: s.result }));
     assert.equal(String(shots.length), await page.textContent("#watch-count"));
     assert.equal(await page.textContent("#watch-hits"), "17");
     assert.equal(new Set(shots.map((s) => s.label)).size, shots.length);
+    assert.ok(copied.history.shots.filter((s) => s.result === "sunk").every((s) => s.cells.includes(s.cell)));
     // The same game through the API: the hidden fleet from the seed, the shots from the service.
     const fleet = await api("/placement", { rows: 10, cols: 10, ships: [5, 4, 3, 3, 2], rules: { touching: true }, seed: 7, style: "uniform" });
     const cells = new Map(fleet.body.ships.flatMap((s, i) => s.cells.map((c) => [c.label, i])));
@@ -329,10 +333,10 @@ describe("Watch", () => {
       }
       replay.push({ row, col, label, result });
     }
-    assert.deepEqual(shots, replay);
+    assert.deepEqual(shots, replay.map(({ label, result }) => ({ label, result })));
     await page.click("#watch-copy");
     await page.waitForSelector("#watch-copied >> text=Copied");
-    assert.deepEqual(JSON.parse(await page.evaluate(() => navigator.clipboard.readText())), replay);
+    assert.deepEqual(JSON.parse(await page.evaluate(() => navigator.clipboard.readText())), copied);
     assert.deepEqual(errors, []);
     await context.close();
   });
