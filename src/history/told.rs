@@ -5,6 +5,10 @@ use crate::board::{Board, Cell};
 use crate::layout::Placement;
 use crate::rules::around;
 
+/// Most assignments of the unseen ships a search looks at before it stops deciding (the
+/// consistency search, and `bayes`'s exact sum).
+pub const MAX_ASSIGNMENTS: usize = 4096;
+
 /// What the announcements tell beyond the implied board. Empty under `sunk-cells` and `none`,
 /// whose answers the board says in full.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

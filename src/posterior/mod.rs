@@ -63,7 +63,7 @@ use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::rules::Rules;
 
-mod announced;
+pub mod announced;
 #[cfg(test)]
 mod brute;
 mod count;
@@ -88,7 +88,6 @@ mod weighted;
 #[cfg(test)]
 mod weighted_tests;
 
-pub use announced::{count_announced, sample_announced};
 use plan::{plan, prepare};
 pub use prior::opening_prior;
 #[cfg(test)]

@@ -29,10 +29,9 @@ use super::density::hunt_density;
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::history::Told;
+use crate::posterior::announced::{count_announced, sample_announced};
 use crate::posterior::importance::Sampler;
-use crate::posterior::{
-    ExactError, RECOMMENDED_BUDGET, count_announced, count_exact_under, count_weighted, opening_prior, sample_announced,
-};
+use crate::posterior::{ExactError, RECOMMENDED_BUDGET, count_exact_under, count_weighted, opening_prior};
 use crate::rng::SonarRng;
 use crate::rules::Rules;
 use crate::turn::Turn;
