@@ -75,6 +75,10 @@ impl Strategy for Bayes {
         )
     }
 
+    fn history_note(&self) -> &'static str {
+        "Conditions on every announcement in order, exactly: the posterior over the layouts that give every answer of the history (which ship sank on which turn, which ship each hit struck), counted within the budget and sampled past it; past 4,096 placements of the ships the announcements place, it reads the implied board as the other algorithms do"
+    }
+
     fn salvo_note(&self) -> &'static str {
         "The k cells of highest posterior probability, which maximise the expected number of hits (expectation is additive); ties in the turn's order"
     }
