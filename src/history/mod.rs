@@ -13,7 +13,8 @@
 //!   announcements leave it, and the rest of the fleet.
 //!
 //! Every inconsistency the replay meets is a [`HistoryError`] naming the turn (and shot) at fault;
-//! one that only a whole fleet can reveal is found by [`History::first_impossible_turn`].
+//! one that only a whole fleet can reveal is found by [`History::read_possible`], at the first turn
+//! after which no fleet could have given the answers.
 
 mod possible;
 mod read;
@@ -27,8 +28,7 @@ use crate::announce::Announce;
 use crate::board::{Board, BoardSize, Pos};
 use crate::fleet::{Fleet, FleetError};
 
-pub use possible::MAX_ASSIGNMENTS;
-pub use told::{Told, Unseen};
+pub use told::{MAX_ASSIGNMENTS, Told, Unseen};
 
 /// A ship of the starting fleet: its length, and its name where the rules announce names.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,15 +1,12 @@
 //! Whether any fleet could have given a history's answers: the consistency search
 //! ([`crate::witness`]) run on every assignment of the ships the announcements place.
 
+use super::told::MAX_ASSIGNMENTS;
 use super::{At, History, HistoryError, Reading};
 use crate::board::Cell;
 use crate::fleet::Fleet;
 use crate::rules::Rules;
 use crate::witness::{self, Witness};
-
-/// Most assignments of the unseen ships the search and the posterior look at: past them, the
-/// search lets the history through and `bayes` reads the board alone.
-pub const MAX_ASSIGNMENTS: usize = 1024;
 
 impl Reading {
     /// Whether some layout of the whole fleet gives the history's answers: `Some(true)` with a

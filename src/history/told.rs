@@ -5,6 +5,10 @@ use crate::board::{Board, Cell};
 use crate::layout::Placement;
 use crate::rules::around;
 
+/// Most assignments of the unseen ships the consistency search and `bayes`'s sum look at: past
+/// them, the search lets the history through and `bayes` reads the board alone.
+pub const MAX_ASSIGNMENTS: usize = 1024;
+
 /// What the announcements tell beyond the implied board. Empty under `sunk-cells` and `none`,
 /// whose answers the board says in full.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

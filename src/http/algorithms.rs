@@ -33,6 +33,9 @@ pub struct AlgorithmEntry {
     /// ignores it (it then plays as if every layout were equally likely).
     #[serialize_always]
     pub opponent: Option<String>,
+    /// How it reads a game sent as a `history` instead of a board: what of the announcements
+    /// (which ship sank, which ship a hit struck) it uses.
+    pub history: String,
     /// Its measured mean shots to sink the classic fleet on the classic 10x10 board (10,000
     /// simulated games, uniform layouts; the committed table `docs/strength.jsonl`, made by
     /// `sonar simulate --algorithm all --games 10000 --seed 1 --json`): lower is stronger.
@@ -83,6 +86,7 @@ impl From<Algorithm> for AlgorithmEntry {
             no_touch: algorithm.no_touch_note().to_owned(),
             salvo: algorithm.salvo_note().to_owned(),
             opponent: algorithm.opponent_note().map(str::to_owned),
+            history: algorithm.history_note().to_owned(),
             mean_shots: measured.map(|m| m.mean),
             mean_shots_ci95: measured.map(|m| m.ci95),
             measured_by: measured.map(|_| strength::COMMAND.to_owned()),
@@ -106,8 +110,8 @@ impl From<Algorithm> for AlgorithmEntry {
 /// List the algorithms.
 ///
 /// Each algorithm's name (the value for `algorithm`), summary, source (a citation), grid kind,
-/// whether it uses randomness, and how it plays the no-touch rules and salvos (`rules`). The
-/// default algorithm is marked.
+/// whether it uses randomness, how it plays the no-touch rules and salvos (`rules`), how it uses
+/// a model of the opponent and how it reads a history. The default algorithm is marked.
 #[utoipa::path(
     get,
     path = "/algorithms",

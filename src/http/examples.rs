@@ -1,5 +1,6 @@
 //! The examples of the OpenAPI document, each a real exchange with the service: the request
-//! examples of `POST /recommend` and `POST /placement` and the answers the service gives them,
+//! examples of `POST /recommend` (a board, and a history), `POST /placement` and `POST /opponent`
+//! and the answers the service gives them,
 //! and for every error status a problem body the service answers to a request of that kind.
 //!
 //! Each is an OpenAPI Example Object (a `summary` naming the request, and the `value`) in a file
@@ -57,6 +58,10 @@ impl ExampleFile {
 pub const RECOMMEND_REQUEST: ExampleFile = example_file!("recommend-request");
 /// The answer to [`RECOMMEND_REQUEST`].
 pub const RECOMMEND_ANSWER: ExampleFile = example_file!("recommend-200");
+/// A request example of `POST /recommend` that sends a game's history under the rule `sunk`.
+pub const RECOMMEND_HISTORY_REQUEST: ExampleFile = example_file!("recommend-history-request");
+/// The answer to [`RECOMMEND_HISTORY_REQUEST`].
+pub const RECOMMEND_HISTORY_ANSWER: ExampleFile = example_file!("recommend-history-200");
 /// The request example of `POST /placement`.
 pub const PLACEMENT_REQUEST: ExampleFile = example_file!("placement-request");
 /// The answer to [`PLACEMENT_REQUEST`].
@@ -86,6 +91,8 @@ pub const PAYLOAD_TOO_LARGE: ExampleFile = example_file!("413-payload-too-large"
 pub const UNSUPPORTED_MEDIA_TYPE: ExampleFile = example_file!("415-unsupported-media-type");
 /// 422 of `POST /recommend`: a board with a character that is not a cell.
 pub const INVALID_BOARD: ExampleFile = example_file!("422-invalid-board");
+/// 422 of `POST /recommend`: a history that shoots a cell twice.
+pub const INVALID_HISTORY: ExampleFile = example_file!("422-invalid-history");
 /// 422 of `POST /opponent`: a past fleet with a bent ship.
 pub const INVALID_OPPONENT: ExampleFile = example_file!("422-invalid-opponent");
 /// 422 of `POST /placement`: a fleet that fits no layout under the rules.
@@ -96,9 +103,11 @@ pub const INTERNAL: ExampleFile = example_file!("500-internal");
 pub const OVERLOADED: ExampleFile = example_file!("503-overloaded");
 
 /// Every example.
-pub const ALL: [ExampleFile; 20] = [
+pub const ALL: [ExampleFile; 23] = [
     RECOMMEND_REQUEST,
     RECOMMEND_ANSWER,
+    RECOMMEND_HISTORY_REQUEST,
+    RECOMMEND_HISTORY_ANSWER,
     PLACEMENT_REQUEST,
     PLACEMENT_ANSWER,
     OPPONENT_REQUEST,
@@ -113,6 +122,7 @@ pub const ALL: [ExampleFile; 20] = [
     PAYLOAD_TOO_LARGE,
     UNSUPPORTED_MEDIA_TYPE,
     INVALID_BOARD,
+    INVALID_HISTORY,
     IMPOSSIBLE_PLACEMENT,
     INVALID_OPPONENT,
     INTERNAL,

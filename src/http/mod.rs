@@ -4,10 +4,12 @@
 //! One file per endpoint, each with its request and response types, their conversion, the
 //! handler and its documented errors:
 //!
-//! - [`recommend`]: `POST /recommend`.
+//! - [`recommend`]: `POST /recommend` (its `opponent` field in [`recommend_opponent`], its
+//!   `history` in [`recommend_history`], and the choice between a board and a history in
+//!   [`recommend_position`]).
 //! - [`placement`]: `POST /placement`.
 //! - [`opponent`]: `POST /opponent`, a model of a player's habits fitted from their past fleets
-//!   (which `POST /recommend` also takes, its `opponent` field in [`recommend_opponent`]).
+//!   (which `POST /recommend` also takes).
 //! - [`algorithms`]: `GET /algorithms`.
 //! - [`openapi`]: the OpenAPI document, `GET /openapi.json` and the Swagger UI under `/docs/`.
 //! - [`health`]: `GET /healthz` and `GET /metrics`.
@@ -40,7 +42,9 @@ mod placement;
 mod problem;
 mod problem_docs;
 mod recommend;
+mod recommend_history;
 mod recommend_opponent;
+mod recommend_position;
 mod request_id;
 mod serve;
 mod whole_number;

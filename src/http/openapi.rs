@@ -3,25 +3,30 @@
 
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
+use utoipa::openapi::schema::Schema;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::{Content, RefOr};
 use utoipa::{Modify, OpenApi};
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
 use super::algorithms::{self, AlgorithmEntry, LevelEntry, LevelTable};
+use super::examples::{self, ExampleFile};
 use super::health::{self, Health};
 use super::opponent::{self, OpponentRequest, OpponentResponse, OpponentSummary};
 use super::placement::{self, PlacedShip, PlacementRequest, PlacementResponse, PlacementStyle};
 use super::problem::Problem;
 use super::problem_docs::routing_responses;
 use super::recommend::{self, Candidate, GridKind, Mode, RecommendRequest, RecommendResponse};
+use super::recommend_history::{HistoryRequest, HistorySalvo, HistoryShot, HistorySinking, ShotResult};
 use super::recommend_opponent::{OpponentEcho, OpponentPrior};
+use super::recommend_position::one_position;
 use super::wire::{AlgorithmName, OpponentModel, RulesRequest, Shot};
 
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "Sonar",
-        description = "Recommends the next shot in Battleship. Stateless: post the board as the shooter sees it and the ships still afloat; get the shot and the full per-cell grid the algorithm computed. Errors are application/problem+json. Any other path answers 404 (`components.responses.NotFound`), and a listed path asked with a method it does not answer gets 405 with an Allow header (`components.responses.MethodNotAllowed`). A request whose body is sent with Transfer-Encoding rather than Content-Length gets 411 and the connection is closed. An API key is optional: only a service started with one (SONAR_API_KEY) requires `Authorization: Bearer <key>` on `POST /recommend`, `POST /placement` and `POST /opponent`, and only then do those operations list the `bearer` security requirement (the padlock in the Swagger UI).",
+        description = "Recommends the next shot in Battleship. Stateless: post the board as the shooter sees it and the ships still afloat (or the game's history: the fleet and every shot with its answer); get the shot and the full per-cell grid the algorithm computed. Errors are application/problem+json. Any other path answers 404 (`components.responses.NotFound`), and a listed path asked with a method it does not answer gets 405 with an Allow header (`components.responses.MethodNotAllowed`). A request whose body is sent with Transfer-Encoding rather than Content-Length gets 411 and the connection is closed. An API key is optional: only a service started with one (SONAR_API_KEY) requires `Authorization: Bearer <key>` on `POST /recommend`, `POST /placement` and `POST /opponent`, and only then do those operations list the `bearer` security requirement (the padlock in the Swagger UI).",
         license(name = "MIT", identifier = "MIT")
     ),
     paths(
@@ -36,14 +41,15 @@ use super::wire::{AlgorithmName, OpponentModel, RulesRequest, Shot};
     components(schemas(
         RecommendRequest, RecommendResponse, RulesRequest, AlgorithmName, Shot, Candidate, Mode, GridKind,
         AlgorithmEntry, LevelTable, LevelEntry, Health, Problem, PlacementRequest, PlacementResponse, PlacedShip,
-        PlacementStyle, OpponentPrior, OpponentModel, OpponentEcho, OpponentRequest, OpponentResponse, OpponentSummary
+        PlacementStyle, OpponentPrior, OpponentModel, OpponentEcho, OpponentRequest, OpponentResponse, OpponentSummary,
+        HistoryRequest, HistoryShot, ShotResult, HistorySalvo, HistorySinking
     )),
     tags(
         (name = "recommend", description = "Shot recommendations"),
         (name = "placement", description = "The computer's own fleet"),
         (name = "operations", description = "Health, metrics and this document")
     ),
-    modifiers(&BearerScheme, &RoutingResponses)
+    modifiers(&BearerScheme, &RoutingResponses, &OnePosition)
 )]
 pub struct ApiDoc;
 
@@ -60,6 +66,36 @@ impl Modify for BearerScheme {
             ))
             .build();
         doc.components.get_or_insert_default().add_security_scheme("bearer", SecurityScheme::Http(scheme));
+    }
+}
+
+/// `POST /recommend` takes one of two positions, board strings or a history: its request schema
+/// becomes one of two closed objects ([`one_position`]), and its request and answer show an
+/// example of each.
+struct OnePosition;
+
+impl Modify for OnePosition {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        let schemas = &mut doc.components.get_or_insert_default().schemas;
+        if let Some(RefOr::T(Schema::Object(fields))) = schemas.remove("RecommendRequest") {
+            schemas.insert("RecommendRequest".to_owned(), Schema::OneOf(one_position(fields)).into());
+        }
+        let Some(op) = doc.paths.paths.get_mut("/recommend").and_then(|p| p.post.as_mut()) else { return };
+        let with_examples = |content: &mut RefOr<Content>, files: [ExampleFile; 2]| {
+            if let RefOr::T(content) = content {
+                content.examples.extend(files.map(|f| (f.key().to_owned(), f.example().into())));
+            }
+        };
+        if let Some(RefOr::T(body)) = op.request_body.as_mut()
+            && let Some(content) = body.content.get_mut("application/json")
+        {
+            with_examples(content, [examples::RECOMMEND_REQUEST, examples::RECOMMEND_HISTORY_REQUEST]);
+        }
+        if let Some(RefOr::T(ok)) = op.responses.responses.get_mut("200")
+            && let Some(content) = ok.content.get_mut("application/json")
+        {
+            with_examples(content, [examples::RECOMMEND_ANSWER, examples::RECOMMEND_HISTORY_ANSWER]);
+        }
     }
 }
 

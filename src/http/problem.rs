@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use utoipa::ToSchema;
 
+use crate::announce::Announce;
 use crate::board::BoardError;
 use crate::fleet::FleetError;
 use crate::opponent::{FleetsError, ModelError};
@@ -40,6 +41,11 @@ pub struct Problem {
     pub row: Option<usize>,
     /// Zero-based column at fault, when the problem is about one cell.
     pub col: Option<usize>,
+    /// For a `history`: the zero-based turn at fault (the index in `history.shots` or
+    /// `history.salvoes`), when the problem is about one turn.
+    pub turn: Option<usize>,
+    /// For a `history`: the zero-based shot within that turn, when the problem is about one shot.
+    pub shot: Option<usize>,
 }
 
 /// Everything that can go wrong at the HTTP edge.
@@ -89,6 +95,15 @@ pub enum ApiError {
     Model(#[from] ModelError),
     #[error("opponent: send exactly one of `fleets` (past fleets to fit) and `model` (a fitted model), got {0}")]
     OpponentChoice(&'static str),
+    /// A `history` that cannot be read, or that no game under its rules could have produced:
+    /// `field` is its JSON path at fault, `turn` and `shot` where the fault is (zero-based).
+    #[error("{detail}")]
+    History { field: String, turn: Option<usize>, shot: Option<usize>, detail: String },
+    #[error(
+        "rules.announce: board strings can only say sunk-cells (a `#` is a cell of a sunk ship); send a history to \
+         play under {0}"
+    )]
+    AnnounceOnBoard(Announce),
     #[error("no resource at {0}")]
     NotFound(String),
     #[error("method {method} is not allowed on {path}; allowed: {allow}")]
@@ -141,13 +156,14 @@ impl ApiError {
             E::Budget { .. } => (422, "invalid-budget", "Invalid budget"),
             E::Board(_) => (422, "invalid-board", "Invalid board"),
             E::Fleet(_) => (422, "invalid-fleet", "Invalid fleet"),
-            E::Rules(_) => (422, "invalid-rules", "Invalid rules"),
+            E::Rules(_) | E::AnnounceOnBoard(_) => (422, "invalid-rules", "Invalid rules"),
             E::Side { .. } => (422, "invalid-size", "Invalid board size"),
             E::Placement(_) => (422, "impossible-placement", "No placement"),
             E::Candidates { .. } => (422, "invalid-candidates", "Invalid candidates"),
             E::Level(_) => (422, "invalid-level", "Invalid level"),
             E::Fleets { .. } | E::Model(_) | E::OpponentChoice(_) => (422, "invalid-opponent", "Invalid opponent"),
             E::Turn(_) | E::Strategy(_) => (422, "inconsistent-position", "Inconsistent position"),
+            E::History { .. } => (422, "invalid-history", "Inconsistent history"),
             E::Overloaded => (503, "overloaded", "Service overloaded"),
             E::Deadline(_) => (503, "deadline-exceeded", "Compute deadline exceeded"),
             E::Internal(_) => (500, "internal", "Internal error"),
@@ -169,6 +185,7 @@ impl ApiError {
             ApiError::Model(ModelError::Touching(_)) => Some(Cow::Borrowed("opponent.model.touching")),
             ApiError::Model(_) => Some(Cow::Borrowed("opponent.model.cells")),
             ApiError::OpponentChoice(_) => Some(Cow::Borrowed("opponent")),
+            ApiError::History { field, .. } => Some(Cow::Owned(field.clone())),
             _ => self.static_field().map(Cow::Borrowed),
         }
     }
@@ -191,11 +208,13 @@ impl ApiError {
                 Some("style") => Some("style"),
                 Some("opponent") => Some("opponent"),
                 Some("fleets") => Some("fleets"),
+                Some("history") => Some("history"),
                 _ => None,
             },
             ApiError::Board(_) | ApiError::Strategy(_) => Some("board"),
             ApiError::Fleet(_) => Some("ships"),
             ApiError::Rules(_) => Some("rules"),
+            ApiError::AnnounceOnBoard(_) => Some("rules.announce"),
             ApiError::Side { field, .. } => Some(field),
             ApiError::Placement(_) => Some("ships"),
             ApiError::Candidates { .. } => Some("candidates"),
@@ -215,9 +234,18 @@ impl ApiError {
         }
     }
 
+    /// The turn and shot of a history at fault.
+    fn moment(&self) -> (Option<usize>, Option<usize>) {
+        match self {
+            ApiError::History { turn, shot, .. } => (*turn, *shot),
+            _ => (None, None),
+        }
+    }
+
     /// The problem body for this error.
     pub fn problem(&self) -> Problem {
         let (row, col) = self.location();
+        let (turn, shot) = self.moment();
         let ty = self.problem_type();
         Problem {
             kind: format!("urn:sonar:problem:{}", ty.slug),
@@ -227,6 +255,8 @@ impl ApiError {
             field: self.field().map(Cow::into_owned),
             row,
             col,
+            turn,
+            shot,
         }
     }
 }

@@ -14,9 +14,14 @@ use super::problem::PROBLEM_JSON;
 
 /// A problem answer: its description and the example of the problem body the service gives.
 pub fn problem(description: &str, example: ExampleFile) -> ResponseBuilder {
+    problems(description, &[example])
+}
+
+/// A problem answer of several kinds: its description and an example of each.
+pub fn problems(description: &str, examples: &[ExampleFile]) -> ResponseBuilder {
     let content = ContentBuilder::new()
         .schema(Some(Ref::from_schema_name("Problem")))
-        .examples_from_iter([(example.key(), example.example())])
+        .examples_from_iter(examples.iter().map(|e| (e.key(), e.example())))
         .build();
     ResponseBuilder::new().description(description).content(PROBLEM_JSON, content)
 }

@@ -12,12 +12,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::openapi::{RefOr, Response};
 use utoipa::{IntoResponses, ToSchema};
 
-use crate::board::Board;
 use crate::level::Level;
 use crate::recommendation::{Ask, Recommendation};
 use crate::rng::fresh_seed;
 use crate::strategy::Algorithm;
-use crate::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS};
+use crate::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, TurnError};
 
 use super::admission::Admission;
 use super::body::{BodyTimeout, read_json, read_object};
@@ -25,29 +24,39 @@ use super::compute_pool::ComputePool;
 use super::examples;
 use super::metrics::Metrics;
 use super::problem::ApiError;
-use super::problem_docs::{PostProblems, by_status, overloaded, problem};
+use super::problem_docs::{PostProblems, by_status, overloaded, problems};
+use super::recommend_history::HistoryRequest;
 use super::recommend_opponent::{OpponentEcho, OpponentPrior, Prior};
+use super::recommend_position::Position;
 use super::whole_number;
 use super::wire::{
-    RulesRequest, Shot, board_schema, fleet_from, object_or_null, optional_algorithm_schema, optional_seed_schema,
-    rules_object, seed_schema, ships_schema,
+    JsonObject, RulesRequest, Shot, board_schema, object_or_null, optional_algorithm_schema, optional_seed_schema,
+    present, rules_object, seed_schema, ships_schema,
 };
 
 /// Most cells `candidates` may ask for.
 pub const MAX_CANDIDATES: u64 = 10;
 
-/// A board position and the ships still afloat; which algorithm to ask, with an optional seed.
+/// A position, as board strings and the ships still afloat or as a game's history; which
+/// algorithm to ask, with an optional seed. Exactly one of the two positions (`board` with
+/// `ships`, or `history`).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!(crate::http::examples::RECOMMEND_REQUEST.value()))]
 pub struct RecommendRequest {
     /// The board as the shooter sees it (described by its schema).
+    #[serde(default, deserialize_with = "present")]
     #[schema(schema_with = board_schema)]
-    pub board: Vec<String>,
+    pub board: Option<Vec<String>>,
     /// Lengths of the ships not yet sunk (described by its schema).
-    #[serde(deserialize_with = "whole_number::vec")]
+    #[serde(default, deserialize_with = "ships")]
     #[schema(schema_with = ships_schema)]
-    pub ships: Vec<u64>,
+    pub ships: Option<Vec<u64>>,
+    /// The game's log instead of `board` and `ships`: the fleet and every shot in order with
+    /// its answer, read under `rules.announce`. The service plays the position it implies.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = HistoryRequest)]
+    pub history: Option<JsonObject<HistoryRequest>>,
     /// Algorithm name (described by its schema).
     #[serde(default)]
     #[schema(schema_with = optional_algorithm_schema)]
@@ -83,6 +92,11 @@ pub struct RecommendRequest {
     pub opponent: Option<OpponentPrior>,
 }
 
+/// `ships`, when present (null is not a fleet).
+fn ships<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<u64>>, D::Error> {
+    whole_number::vec(d).map(Some)
+}
+
 /// The request's `seed`: any `u64`, or null.
 fn optional_seed() -> utoipa::openapi::Object {
     optional_seed_schema(
@@ -111,12 +125,11 @@ impl RecommendRequest {
     /// The core's question, every field checked and converted, its `opponent` still to set from
     /// the checked [`Prior`] (whose fleets may need fitting).
     pub fn ask(self) -> Result<(Ask, Option<Prior>), ApiError> {
+        let position = Position::new(self.board, self.ships, self.history)?;
         let algorithm = match self.algorithm.as_deref() {
             None => Algorithm::DEFAULT,
             Some(name) => Algorithm::from_name(name).ok_or_else(|| ApiError::UnknownAlgorithm(name.to_owned()))?,
         };
-        let board = Board::parse(&self.board)?;
-        let fleet = fleet_from(&self.ships, board.longer_side())?;
         let budget_ms = match self.budget_ms {
             None => DEFAULT_BUDGET_MS,
             Some(ms) if (1..=MAX_BUDGET_MS).contains(&ms) => ms,
@@ -129,19 +142,11 @@ impl RecommendRequest {
             Some(k) => return Err(ApiError::Candidates { value: k, max: MAX_CANDIDATES }),
         };
         let level = self.level.map_or(Ok(Level::STRONGEST), Level::new)?;
+        // Last: a history's consistency search is the costliest check.
+        let (board, fleet, told) = position.read(rules)?;
         let prior = self.opponent.map(|o| o.prior(&board, &fleet, rules)).transpose()?;
-        let ask = Ask {
-            board,
-            fleet,
-            rules,
-            algorithm,
-            level,
-            seed: self.seed,
-            budget_ms,
-            candidates,
-            opponent: None,
-            told: None,
-        };
+        let ask =
+            Ask { board, fleet, rules, algorithm, level, seed: self.seed, budget_ms, candidates, opponent: None, told };
         Ok((ask, prior))
     }
 }
@@ -308,14 +313,17 @@ impl IntoResponses for RecommendProblems {
         by_status([
             (
                 422,
-                problem(
+                problems(
                     "A board or fleet that breaks the rules (under the no-touch rules also sunk ships that touch, or \
                      a hit beside a sunk ship), or that no placement of the ships afloat can explain under the \
                      request's rules; an unknown algorithm; a budget, salvo, candidates count or level out of range; \
-                     an `opponent` with both or neither of `fleets` and `model`, a past fleet that cannot be read \
+                     board strings with an announcement rule other than `sunk-cells` (`invalid-rules`); an \
+                     `opponent` with both or neither of `fleets` and `model`, a past fleet that cannot be read \
                      (the field names it, `row` and `col` the cell), or a model of another shape or with a weight \
-                     out of range (type `invalid-opponent`)",
-                    examples::INVALID_BOARD,
+                     out of range (type `invalid-opponent`); a `history` that cannot be read or that no game under \
+                     its rules could have produced (type `invalid-history`: `field` is the JSON path at fault, \
+                     `turn` and `shot` the zero-based turn and shot within it where the fault is theirs)",
+                    &[examples::INVALID_BOARD, examples::INVALID_HISTORY],
                 ),
             ),
             overloaded(),
@@ -325,7 +333,8 @@ impl IntoResponses for RecommendProblems {
 
 /// Recommend the next shot.
 ///
-/// Takes the board as the shooter sees it and the ships still afloat, and optionally the rules
+/// Takes the board as the shooter sees it and the ships still afloat, or the game's history
+/// instead (the fleet and every shot with its answer), and optionally the rules
 /// (ships that may not touch, salvos of several shots), a strength `level` (1 to 10) and a number
 /// of `candidates` (a hint), runs the chosen algorithm and returns the shot, the turn's salvo and
 /// the full per-cell grid behind them. Stateless: the same request with the same seed always gets
@@ -361,12 +370,24 @@ async fn answer(
     pool: web::Data<ComputePool>,
 ) -> Result<HttpResponse, ApiError> {
     // The shape is checked here, so that the error can name the field at fault.
-    let (mut ask, prior) = RecommendRequest::from_json(body)?;
-    // A heavy request (a heavy algorithm, or past fleets to fit) past the bound is shed before the
-    // position is checked, so that an overload costs as little as possible per refusal.
-    let slot = match ask.algorithm.is_heavy() || matches!(prior, Some(Prior::Fleets(_))) {
-        true => Some(admission.into_inner().try_enter().ok_or(ApiError::Overloaded)?),
-        false => None,
+    let request = read_object::<RecommendRequest>(body)?;
+    let admission = admission.into_inner();
+    // A heavy request past the bound is shed before its position is read or checked, so that an
+    // overload costs as little as possible per refusal. A history is heavy whatever the algorithm:
+    // reading it replays every answer and searches for a fleet that gives them all.
+    let (mut ask, prior, slot) = if request.history.is_some() {
+        let slot = admission.try_enter().ok_or(ApiError::Overloaded)?;
+        let (slot, asked) = pool.run(move || (slot, request.ask())).await.map_err(ApiError::from)?;
+        let (ask, prior) = asked?;
+        (ask, prior, Some(slot))
+    } else {
+        let (ask, prior) = request.ask()?;
+        // A heavy algorithm, or past fleets to fit.
+        let slot = match ask.algorithm.is_heavy() || matches!(prior, Some(Prior::Fleets(_))) {
+            true => Some(admission.try_enter().ok_or(ApiError::Overloaded)?),
+            false => None,
+        };
+        (ask, prior, slot)
     };
     let (slot, echo) = match prior {
         None => (slot, None),
@@ -382,25 +403,27 @@ async fn answer(
         ask.opponent = Some(Arc::new(model));
         echo
     });
-    let checked = ask.check(fresh_seed)?;
-    let (algorithm, seed, cols) = (checked.algorithm(), checked.seed(), checked.board().cols());
+    let (algorithm, cols) = (ask.algorithm, ask.board.cols());
+    // The position is checked where it is computed: a heavy request's check (a history's with a
+    // model that keeps ships apart searches again) runs on the pool too.
     let compute = move || {
+        let checked = ask.check(fresh_seed)?;
         let start = Instant::now();
         let outcome = catch_unwind(AssertUnwindSafe(|| checked.run()));
-        (outcome, start.elapsed().as_secs_f64())
+        Ok::<_, TurnError>((outcome, start.elapsed().as_secs_f64(), checked.seed()))
     };
     // Algorithms that think for milliseconds run on the low-priority compute pool, so that they
     // never hold up the threads answering other requests.
-    let (outcome, elapsed) = if let Some(slot) = slot {
+    let (outcome, elapsed, seed) = if let Some(slot) = slot {
         // The slot lives with the job: a client that goes away does not free it before the
         // computation it started has finished.
         let job = move || {
             let _slot = slot;
             compute()
         };
-        pool.run(job).await.map_err(ApiError::from)?
+        pool.run(job).await.map_err(ApiError::from)??
     } else {
-        compute()
+        compute()?
     };
     let rec = outcome.map_err(|_| ApiError::Internal(format!("algorithm {} failed", algorithm.name())))??;
     metrics.recommend_duration.with_label_values(&[algorithm.name()]).observe(elapsed);

@@ -98,6 +98,11 @@ pub fn vec<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
     Ok(Vec::<Whole>::deserialize(d)?.into_iter().map(|w| w.0).collect())
 }
 
+/// A whole number.
+pub fn number<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    Ok(Whole::deserialize(d)?.0)
+}
+
 /// A whole number or null.
 pub fn option<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
     Ok(Option::<Whole>::deserialize(d)?.map(|w| w.0))

@@ -1,14 +1,16 @@
 //! Wire types and schemas that several endpoints share: a cell ([`Shot`]), the `rules` object, the
-//! fleet a request names, and the schemas of the fields whose rules utoipa's attributes cannot
-//! state (the board's cell alphabet, ship lengths, algorithm names, the full range of a seed).
+//! fleet a request names, a value read only from a JSON object ([`JsonObject`]), and the schemas
+//! of the fields whose rules utoipa's attributes cannot state (the board's cell alphabet, ship lengths, algorithm names, the full range of a seed).
 
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, SchemaFormat, SchemaType, Type};
 use utoipa::openapi::{Array, Object, OneOf, Ref, RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
+use crate::announce::Announce;
 use crate::board::{MAX_SIDE, Pos};
 use crate::fleet::{Fleet, FleetError, MAX_SHIPS};
 use crate::opponent::{MAX_FLEETS, ModelError, Opponent};
@@ -50,14 +52,33 @@ pub struct RulesRequest {
     #[serde(default, deserialize_with = "whole_number::option")]
     #[schema(minimum = 1, maximum = 10)]
     pub salvo: Option<u64>,
+    /// What the defender announces after a shot (described by its schema).
+    #[serde(default)]
+    #[schema(schema_with = announce_schema)]
+    pub announce: Option<Announce>,
 }
 
 impl RulesRequest {
     /// The rules a request's `rules` (absent: the classic rules) asks for, the salvo checked.
     pub fn rules(request: Option<RulesRequest>) -> Result<Rules, RulesError> {
         let r = request.unwrap_or_default();
-        Rules::new(r.touching.unwrap_or(true), r.salvo.unwrap_or(1))
+        Ok(Rules::new(r.touching.unwrap_or(true), r.salvo.unwrap_or(1))?.with_announce(r.announce.unwrap_or_default()))
     }
+}
+
+/// `rules.announce`: one of the announcement rules' names, or null.
+fn announce_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .enum_values(Some(Announce::ALL.iter().map(|a| Value::from(a.name())).chain([Value::Null])))
+        .description(Some(
+            "What the defender announces after a shot: `sunk-cells` (the default: a sinking shows the ship's \
+             cells, as a board string's `#` does), `sunk` (a sinking names the ship, not its cells: the classic \
+             rules), `hit` (every hit names the ship it struck, and sinkings are announced) or `none` (only hit \
+             or miss). `POST /recommend` reads a `history` under it; board strings can only say `sunk-cells` \
+             (any other is a 422). `POST /placement` and `POST /opponent` do not depend on it.",
+        ))
+        .build()
 }
 
 /// `rules` as a JSON object only (serde would also read the struct from an array of its fields),
@@ -68,7 +89,7 @@ pub fn rules_object<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Rul
     impl<'de> Visitor<'de> for Object {
         type Value = Option<RulesRequest>;
         fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a JSON object with the keys `touching` and `salvo`, or null")
+            f.write_str("a JSON object with the keys `touching`, `salvo` and `announce`, or null")
         }
         fn visit_unit<E>(self) -> Result<Self::Value, E> {
             Ok(None)
@@ -110,6 +131,33 @@ pub fn object_or_null<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: 
         }
     }
     d.deserialize_option(Object(std::marker::PhantomData))
+}
+
+/// A field that may be absent but not null (`#[serde(default, deserialize_with = "present")]`).
+pub fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+/// A value read only from a JSON object (serde would also read a struct from an array of its
+/// fields, which the schemas do not allow).
+#[derive(Debug)]
+pub struct JsonObject<T>(pub T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for JsonObject<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<JsonObject<T>, D::Error> {
+        use serde::de::{MapAccess, Visitor, value::MapAccessDeserializer};
+        struct Map<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Map<T> {
+            type Value = JsonObject<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+                T::deserialize(MapAccessDeserializer::new(map)).map(JsonObject)
+            }
+        }
+        d.deserialize_map(Map(std::marker::PhantomData))
+    }
 }
 
 /// A model of the opponent's habits as the wire carries it: what `POST /opponent` returns and

@@ -63,7 +63,7 @@ use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::rules::Rules;
 
-mod announced;
+pub mod announced;
 #[cfg(test)]
 mod announced_tests;
 #[cfg(test)]
@@ -94,7 +94,6 @@ mod weighted;
 #[cfg(test)]
 mod weighted_tests;
 
-pub use announced::{count_announced, sample_announced};
 use plan::{plan, prepare};
 pub use prior::opening_prior;
 #[cfg(test)]

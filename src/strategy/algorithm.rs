@@ -83,6 +83,11 @@ impl Algorithm {
         self.strategy().opponent_note()
     }
 
+    /// How the algorithm reads a game sent as a history ([`Strategy::history_note`]).
+    pub fn history_note(self) -> &'static str {
+        self.strategy().history_note()
+    }
+
     /// How the algorithm fills a salvo of k shots (`rules.salvo`).
     pub fn salvo_note(self) -> &'static str {
         self.strategy().salvo_note()

@@ -29,10 +29,9 @@ use super::density::hunt_density;
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::history::Told;
+use crate::posterior::announced::{count_announced, sample_announced};
 use crate::posterior::importance::Sampler;
-use crate::posterior::{
-    ExactError, RECOMMENDED_BUDGET, count_announced, count_exact_under, count_weighted, opening_prior, sample_announced,
-};
+use crate::posterior::{ExactError, RECOMMENDED_BUDGET, count_exact_under, count_weighted, opening_prior};
 use crate::rng::SonarRng;
 use crate::rules::Rules;
 use crate::turn::Turn;
@@ -74,6 +73,10 @@ impl Strategy for Bayes {
         Some(
             "The posterior under the model as the prior over layouts: each layout weighs the product of its ship cells' weights times `touching` per touching pair, exactly (the weighted programme) when within the budget, by importance sampling with ships proposed in proportion to their weights otherwise; a model with `touching` 0 counts only the layouts whose ships keep apart. The committed opening tables serve only the uniform model",
         )
+    }
+
+    fn history_note(&self) -> &'static str {
+        "Conditions on every announcement in order, exactly: the posterior over the layouts that give every answer of the history (which ship sank on which turn, which ship each hit struck), counted within the budget and sampled past it; past 1,024 assignments of the ships the announcements place, it reads the implied board as the other algorithms do"
     }
 
     fn salvo_note(&self) -> &'static str {

@@ -102,6 +102,12 @@ pub trait Strategy: Send + Sync {
         None
     }
 
+    /// How it reads a game sent as a history ([`crate::history`]): by default the board the
+    /// history implies, which leaves out what the announcements say beyond it.
+    fn history_note(&self) -> &'static str {
+        "Reads the board the history implies: misses, hits, and the cells of sunk ships the announcements prove; a sunk ship of uncertain cells counts as afloat"
+    }
+
     /// How it fills a salvo of k shots (`rules.salvo`).
     fn salvo_note(&self) -> &'static str {
         match self.keeps_one_order() {

@@ -20,6 +20,7 @@ mod cors;
 mod docs;
 mod games;
 mod hints;
+mod history;
 mod levels;
 mod limits;
 mod openapi_examples;

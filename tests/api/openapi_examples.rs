@@ -84,6 +84,10 @@ async fn the_answer_examples_are_the_answers_to_the_request_examples() {
         pin(answer, &body);
     }
     crate::helpers::check_contract(&examples::RECOMMEND_REQUEST.value(), &examples::RECOMMEND_ANSWER.value());
+    let history = examples::RECOMMEND_HISTORY_REQUEST.value().to_string();
+    let (status, content_type, body) = send(&app, post("/recommend", history)).await;
+    assert_eq!((status, content_type.as_str()), (200, "application/json"), "{body}");
+    pin(examples::RECOMMEND_HISTORY_ANSWER, &body);
 }
 
 #[actix_web::test]
@@ -117,6 +121,9 @@ async fn each_post_route_answers_its_own_problems() {
     let mut capital = examples::RECOMMEND_REQUEST.value();
     capital["board"][2] = json!("...X......");
     pin_problem(examples::INVALID_BOARD, &send(&app, post("/recommend", capital.to_string())).await);
+    let mut twice = examples::RECOMMEND_HISTORY_REQUEST.value();
+    twice["history"]["shots"][3]["cell"] = json!("B2");
+    pin_problem(examples::INVALID_HISTORY, &send(&app, post("/recommend", twice.to_string())).await);
 
     let mut crowded = examples::PLACEMENT_REQUEST.value();
     crowded["rows"] = json!(6);
@@ -236,6 +243,22 @@ fn the_document_shows_each_example_where_it_belongs() {
         assert_eq!(examples.len(), 1, "{response}");
         examples.into_iter().next().unwrap()
     };
+    // POST /recommend takes a board or a history: an example of each, with its answer.
+    let recommend = &doc["paths"]["/recommend"]["post"];
+    for (content, files) in [
+        (
+            &recommend["requestBody"]["content"]["application/json"],
+            [examples::RECOMMEND_REQUEST, examples::RECOMMEND_HISTORY_REQUEST],
+        ),
+        (
+            &recommend["responses"]["200"]["content"]["application/json"],
+            [examples::RECOMMEND_ANSWER, examples::RECOMMEND_HISTORY_ANSWER],
+        ),
+    ] {
+        let expected: serde_json::Map<String, Value> =
+            files.iter().map(|f| (f.key().to_owned(), serde_json::to_value(f.example()).unwrap())).collect();
+        assert_eq!(content["examples"], Value::Object(expected));
+    }
     let shared = [
         examples::MALFORMED_JSON,
         examples::UNAUTHORIZED,
@@ -245,14 +268,21 @@ fn the_document_shows_each_example_where_it_belongs() {
         examples::UNSUPPORTED_MEDIA_TYPE,
         examples::INTERNAL,
     ];
+    // Each status with one example, but /recommend's 422: a board's and a history's.
+    let recommend_422 = &recommend["responses"]["422"]["content"][PROBLEM_JSON]["examples"];
+    for file in [examples::INVALID_BOARD, examples::INVALID_HISTORY] {
+        assert_eq!(recommend_422[file.key()], serde_json::to_value(file.example()).unwrap(), "{}", file.name);
+    }
+    assert_eq!(recommend_422.as_object().unwrap().len(), 2);
     for (path, own) in [
-        ("/recommend", vec![examples::INVALID_BOARD, examples::OVERLOADED]),
+        ("/recommend", vec![examples::OVERLOADED]),
         ("/placement", vec![examples::IMPOSSIBLE_PLACEMENT]),
         ("/opponent", vec![examples::INVALID_OPPONENT, examples::OVERLOADED]),
     ] {
         let responses = doc["paths"][path]["post"]["responses"].as_object().unwrap();
         let files: Vec<ExampleFile> = shared.iter().chain(&own).copied().collect();
-        assert_eq!(responses.len(), files.len() + 1, "{path}: {:?}", responses.keys());
+        let statuses = files.len() + 1 + usize::from(path == "/recommend");
+        assert_eq!(responses.len(), statuses, "{path}: {:?}", responses.keys());
         assert!(responses["200"].is_object(), "{path}");
         for file in files {
             let (key, example) = shown(&responses[&file.name[..3]]);

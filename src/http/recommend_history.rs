@@ -1,0 +1,430 @@
+//! `POST /recommend`'s `history`: a game's log sent instead of `board` and `ships`. Its request
+//! types, their conversion into the core's [`History`], the checks the wire adds (one form of
+//! each cell, the salvo's shape) and the JSON path each of the reader's errors names.
+
+use std::fmt;
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor, value::MapAccessDeserializer};
+use utoipa::ToSchema;
+use utoipa::openapi::schema::{
+    AdditionalProperties, AnyOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,
+};
+use utoipa::openapi::{Array, Ref};
+
+use crate::announce::Announce;
+use crate::board::{BoardSize, MAX_SIDE, Pos};
+use crate::fleet::MAX_SHIPS;
+use crate::history::{At, History, HistoryError, NamedShip, Reading, Shot, Sinking, Volley};
+use crate::recommendation::HISTORY_STEPS;
+use crate::rules::Rules;
+
+use super::problem::ApiError;
+use super::whole_number;
+use super::wire::JsonObject;
+
+/// A game's log, sent instead of `board` and `ships`: the board's size, the starting fleet and
+/// every shot in order with the defender's answer, as `rules.announce` says it. The service
+/// replays it, checks every answer against the rules and plays the position it implies.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"rows": 10, "cols": 10, "fleet": [5, 4, 3, 3, 2], "shots": [
+    {"cell": "C5", "result": "miss"}, {"row": 3, "col": 4, "result": "hit"}
+]}))]
+pub struct HistoryRequest {
+    /// Rows of the board, 1 to 26 (default 10).
+    #[serde(default, deserialize_with = "whole_number::option")]
+    #[schema(minimum = 1, maximum = 26)]
+    pub rows: Option<u64>,
+    /// Columns of the board, 1 to 26 (default 10).
+    #[serde(default, deserialize_with = "whole_number::option")]
+    #[schema(minimum = 1, maximum = 26)]
+    pub cols: Option<u64>,
+    /// The whole starting fleet, sunk ships included (described by its schema).
+    #[serde(default, deserialize_with = "fleet")]
+    #[schema(schema_with = fleet_schema)]
+    pub fleet: Option<Vec<NamedShip>>,
+    /// One shot a turn, in order (only under `rules.salvo` 1); exactly one of `shots` and
+    /// `salvoes`. An empty list is the first turn.
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<HistoryShot>>)]
+    pub shots: Option<Vec<JsonObject<HistoryShot>>>,
+    /// One salvo a turn, in order, each with the sinkings announced after it; exactly one of
+    /// `shots` and `salvoes`. An empty list is the first turn.
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<HistorySalvo>>)]
+    pub salvoes: Option<Vec<JsonObject<HistorySalvo>>>,
+}
+
+/// One shot and the defender's answer. The cell is given once: as `cell`, or as `row` and `col`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"cell": "E5", "result": "sunk", "ship": "cruiser"}))]
+pub struct HistoryShot {
+    /// The cell's label: its row letter (A = row 0) then its one-based column, e.g. `C5`.
+    #[schema(pattern = "^[A-Za-z][1-9][0-9]*$")]
+    pub cell: Option<String>,
+    /// Zero-based row of the cell (with `col`, instead of `cell`).
+    #[serde(default, deserialize_with = "whole_number::option")]
+    pub row: Option<u64>,
+    /// Zero-based column of the cell (with `row`, instead of `cell`).
+    #[serde(default, deserialize_with = "whole_number::option")]
+    pub col: Option<u64>,
+    pub result: ShotResult,
+    /// The ship, by its name in the fleet: on a `sunk` result the ship that sank (required under
+    /// `sunk` and `hit`); under `hit`, on every `hit` too. Never on a miss.
+    pub ship: Option<String>,
+    /// On a `sunk` result under `sunk-cells` (and only there): the sunk ship's cells, as labels.
+    #[schema(schema_with = cells_schema)]
+    pub cells: Option<Vec<String>>,
+}
+
+/// What the defender answered. `sunk`: a hit that sank a ship (one shot a turn only: a salvo's
+/// sinkings come after all its shots, in its `sunk`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ShotResult {
+    Miss,
+    Hit,
+    Sunk,
+}
+
+/// One turn of salvoes: its shots, each answered `miss` or `hit`, then the sinkings announced.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"shots": [{"cell": "A1", "result": "hit"}, {"cell": "C3", "result": "miss"}], "sunk": ["destroyer"]}))]
+pub struct HistorySalvo {
+    /// The salvo's shots, 1 to `rules.salvo` of them, each `miss` or `hit`.
+    #[schema(value_type = Vec<HistoryShot>)]
+    pub shots: Vec<JsonObject<HistoryShot>>,
+    /// The ships announced sunk after the salvo (described by its schema).
+    #[serde(default)]
+    #[schema(schema_with = sunk_schema)]
+    pub sunk: Option<Vec<SunkEntry>>,
+}
+
+/// A sinking announced after a salvo, as an object: the ship's name (required under `sunk` and
+/// `hit`) and, under `sunk-cells` (where they are required), its cells.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"ship": "destroyer", "cells": ["A1", "A2"]}))]
+pub struct HistorySinking {
+    /// The ship's name in the fleet.
+    pub ship: Option<String>,
+    /// The sunk ship's cells, as labels (under `sunk-cells` only).
+    #[schema(schema_with = cells_schema)]
+    pub cells: Option<Vec<String>>,
+}
+
+/// A sinking: the ship's name alone, or an object.
+#[derive(Debug)]
+pub enum SunkEntry {
+    Name(String),
+    Sinking(HistorySinking),
+}
+
+impl<'de> Deserialize<'de> for SunkEntry {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SunkEntry, D::Error> {
+        struct Entry;
+        impl<'de> Visitor<'de> for Entry {
+            type Value = SunkEntry;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a ship's name or an object with `ship` and `cells`")
+            }
+            fn visit_str<E: de::Error>(self, name: &str) -> Result<SunkEntry, E> {
+                Ok(SunkEntry::Name(name.to_owned()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<SunkEntry, A::Error> {
+                HistorySinking::deserialize(MapAccessDeserializer::new(map)).map(SunkEntry::Sinking)
+            }
+        }
+        d.deserialize_any(Entry)
+    }
+}
+
+/// A ship of the fleet with its name.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShipObject {
+    name: String,
+    #[serde(deserialize_with = "whole_number::number")]
+    length: u64,
+}
+
+/// One entry of `history.fleet`: a length, or a ship with its name. A length is a whole number
+/// however written (`3`, `3.0`); one past the longest side is refused whatever its value, so
+/// reading `3.0` through a double loses nothing.
+struct FleetEntry(NamedShip, bool);
+
+impl<'de> Deserialize<'de> for FleetEntry {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FleetEntry, D::Error> {
+        struct Entry;
+        impl<'de> Visitor<'de> for Entry {
+            type Value = FleetEntry;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a ship's length (a whole number) or an object with `name` and `length`")
+            }
+            fn visit_u64<E: de::Error>(self, len: u64) -> Result<FleetEntry, E> {
+                Ok(FleetEntry(NamedShip { name: None, len: usize::try_from(len).unwrap_or(usize::MAX) }, false))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<FleetEntry, E> {
+                Err(E::invalid_value(de::Unexpected::Signed(v), &self))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<FleetEntry, E> {
+                match v.fract() == 0.0 && v >= 0.0 {
+                    true => self.visit_u64(if v < u64::MAX as f64 { v as u64 } else { u64::MAX }),
+                    false => Err(E::invalid_value(de::Unexpected::Float(v), &self)),
+                }
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<FleetEntry, A::Error> {
+                let ship = ShipObject::deserialize(MapAccessDeserializer::new(map))?;
+                let len = usize::try_from(ship.length).unwrap_or(usize::MAX);
+                Ok(FleetEntry(NamedShip { name: Some(ship.name), len }, true))
+            }
+        }
+        d.deserialize_any(Entry)
+    }
+}
+
+/// `history.fleet`: lengths, or ships with their names, not both kinds; null is the default.
+fn fleet<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<NamedShip>>, D::Error> {
+    let Some(entries) = Option::<Vec<FleetEntry>>::deserialize(d)? else { return Ok(None) };
+    if entries.iter().any(|e| e.1) && entries.iter().any(|e| !e.1) {
+        return Err(de::Error::custom("lengths and `{name, length}` objects mixed: send one kind"));
+    }
+    Ok(Some(entries.into_iter().map(|e| e.0).collect()))
+}
+
+/// The classic fleet, named: carrier 5, battleship 4, cruiser 3, submarine 3, destroyer 2.
+fn classic_named() -> Vec<NamedShip> {
+    [("carrier", 5), ("battleship", 4), ("cruiser", 3), ("submarine", 3), ("destroyer", 2)]
+        .into_iter()
+        .map(|(name, len)| NamedShip { name: Some(name.to_owned()), len })
+        .collect()
+}
+
+/// `history.fleet`: lengths, or ships with their names.
+fn fleet_schema() -> Schema {
+    let length = || ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(MAX_SIDE));
+    let ship = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .property("name", ObjectBuilder::new().schema_type(Type::String).description(Some("The ship's name.")))
+        .property("length", length())
+        .required("name")
+        .required("length")
+        .additional_properties(Some(AdditionalProperties::<Schema>::FreeForm(false)));
+    let list = |items: ObjectBuilder| ArrayBuilder::new().items(items).min_items(Some(1)).max_items(Some(MAX_SHIPS));
+    AnyOfBuilder::new()
+        .item(list(length()))
+        .item(list(ship))
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .description(Some(
+            "The whole starting fleet, sunk ships included: its lengths (`[5, 4, 3, 3, 2]`), or its ships with \
+             their names (`[{\"name\": \"cruiser\", \"length\": 3}, ...]`), which the rules `sunk` and `hit` \
+             need; not both kinds. 1 to 64 ships, each from 1 to the board's longer side (checked with a 422). \
+             Default: carrier 5, battleship 4, cruiser 3, submarine 3, destroyer 2.",
+        ))
+        .into()
+}
+
+/// A sunk ship's `cells`: labels, or null.
+fn cells_schema() -> Array {
+    let label = ObjectBuilder::new().schema_type(Type::String).pattern(Some("^[A-Za-z][1-9][0-9]*$"));
+    ArrayBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
+        .items(label)
+        .description(Some("The sunk ship's cells, as labels (`[\"F5\", \"F6\"]`); under `sunk-cells` only."))
+        .build()
+}
+
+/// A salvo's `sunk`: names, or objects with `ship` and `cells`; or null.
+fn sunk_schema() -> Array {
+    let entry = OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::String).description(Some("The sunk ship's name.")))
+        .item(Ref::from_schema_name("HistorySinking"));
+    ArrayBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
+        .items(entry)
+        .description(Some(
+            "The ships announced sunk after the salvo's shots: each its name (`\"cruiser\"`), or an object \
+             with `ship` and, under `sunk-cells`, `cells`. Default: none.",
+        ))
+        .build()
+}
+
+/// The board's side `value` (default 10), 1 to 26.
+fn side(field: &'static str, value: Option<u64>) -> Result<usize, ApiError> {
+    match value.unwrap_or(10) {
+        v if (1..=MAX_SIDE as u64).contains(&v) => Ok(v as usize),
+        value => Err(ApiError::Side { field, value, max: MAX_SIDE }),
+    }
+}
+
+/// A cell label as `Pos::label` writes it: a row letter, then a one-based column without
+/// leading zeros.
+fn label(text: &str) -> Option<Pos> {
+    let digits = text.get(1..)?;
+    let well_formed = text.as_bytes()[0].is_ascii_alphabetic()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && !digits.starts_with('0');
+    well_formed.then(|| Pos::from_label(text)).flatten()
+}
+
+/// A problem of the request's history at `field`, in turn and shot `at` where known.
+fn fault(field: String, at: Option<At>, message: impl fmt::Display) -> ApiError {
+    let detail = format!("{field}: {message}");
+    ApiError::History { field, turn: at.map(|a| a.turn), shot: at.and_then(|a| a.shot), detail }
+}
+
+/// Labels read into cells, each checked.
+fn cells(labels: Option<Vec<String>>, field: &str, at: At) -> Result<Option<Vec<Pos>>, ApiError> {
+    let read = |(k, text): (usize, &String)| {
+        label(text).ok_or_else(|| fault(format!("{field}[{k}]"), Some(at), format!("{text:?} is not a cell label")))
+    };
+    labels.map(|l| l.iter().enumerate().map(read).collect()).transpose()
+}
+
+/// How the request lists the turns: one shot a turn, or salvoes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    Shots,
+    Salvoes,
+}
+
+impl HistoryShot {
+    /// The cell, given once; `field` is the shot's JSON path.
+    fn pos(&self, field: &str, at: At) -> Result<Pos, ApiError> {
+        let index = |v: u64| usize::try_from(v).unwrap_or(usize::MAX);
+        match (&self.cell, self.row, self.col) {
+            (Some(text), None, None) => label(text).ok_or_else(|| {
+                let why = format!("{text:?} is not a cell label (a row letter, then the one-based column: C5)");
+                fault(format!("{field}.cell"), Some(at), why)
+            }),
+            (None, Some(row), Some(col)) => Ok(Pos::new(index(row), index(col))),
+            _ => Err(fault(
+                field.to_owned(),
+                Some(at),
+                "give the cell once: as `cell` (a label such as C5), or as `row` and `col` (zero-based)",
+            )),
+        }
+    }
+
+    /// The shot of turn `at.turn`, at `field`; the sinking it announces when it is a `sunk` one
+    /// (one shot a turn only).
+    fn read(self, form: Form, field: &str, at: At, announce: Announce) -> Result<(Shot, Option<Sinking>), ApiError> {
+        let pos = self.pos(field, at)?;
+        match (self.result, form) {
+            (ShotResult::Sunk, Form::Salvoes) => Err(fault(
+                format!("{field}.result"),
+                Some(at),
+                "a salvo's shots answer `miss` or `hit`: the sinkings it causes are announced after all its \
+                 shots, in the salvo's `sunk`",
+            )),
+            (ShotResult::Sunk, Form::Shots) => {
+                let cells = cells(self.cells, &format!("{field}.cells"), At { shot: None, ..at })?;
+                // Under `hit` the sinking shot names its ship as every hit does.
+                let named = (announce == Announce::Hit).then(|| self.ship.clone()).flatten();
+                Ok((Shot { pos, hit: true, ship: named }, Some(Sinking { ship: self.ship, cells })))
+            }
+            (_, _) if self.cells.is_some() => {
+                Err(fault(format!("{field}.cells"), Some(at), "`cells` belong to a `sunk` result only"))
+            }
+            (result, _) => Ok((Shot { pos, hit: result == ShotResult::Hit, ship: self.ship }, None)),
+        }
+    }
+}
+
+impl HistorySalvo {
+    /// Turn `t`'s volley.
+    fn volley(self, t: usize, announce: Announce) -> Result<Volley, ApiError> {
+        let mut shots = Vec::with_capacity(self.shots.len());
+        for (j, JsonObject(shot)) in self.shots.into_iter().enumerate() {
+            let field = format!("history.salvoes[{t}].shots[{j}]");
+            shots.push(shot.read(Form::Salvoes, &field, At { turn: t, shot: Some(j) }, announce)?.0);
+        }
+        let at = At { turn: t, shot: None };
+        let sunk = self.sunk.unwrap_or_default().into_iter().enumerate().map(|(k, entry)| match entry {
+            SunkEntry::Name(name) => Ok(Sinking { ship: Some(name), cells: None }),
+            SunkEntry::Sinking(s) => {
+                let cells = cells(s.cells, &format!("history.salvoes[{t}].sunk[{k}].cells"), at)?;
+                Ok(Sinking { ship: s.ship, cells })
+            }
+        });
+        Ok(Volley { shots, sunk: sunk.collect::<Result<_, ApiError>>()? })
+    }
+}
+
+impl HistoryRequest {
+    /// The history read under `rules`: the board it implies, the ships that board leaves afloat
+    /// and what the announcements tell beyond it; every answer checked, the consistency search
+    /// included ([`History::read_possible`]).
+    pub fn read(self, rules: Rules) -> Result<Reading, ApiError> {
+        let (history, form) = self.history(rules)?;
+        history.read_possible(rules, HISTORY_STEPS).map_err(|e| form.problem(e))
+    }
+
+    /// The history as the core reads it, and how the request listed its turns; the checks the
+    /// wire adds (one form of each cell, `shots` only under a salvo of 1, a salvo's shot never
+    /// `sunk`) made.
+    fn history(self, rules: Rules) -> Result<(History, Form), ApiError> {
+        let size = BoardSize::new(side("history.rows", self.rows)?, side("history.cols", self.cols)?)
+            .expect("both sides checked");
+        let fleet = match self.fleet {
+            None => classic_named(),
+            Some(f) if f.is_empty() => {
+                return Err(fault("history.fleet".into(), None, "the starting fleet needs at least one ship"));
+            }
+            Some(f) => f,
+        };
+        let (form, turns) = match (self.shots, self.salvoes) {
+            (Some(_), Some(_)) => {
+                let why = "send exactly one of `shots` (one shot a turn) and `salvoes`, got both";
+                return Err(fault("history".into(), None, why));
+            }
+            (None, None) => {
+                let why = "send exactly one of `shots` (one shot a turn) and `salvoes`, got neither (an empty list \
+                           is the first turn)";
+                return Err(fault("history".into(), None, why));
+            }
+            (Some(_), None) if rules.salvo != 1 => {
+                let why =
+                    format!("one shot a turn is for rules.salvo 1; under a salvo of {} send `salvoes`", rules.salvo);
+                return Err(fault("history.shots".into(), None, why));
+            }
+            (Some(shots), None) => {
+                let mut turns = Vec::with_capacity(shots.len());
+                for (t, JsonObject(shot)) in shots.into_iter().enumerate() {
+                    let at = At { turn: t, shot: Some(0) };
+                    let (shot, sinking) = shot.read(Form::Shots, &format!("history.shots[{t}]"), at, rules.announce)?;
+                    turns.push(Volley { shots: vec![shot], sunk: sinking.into_iter().collect() });
+                }
+                (Form::Shots, turns)
+            }
+            (None, Some(salvoes)) => {
+                let turns = salvoes.into_iter().enumerate().map(|(t, JsonObject(s))| s.volley(t, rules.announce));
+                (Form::Salvoes, turns.collect::<Result<_, _>>()?)
+            }
+        };
+        Ok((History { size, fleet, turns }, form))
+    }
+}
+
+impl Form {
+    /// A reader's error as a problem naming the JSON path at fault.
+    fn problem(self, e: HistoryError) -> ApiError {
+        let at = e.at();
+        let field = match (e.fleet_ship(), &e, at) {
+            (Some(k), _, _) => format!("history.fleet[{k}]"),
+            (None, HistoryError::Fleet(_), _) => "history.fleet".to_owned(),
+            (None, _, None) => "history".to_owned(),
+            (None, _, Some(At { turn, .. })) if self == Form::Shots => format!("history.shots[{turn}]"),
+            (None, _, Some(At { turn, shot: Some(j) })) => format!("history.salvoes[{turn}].shots[{j}]"),
+            (None, HistoryError::EmptyTurn { .. } | HistoryError::SalvoTooLarge { .. }, Some(At { turn, .. })) => {
+                format!("history.salvoes[{turn}].shots")
+            }
+            (None, HistoryError::NoFleet { .. }, Some(At { turn, .. })) => format!("history.salvoes[{turn}]"),
+            (None, _, Some(At { turn, .. })) => format!("history.salvoes[{turn}].sunk"),
+        };
+        ApiError::History { field, turn: at.map(|a| a.turn), shot: at.and_then(|a| a.shot), detail: e.to_string() }
+    }
+}
