@@ -142,7 +142,7 @@ describe("Play", () => {
     }
     await page.waitForFunction(() => /Your turn|computer wins/.test(document.querySelector("#play-status").textContent));
     assert.equal(asked.length, 1, "one request for the computer's turn");
-    assert.deepEqual(asked[0].rules, { touching: false, salvo: 3 });
+    assert.deepEqual(asked[0].rules, { touching: false, salvo: 3, announce: "sunk-cells" });
     assert.deepEqual(asked[0].ships, [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]);
     const fired = (await marksOf(page, "#play-mine")).join("").replace(/\./g, "").length;
     assert.equal(fired, 3, "the computer fired its salvo of three");
