@@ -89,7 +89,17 @@ async fn every_inconsistency_is_refused_naming_its_field_turn_and_shot() {
     refused(&app, &body, 422, h, "history.shots[3]", Some(3), None, "destroyer was already sunk on turn 2").await;
     // Under hit: hits naming a ship that cannot reach them, a ship sunk after too few hits.
     let body = request("hit", &["A1 h:destroyer", "A3 h:destroyer"]);
-    refused(&app, &body, 422, h, "history.shots[1]", Some(1), Some(0), "do not fit in one straight run").await;
+    refused(
+        &app,
+        &body,
+        422,
+        h,
+        "history.shots[1]",
+        Some(1),
+        Some(0),
+        "no straight run of 2 cells holds every hit named destroyer",
+    )
+    .await;
     let body = request("hit", &["A1 h:cruiser", "A2 s:cruiser"]);
     refused(&app, &body, 422, h, "history.shots[1]", Some(1), None, "announced sunk after 2 hits").await;
     // Under sunk: a sunk ship no run of hits explains.
