@@ -7,6 +7,9 @@
 //! - an arbitrary small board gets such a shot when some layout of the ships agrees with it under
 //!   the request's rules (decided by exact counting, itself checked against brute force) and a 422
 //!   otherwise;
+//! - a history from a real game (any fleet, rules, salvo and announcement rule) gets a shot at a
+//!   cell never fired at, from a grid that is zero on every cell fired at, and the same history
+//!   made up (a shot repeated, a ship renamed, a result flipped) gets an answer or a 4xx problem;
 //! - arbitrary JSON, and arbitrary bytes, get a 2xx or a 4xx problem, never a 5xx.
 //!
 //! `PROPTEST_CASES` scales every property (default 256).
@@ -250,4 +253,111 @@ fn made_up_bytes_get_a_problem_never_a_5xx() {
         }
         assert_problem(status, &content_type, &answer)
     });
+}
+
+/// The `history` a backend records for `game`'s hidden layout after firing `turns`, answered as
+/// `announce` tells it (ships named `s0`, `s1`, ...): one shot a turn, or salvoes.
+fn history_of(layout: &sonar::Layout, turns: &[Vec<Pos>], announce: &str) -> Value {
+    let owner = |p: Pos| layout.ships.iter().position(|s| s.cells().any(|c| c == p));
+    let label = |p: Pos| p.label();
+    let mut hits = vec![0usize; layout.ships.len()];
+    let mut salvoes = Vec::new();
+    for turn in turns {
+        let (mut shots, mut sunk) = (Vec::new(), Vec::new());
+        for &p in turn {
+            let Some(i) = owner(p) else {
+                shots.push(json!({"cell": label(p), "result": "miss"}));
+                continue;
+            };
+            hits[i] += 1;
+            let mut shot = json!({"cell": label(p), "result": "hit"});
+            if announce == "hit" {
+                shot["ship"] = json!(format!("s{i}"));
+            }
+            shots.push(shot);
+            if hits[i] == layout.ships[i].len && announce != "none" {
+                sunk.push(match announce {
+                    "sunk-cells" => json!({"ship": format!("s{i}"), "cells": layout.ships[i].cells().map(label).collect::<Vec<_>>()}),
+                    _ => json!(format!("s{i}")),
+                });
+            }
+        }
+        salvoes.push(json!({"shots": shots, "sunk": sunk}));
+    }
+    let fleet: Vec<Value> =
+        layout.ships.iter().enumerate().map(|(i, s)| json!({"name": format!("s{i}"), "length": s.len})).collect();
+    json!({"rows": layout.rows, "cols": layout.cols, "fleet": fleet, "salvoes": salvoes})
+}
+
+#[test]
+fn histories_from_real_games_get_a_legal_shot_and_made_up_ones_a_problem() {
+    let fleet = prop::collection::vec(1usize..=5, 1..=4);
+    let shape = (2usize..=9, 2usize..=9);
+    let announce = prop::sample::select(vec!["sunk-cells", "sunk", "hit", "none"]);
+    let rules = (any::<bool>(), 1u64..=3, announce, 0usize..4);
+    let strategy = (shape, fleet, any::<u64>(), 0.0f64..1.0, algorithm(), any::<u64>(), rules);
+    check_property(
+        strategy,
+        |app, ((rows, cols), ships, layout_seed, fraction, algorithm, seed, (touching, salvo, announce, mutation))| {
+            let mut rng = seeded(layout_seed);
+            let rules = Rules::new(touching, salvo).unwrap();
+            let Ok(layout) = random_layout_under(rows, cols, &ships, rules, &mut rng) else {
+                return Err(TestCaseError::reject("fleet does not fit"));
+            };
+            let mut cells: Vec<Pos> = (0..rows * cols).map(|i| Pos::new(i / cols, i % cols)).collect();
+            rand::seq::SliceRandom::shuffle(cells.as_mut_slice(), &mut rng);
+            let shots = (fraction * cells.len() as f64) as usize;
+            let mut game = Game::new(layout.clone());
+            for &p in &cells[..shots] {
+                game.fire(p).expect("each cell is fired once");
+                if game.is_over() {
+                    return Err(TestCaseError::reject("game over"));
+                }
+            }
+            let turns: Vec<Vec<Pos>> = cells[..shots].chunks(salvo as usize).map(<[Pos]>::to_vec).collect();
+            let mut request = json!({
+                "history": history_of(&layout, &turns, announce), "algorithm": algorithm, "seed": seed,
+                "rules": {"touching": touching, "salvo": salvo, "announce": announce},
+            });
+            let (status, _, body) = app.call(post(&request));
+            // A history of a real game gets a shot at a cell never fired at, from a grid that is
+            // zero on every cell fired at.
+            prop_assert_eq!(status, 200, "request {} got {}", request, body);
+            let fired: std::collections::HashSet<String> = cells[..shots].iter().map(|p| p.label()).collect();
+            let shot = body["shot"]["label"].as_str().unwrap_or_default().to_owned();
+            prop_assert!(!fired.contains(&shot), "{} fired twice: {}", shot, request);
+            let grid = body["grid"].as_array().unwrap();
+            prop_assert_eq!(grid.len(), rows);
+            for p in &cells[..shots] {
+                prop_assert_eq!(grid[p.row][p.col].as_f64(), Some(0.0));
+            }
+            prop_assert!(
+                grid.iter()
+                    .flat_map(|r| r.as_array().unwrap())
+                    .all(|v| v.as_f64().is_some_and(|v| (0.0..=1.0).contains(&v)))
+            );
+            // The same history made up: a shot repeated, a ship renamed, a result flipped. Each is
+            // an answer or a problem, never a 5xx.
+            let Some(turn) = request["history"]["salvoes"].as_array_mut().and_then(|t| t.last_mut()) else {
+                return Ok(());
+            };
+            match mutation {
+                0 => {
+                    let first = turn["shots"][0].clone();
+                    turn["shots"].as_array_mut().unwrap().push(first);
+                }
+                1 => turn["sunk"] = json!(["nobody"]),
+                2 => {
+                    turn["shots"][0]["result"] =
+                        json!(if turn["shots"][0]["result"] == "miss" { "hit" } else { "miss" })
+                }
+                _ => turn["shots"][0]["ship"] = json!("s0"),
+            }
+            let (status, content_type, body) = app.call(post(&request));
+            if status != 200 {
+                assert_problem(status, &content_type, &body)?;
+            }
+            Ok(())
+        },
+    );
 }
