@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -101,4 +102,33 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   await page.goto(`${url}/${hash}`);
   await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
   return { page, context, requests, errors };
+}
+
+/**
+ * The service and the browser for one test file: started before its tests, stopped after them.
+ * Read `shared.service` and `shared.browser` inside the tests.
+ */
+export function serviceAndBrowser(args = [], env = {}) {
+  const shared = { service: null, browser: null };
+  before(async () => {
+    shared.service = await startService(args, env);
+    shared.browser = await launchBrowser();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    await shared.service?.stop();
+  });
+  return shared;
+}
+
+/** A board's marks as the page shows them: one string a row of each cell's `data-state`. */
+export function marksOf(page, selector) {
+  return page.$$eval(`${selector} .cell`, (cells) => {
+    const rows = [];
+    for (const c of cells) {
+      rows[+c.dataset.row] ??= [];
+      rows[+c.dataset.row][+c.dataset.col] = c.dataset.state;
+    }
+    return rows.map((r) => r.join(""));
+  });
 }

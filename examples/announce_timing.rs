@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use sonar::simulate::percentile;
+use sonar::simulate::per_move_line;
 use sonar::{
     Algorithm, Announce, BoardSize, Game, History, NamedShip, Outcome, Rules, Seat, Shot, Sinking, Volley,
     random_layout, seeded,
@@ -58,15 +58,10 @@ fn main() {
         }
         shots += game.shots();
     }
-    ms.sort_by(f64::total_cmp);
     println!(
-        "{} under {announce}: {games} games, mean {:.2} shots; per move (n={}) p50 {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+        "{} under {announce}: {games} games, mean {:.2} shots; {}",
         algorithm.name(),
         shots as f64 / games as f64,
-        ms.len(),
-        percentile(&ms, 0.5),
-        percentile(&ms, 0.9),
-        percentile(&ms, 0.99),
-        percentile(&ms, 1.0)
+        per_move_line(&mut ms)
     );
 }

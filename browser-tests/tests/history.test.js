@@ -2,22 +2,11 @@
 // only what the rule says (a history, not board strings), and Watch's copied game is a request
 // POST /recommend takes as it is.
 
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, openPage, startService } from "../harness.js";
+import { marksOf, openPage, serviceAndBrowser } from "../harness.js";
 
-let service;
-let browser;
-
-before(async () => {
-  service = await startService();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const shared = serviceAndBrowser();
 
 const LABEL = (r, c) => `${String.fromCharCode(65 + r)}${c + 1}`;
 
@@ -34,25 +23,14 @@ function placed() {
   return { board, ships };
 }
 
-function marksOf(page, selector) {
-  return page.$$eval(`${selector} .cell`, (cells) => {
-    const rows = [];
-    for (const c of cells) {
-      rows[+c.dataset.row] ??= [];
-      rows[+c.dataset.row][+c.dataset.col] = c.dataset.state;
-    }
-    return rows.map((r) => r.join(""));
-  });
-}
-
 async function post(path, body) {
-  const res = await fetch(`${service.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${shared.service.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   return { status: res.status, body: await res.json() };
 }
 
 /** Starts a Play game under `announce` against the routed fleet, recording the computer's requests. */
 async function playUnder(announce) {
-  const opened = await openPage(browser, service.url, { hash: "#play" });
+  const opened = await openPage(shared.browser, shared.service.url, { hash: "#play" });
   const { page } = opened;
   const asked = [];
   page.on("response", async (res) => {
@@ -129,7 +107,7 @@ describe("Play under an announcement rule", () => {
 describe("Watch under an announcement rule", () => {
   for (const [announce, salvo] of [["sunk", 1], ["hit", 2], ["none", 1], ["sunk-cells", 3]]) {
     test(`${announce}, ${salvo} a turn: the copied game is a request POST /recommend takes as it is`, async () => {
-      const { page, context, errors } = await openPage(browser, service.url, { hash: "#watch" });
+      const { page, context, errors } = await openPage(shared.browser, shared.service.url, { hash: "#watch" });
       await page.selectOption("#watch-announce", announce);
       await page.fill("#watch-salvo", String(salvo));
       await page.fill("#watch-seed", "7");

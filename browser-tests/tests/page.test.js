@@ -5,7 +5,7 @@
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, openPage, startService } from "../harness.js";
+import { launchBrowser, marksOf, openPage, startService } from "../harness.js";
 
 let service;
 let browser;
@@ -27,18 +27,6 @@ async function api(path, body) {
     body: JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
-}
-
-/** The marks of a board on the page, as the API writes them. */
-function marksOf(page, selector) {
-  return page.$$eval(`${selector} .cell`, (cells) => {
-    const rows = [];
-    for (const c of cells) {
-      rows[+c.dataset.row] ??= [];
-      rows[+c.dataset.row][+c.dataset.col] = c.dataset.state;
-    }
-    return rows.map((r) => r.join(""));
-  });
 }
 
 describe("Play", () => {

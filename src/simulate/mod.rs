@@ -26,4 +26,4 @@ pub use learn::{Knowledge, LEARN_SALT, LearnError};
 pub use report::{AlgorithmReport, reports};
 pub use run::{AlgorithmRun, Config, GameResult, Player, SimError, run, run_shard};
 pub use shard::Shard;
-pub use stats::percentile;
+pub use stats::{per_move_line, percentile};

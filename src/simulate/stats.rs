@@ -56,6 +56,20 @@ pub fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((p * n as f64).ceil() as usize).clamp(1, n) - 1]
 }
 
+/// A line of per-move times in milliseconds (sorted in place): how many, p50, p90, p99 and the
+/// largest, as the timing examples print them.
+pub fn per_move_line(ms: &mut [f64]) -> String {
+    ms.sort_by(f64::total_cmp);
+    format!(
+        "per move (n={}) p50 {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+        ms.len(),
+        percentile(ms, 0.5),
+        percentile(ms, 0.9),
+        percentile(ms, 0.99),
+        percentile(ms, 1.0)
+    )
+}
+
 /// The paired difference `b - a` over the same games: mean and 95% interval half-width.
 pub fn paired_difference(a: &[f64], b: &[f64]) -> Summary {
     assert_eq!(a.len(), b.len(), "paired samples have the same length");
