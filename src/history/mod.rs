@@ -28,7 +28,7 @@ use crate::announce::Announce;
 use crate::board::{Board, BoardSize, Pos};
 use crate::fleet::{Fleet, FleetError};
 
-pub use told::{MAX_ASSIGNMENTS, Told, Unseen};
+pub use told::{Assignment, MAX_ASSIGNMENTS, Told, Unseen};
 
 /// A ship of the starting fleet: its length, and its name where the rules announce names.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,8 +3,6 @@
 
 use super::told::MAX_ASSIGNMENTS;
 use super::{At, History, HistoryError, Reading};
-use crate::board::Cell;
-use crate::fleet::Fleet;
 use crate::rules::Rules;
 use crate::witness::{self, Witness};
 
@@ -13,22 +11,15 @@ impl Reading {
     /// witness found, `Some(false)` when none can, `None` when `steps` (shared by the
     /// assignments) or [`MAX_ASSIGNMENTS`] ran out first.
     pub fn possible(&self, rules: Rules, steps: u64) -> Option<bool> {
-        let assignments = self.told.assignments(&self.board, rules.touching, MAX_ASSIGNMENTS).ok()?;
+        let assignments = self.told.assignments(&self.board, rules, MAX_ASSIGNMENTS).ok()?;
         let steps = (steps / assignments.len().max(1) as u64).max(1_000);
+        let Some(rest) = self.told.rest_fleet(&self.board) else {
+            // Nothing left to place: an assignment is a whole fleet.
+            return Some(!assignments.is_empty());
+        };
         let mut settled = true;
         for a in assignments {
-            if rules.check(&a.board).is_err() {
-                continue;
-            }
-            let seen = rules.reveal(&a.board);
-            if self.told.rest.is_empty() {
-                if seen.count(Cell::Hit) == 0 {
-                    return Some(true);
-                }
-                continue;
-            }
-            let rest = Fleet::new(&self.told.rest, seen.longer_side()).expect("the rest of a checked fleet");
-            match witness::find(&seen, &rest, rules, steps) {
+            match witness::find(&a.board, &rest, rules, steps) {
                 Witness::Found(_) => return Some(true),
                 Witness::GaveUp => settled = false,
                 Witness::Impossible => {}

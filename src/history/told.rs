@@ -2,8 +2,9 @@
 //! board does not show, each with the placements left to it, and the rest of the fleet.
 
 use crate::board::{Board, Cell};
+use crate::fleet::Fleet;
 use crate::layout::Placement;
-use crate::rules::around;
+use crate::rules::{Rules, around};
 
 /// Most assignments of the unseen ships the consistency search and `bayes`'s sum look at: past
 /// them, the search lets the history through and `bayes` reads the board alone.
@@ -34,7 +35,8 @@ pub struct Unseen {
     pub candidates: Vec<Placement>,
 }
 
-/// One placement for every unseen ship, and the board with their cells marked `#`.
+/// One placement for every unseen ship, and the board with their cells marked `#`, read under
+/// the rules ([`crate::rules::Rules::reveal`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Assignment {
     pub ships: Vec<Placement>,
@@ -55,63 +57,100 @@ impl Told {
         self.unseen.is_empty()
     }
 
+    /// The ships afloat that no announcement places, as a fleet on `board`; `None` when there are
+    /// none.
+    pub fn rest_fleet(&self, board: &Board) -> Option<Fleet> {
+        (!self.rest.is_empty())
+            .then(|| Fleet::new(&self.rest, board.longer_side()).expect("the rest of a checked fleet"))
+    }
+
     /// Every assignment of the unseen ships on `board`: one candidate each, no two overlapping,
-    /// and under the no-touch rules (`touching` false) none touching another, a `#` or an `x`
-    /// left to the rest of the fleet. At most `limit` of them, after at most [`MAX_TRIES`] partial
-    /// ones, or [`TooManyAssignments`].
+    /// and under the no-touch rules none touching another, a `#` or an `x` left to the rest of the
+    /// fleet. Each one's board passes the checks of `rules` ([`Rules::check`]) and is read under
+    /// them, and leaves no `x` when no ship is left to cover it. At most `limit` assignments
+    /// (counted before those checks), after at most [`MAX_TRIES`] partial ones, or
+    /// [`TooManyAssignments`].
     pub fn assignments(
         &self,
         board: &Board,
-        touching: bool,
+        rules: Rules,
         limit: usize,
     ) -> Result<Vec<Assignment>, TooManyAssignments> {
-        let mut out = Vec::new();
-        let mut owner = vec![usize::MAX; board.len()];
-        let mut chosen = Vec::with_capacity(self.unseen.len());
-        let mut tries = 0;
-        self.extend(board, touching, limit, 0, &mut owner, &mut chosen, &mut (&mut out, &mut tries))?;
-        Ok(out)
+        let mut search = Search {
+            told: self,
+            board,
+            rules,
+            limit,
+            owner: vec![usize::MAX; board.len()],
+            chosen: Vec::with_capacity(self.unseen.len()),
+            out: Vec::new(),
+            whole: 0,
+            tries: 0,
+        };
+        search.extend(0)?;
+        Ok(search.out)
     }
+}
 
-    #[allow(clippy::too_many_arguments)]
-    fn extend(
-        &self,
-        board: &Board,
-        touching: bool,
-        limit: usize,
-        k: usize,
-        owner: &mut [usize],
-        chosen: &mut Vec<Placement>,
-        found: &mut (&mut Vec<Assignment>, &mut usize),
-    ) -> Result<(), TooManyAssignments> {
-        *found.1 += 1;
-        if *found.1 > MAX_TRIES {
+/// The depth-first search of [`Told::assignments`].
+struct Search<'a> {
+    told: &'a Told,
+    board: &'a Board,
+    rules: Rules,
+    limit: usize,
+    /// Per cell, the unseen ship placed on it, or `usize::MAX`.
+    owner: Vec<usize>,
+    chosen: Vec<Placement>,
+    out: Vec<Assignment>,
+    /// Whole assignments met so far, checked or not.
+    whole: usize,
+    /// Partial assignments tried so far.
+    tries: usize,
+}
+
+impl Search<'_> {
+    /// Places the unseen ships from the `k`-th on.
+    fn extend(&mut self, k: usize) -> Result<(), TooManyAssignments> {
+        self.tries += 1;
+        if self.tries > MAX_TRIES {
             return Err(TooManyAssignments);
         }
-        let out = &mut *found.0;
-        if k == self.unseen.len() {
-            let mut marked = board.clone();
-            chosen.iter().flat_map(|p| p.cells()).for_each(|c| marked.set(c, Cell::Sunk));
-            if !touching && !apart(board, &marked, owner) {
-                return Ok(());
-            }
-            if out.len() == limit {
-                return Err(TooManyAssignments);
-            }
-            out.push(Assignment { ships: chosen.clone(), board: marked });
-            return Ok(());
+        if k == self.told.unseen.len() {
+            return self.finish();
         }
-        for &p in &self.unseen[k].candidates {
-            if p.cells().any(|c| owner[board.index(c)] != usize::MAX) {
+        for &p in &self.told.unseen[k].candidates {
+            if p.cells().any(|c| self.owner[self.board.index(c)] != usize::MAX) {
                 continue;
             }
-            p.cells().for_each(|c| owner[board.index(c)] = k);
-            chosen.push(p);
-            let result = self.extend(board, touching, limit, k + 1, owner, chosen, found);
-            chosen.pop();
-            p.cells().for_each(|c| owner[board.index(c)] = usize::MAX);
+            p.cells().for_each(|c| self.owner[self.board.index(c)] = k);
+            self.chosen.push(p);
+            let result = self.extend(k + 1);
+            self.chosen.pop();
+            p.cells().for_each(|c| self.owner[self.board.index(c)] = usize::MAX);
             result?;
         }
+        Ok(())
+    }
+
+    /// Every unseen ship is placed: keeps the assignment if the rules allow it.
+    fn finish(&mut self) -> Result<(), TooManyAssignments> {
+        let mut marked = self.board.clone();
+        self.chosen.iter().flat_map(|p| p.cells()).for_each(|c| marked.set(c, Cell::Sunk));
+        if !self.rules.touching && !apart(self.board, &marked, &self.owner) {
+            return Ok(());
+        }
+        if self.whole == self.limit {
+            return Err(TooManyAssignments);
+        }
+        self.whole += 1;
+        if self.rules.check(&marked).is_err() {
+            return Ok(());
+        }
+        let seen = self.rules.reveal(&marked).into_owned();
+        if self.told.rest.is_empty() && seen.count(Cell::Hit) > 0 {
+            return Ok(());
+        }
+        self.out.push(Assignment { ships: self.chosen.clone(), board: seen });
         Ok(())
     }
 }
@@ -152,14 +191,14 @@ mod tests {
             ],
             rest: vec![],
         };
-        let classic = told.assignments(&b, true, 100).unwrap();
+        let classic = told.assignments(&b, Rules::CLASSIC, 100).unwrap();
         let ships: Vec<_> = classic.iter().map(|a| a.ships.clone()).collect();
         assert_eq!(ships, vec![vec![h(2, 0, 0), h(1, 0, 2)], vec![h(2, 0, 1), h(1, 0, 0)]]);
         assert_eq!(classic[0].board.to_rows(), vec!["###.", "....", "...."]);
         // Under no-touch the two ships would touch: nothing is left.
-        assert!(told.assignments(&b, false, 100).unwrap().is_empty());
+        assert!(told.assignments(&b, Rules::NO_TOUCH, 100).unwrap().is_empty());
         // The limit is reported, not exceeded.
-        assert_eq!(told.assignments(&b, true, 1), Err(TooManyAssignments));
+        assert_eq!(told.assignments(&b, Rules::CLASSIC, 1), Err(TooManyAssignments));
     }
 
     #[test]
@@ -169,7 +208,7 @@ mod tests {
             unseen: vec![Unseen { ship: 0, len: 2, sunk_turn: Some(1), candidates: vec![h(2, 0, 0)] }],
             rest: vec![2],
         };
-        assert_eq!(told.assignments(&b, true, 10).unwrap().len(), 1);
-        assert!(told.assignments(&b, false, 10).unwrap().is_empty());
+        assert_eq!(told.assignments(&b, Rules::CLASSIC, 10).unwrap().len(), 1);
+        assert!(told.assignments(&b, Rules::NO_TOUCH, 10).unwrap().is_empty());
     }
 }

@@ -1,5 +1,6 @@
 //! The posterior of a history whose announcements say more than its board ([`Told`]): a sum over
-//! the assignments of the unseen ships (one placement each, [`Told::assignments`]), each weighing
+//! the assignments of the unseen ships (one placement each, [`Told::assignments`], found once for
+//! a [`Mixture`]), each weighing
 //! its own ships' prior weight times the exact count (or weight) of the rest of the fleet on the
 //! board that assignment leaves. Under `sunk` the unseen ships are the ships announced sunk whose
 //! cells are uncertain; under `hit` they are the ships afloat whose hits were named.
@@ -13,7 +14,7 @@ use super::sweep::ExactError;
 use super::{count_exact_under, count_weighted};
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
-use crate::history::{MAX_ASSIGNMENTS, Told};
+use crate::history::{Assignment, MAX_ASSIGNMENTS, Told};
 use crate::layout::Placement;
 use crate::opponent::Opponent;
 use crate::rng::SonarRng;
@@ -36,107 +37,104 @@ struct Part {
     occupancy: Vec<f64>,
 }
 
-/// The exact posterior of `board` (the history's implied board, read under `rules`) given `told`,
-/// under `prior` (touching above 0) or the uniform prior, spending at most `budget` units of
-/// counting work, shared evenly by the assignments; [`ExactError::OverBudget`] when an assignment
-/// needs more than its share or the assignments pass [`MAX_ASSIGNMENTS`].
-pub fn count_announced(
-    board: &Board,
-    told: &Told,
+/// A history's posterior, prepared: the assignments of its unseen ships (found once), each with
+/// the board it leaves, and the rest of the fleet, ready to be counted or sampled.
+pub struct Mixture<'a> {
+    /// The history's implied board, read under `rules`.
+    board: &'a Board,
     rules: Rules,
-    prior: Option<&Opponent>,
-    budget: u64,
-) -> Result<Announced, ExactError> {
-    let count = told.assignments(board, rules.touching, MAX_ASSIGNMENTS).map_err(|_| ExactError::OverBudget)?.len();
-    let budget = (budget / count.max(1) as u64).max(1);
-    combine(board, told, rules, prior, |seen, rest| match prior {
-        None => count_exact_under(seen, rest, rules, budget)
-            .map(|e| Part { weight: e.layouts as f64, occupancy: e.occupancy.iter().map(|&o| o as f64).collect() }),
-        Some(m) => {
-            count_weighted(seen, rest, rules, m, budget).map(|e| Part { weight: e.weight, occupancy: e.occupancy })
-        }
-    })
-    .map(|(marginals, assignments)| Announced { marginals, assignments, samples: None })
+    /// A prior over layouts (touching above 0), or `None` for the uniform prior.
+    prior: Option<&'a Opponent>,
+    assignments: Vec<Assignment>,
+    /// The rest of the fleet; `None` when the unseen ships are all there is.
+    rest: Option<Fleet>,
 }
 
-/// [`count_announced`] with the rest of the fleet sampled by importance sampling, `draws` split
-/// evenly over the assignments.
-pub fn sample_announced(
-    board: &Board,
-    told: &Told,
-    rules: Rules,
-    prior: Option<&Opponent>,
-    draws: u64,
-    rng: &mut SonarRng,
-) -> Result<Announced, ExactError> {
-    let count = told.assignments(board, rules.touching, MAX_ASSIGNMENTS).map_err(|_| ExactError::OverBudget)?.len();
-    let each = (draws / count.max(1) as u64).max(16);
-    let mut made = 0;
-    combine(board, told, rules, prior, |seen, rest| {
-        made += each;
-        let sampler = Sampler::with_rules(seen, rest, rules).with_prior(prior);
-        match sampler.estimate(each, rng, |_| true) {
-            Some(est) => {
-                let occupancy = est.marginals.iter().map(|&p| p * est.layouts).collect();
-                Ok(Part { weight: est.layouts, occupancy })
+impl<'a> Mixture<'a> {
+    /// The assignments of `told`'s unseen ships on `board` under `rules`, or
+    /// [`ExactError::OverBudget`] past [`MAX_ASSIGNMENTS`].
+    pub fn new(board: &'a Board, told: &Told, rules: Rules, prior: Option<&'a Opponent>) -> Result<Self, ExactError> {
+        let assignments = told.assignments(board, rules, MAX_ASSIGNMENTS).map_err(|_| ExactError::OverBudget)?;
+        Ok(Mixture { board, rules, prior, assignments, rest: told.rest_fleet(board) })
+    }
+
+    /// The exact posterior, spending at most `budget` units of counting work, shared evenly by
+    /// the assignments; [`ExactError::OverBudget`] when an assignment needs more than its share.
+    pub fn count(&self, budget: u64) -> Result<Announced, ExactError> {
+        let budget = (budget / self.assignments.len().max(1) as u64).max(1);
+        let (rules, prior) = (self.rules, self.prior);
+        self.combine(|seen, rest| match prior {
+            None => count_exact_under(seen, rest, rules, budget)
+                .map(|e| Part { weight: e.layouts as f64, occupancy: e.occupancy.iter().map(|&o| o as f64).collect() }),
+            Some(m) => {
+                count_weighted(seen, rest, rules, m, budget).map(|e| Part { weight: e.weight, occupancy: e.occupancy })
             }
-            None => Err(ExactError::NoLayout),
-        }
-    })
-    .map(|(marginals, assignments)| Announced { marginals, assignments, samples: Some(made) })
-}
+        })
+        .map(|(marginals, assignments)| Announced { marginals, assignments, samples: None })
+    }
 
-/// Sums every assignment's part (from `part`, given the board it leaves and the rest of the fleet),
-/// weighted by its own ships' prior weight, into marginals on `board`'s `.` cells.
-fn combine(
-    board: &Board,
-    told: &Told,
-    rules: Rules,
-    prior: Option<&Opponent>,
-    mut part: impl FnMut(&Board, &Fleet) -> Result<Part, ExactError>,
-) -> Result<(Vec<f64>, usize), ExactError> {
-    let assignments = told.assignments(board, rules.touching, MAX_ASSIGNMENTS).map_err(|_| ExactError::OverBudget)?;
-    let rest = (!told.rest.is_empty())
-        .then(|| Fleet::new(&told.rest, board.longer_side()).expect("the rest of a checked fleet"));
-    let mut total = 0.0;
-    let mut occupancy = vec![0.0; board.len()];
-    let mut agreeing = 0;
-    for a in &assignments {
-        if rules.check(&a.board).is_err() {
-            continue;
-        }
-        let seen = rules.reveal(&a.board);
-        let p = match &rest {
-            None if seen.count(Cell::Hit) == 0 => Part { weight: 1.0, occupancy: vec![0.0; board.len()] },
-            None => continue,
-            Some(rest) => match part(&seen, rest) {
-                Ok(p) => p,
-                Err(ExactError::NoLayout) => continue,
-                Err(e) => return Err(e),
-            },
-        };
-        if p.weight <= 0.0 {
-            continue;
-        }
-        agreeing += 1;
-        let own = prior.map_or(1.0, |m| own_weight(board, &a.ships, m));
-        total += own * p.weight;
-        for (o, q) in occupancy.iter_mut().zip(&p.occupancy) {
-            *o += own * q;
-        }
-        for c in a.ships.iter().flat_map(|s| s.cells()) {
-            occupancy[board.index(c)] += own * p.weight;
-        }
+    /// The posterior with the rest of the fleet sampled by importance sampling, `draws` split
+    /// evenly over the assignments.
+    pub fn sample(&self, draws: u64, rng: &mut SonarRng) -> Result<Announced, ExactError> {
+        let each = (draws / self.assignments.len().max(1) as u64).max(16);
+        let (rules, prior) = (self.rules, self.prior);
+        let mut made = 0;
+        self.combine(|seen, rest| {
+            made += each;
+            let sampler = Sampler::with_rules(seen, rest, rules).with_prior(prior);
+            match sampler.estimate(each, rng, |_| true) {
+                Some(est) => {
+                    let occupancy = est.marginals.iter().map(|&p| p * est.layouts).collect();
+                    Ok(Part { weight: est.layouts, occupancy })
+                }
+                None => Err(ExactError::NoLayout),
+            }
+        })
+        .map(|(marginals, assignments)| Announced { marginals, assignments, samples: Some(made) })
     }
-    if total <= 0.0 {
-        return Err(ExactError::NoLayout);
+
+    /// Sums every assignment's part (from `part`, given the board it leaves and the rest of the
+    /// fleet), weighted by its own ships' prior weight, into marginals on the board's `.` cells.
+    fn combine(
+        &self,
+        mut part: impl FnMut(&Board, &Fleet) -> Result<Part, ExactError>,
+    ) -> Result<(Vec<f64>, usize), ExactError> {
+        let board = self.board;
+        let mut total = 0.0;
+        let mut occupancy = vec![0.0; board.len()];
+        let mut agreeing = 0;
+        for a in &self.assignments {
+            let p = match &self.rest {
+                None => Part { weight: 1.0, occupancy: vec![0.0; board.len()] },
+                Some(rest) => match part(&a.board, rest) {
+                    Ok(p) => p,
+                    Err(ExactError::NoLayout) => continue,
+                    Err(e) => return Err(e),
+                },
+            };
+            if p.weight <= 0.0 {
+                continue;
+            }
+            agreeing += 1;
+            let own = self.prior.map_or(1.0, |m| own_weight(board, &a.ships, m));
+            total += own * p.weight;
+            for (o, q) in occupancy.iter_mut().zip(&p.occupancy) {
+                *o += own * q;
+            }
+            for c in a.ships.iter().flat_map(|s| s.cells()) {
+                occupancy[board.index(c)] += own * p.weight;
+            }
+        }
+        if total <= 0.0 {
+            return Err(ExactError::NoLayout);
+        }
+        let marginals = occupancy
+            .iter()
+            .zip(board.cells())
+            .map(|(&o, &c)| if c == Cell::Unknown { (o / total).min(1.0) } else { 0.0 })
+            .collect();
+        Ok((marginals, agreeing))
     }
-    let marginals = occupancy
-        .iter()
-        .zip(board.cells())
-        .map(|(&o, &c)| if c == Cell::Unknown { (o / total).min(1.0) } else { 0.0 })
-        .collect();
-    Ok((marginals, agreeing))
 }
 
 /// The prior weight the assigned ships add to a layout: their cells' weights, times `touching`

@@ -4,7 +4,7 @@
 
 use rand::RngExt;
 
-use super::announced::{count_announced, sample_announced};
+use super::announced::Mixture;
 use super::replay_brute::{self as oracle, Cells, Prior, ShotAnswer, TurnRecord};
 use crate::announce::Announce;
 use crate::board::{BoardSize, Cell, Pos};
@@ -101,7 +101,7 @@ fn check(
         m => (rules, m.clone()),
     };
     let seen = rules.reveal(&board);
-    let got = match count_announced(&seen, &told, rules, model.as_ref(), u64::MAX / 4) {
+    let got = match Mixture::new(&seen, &told, rules, model.as_ref()).and_then(|m| m.count(u64::MAX / 4)) {
         Ok(got) => got,
         Err(e) => {
             // Only a prior of touching 0 can weigh every agreeing layout 0.
@@ -185,8 +185,9 @@ fn the_sampled_posterior_converges_to_the_exact_one() {
         if reading.told.is_empty() {
             continue;
         }
-        let exact = count_announced(&reading.board, &reading.told, rules, None, u64::MAX / 4).unwrap();
-        let sampled = sample_announced(&reading.board, &reading.told, rules, None, 400_000, &mut rng).unwrap();
+        let mixture = Mixture::new(&reading.board, &reading.told, rules, None).unwrap();
+        let exact = mixture.count(u64::MAX / 4).unwrap();
+        let sampled = mixture.sample(400_000, &mut rng).unwrap();
         for (e, s) in exact.marginals.iter().zip(&sampled.marginals) {
             assert!((e - s).abs() < 0.01, "{e} against {s}");
         }
@@ -202,7 +203,7 @@ fn posterior_of(hidden: &[Cells], shots: &[(usize, usize)], announce: Announce) 
     let history = history_of(3, 3, &lengths, &turns, &records);
     let rules = Rules::CLASSIC.with_announce(announce);
     let reading = history.read_possible(rules, 1_000_000).unwrap();
-    count_announced(&reading.board, &reading.told, rules, None, u64::MAX / 4).unwrap().marginals
+    Mixture::new(&reading.board, &reading.told, rules, None).unwrap().count(u64::MAX / 4).unwrap().marginals
 }
 
 #[test]

@@ -26,10 +26,13 @@
 
 use super::contract::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError};
 use super::density::hunt_density;
+use std::borrow::Cow;
+
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::history::Told;
-use crate::posterior::announced::{count_announced, sample_announced};
+use crate::opponent::Opponent;
+use crate::posterior::announced::Mixture;
 use crate::posterior::importance::Sampler;
 use crate::posterior::{ExactError, RECOMMENDED_BUDGET, count_exact_under, count_weighted, opening_prior};
 use crate::rng::SonarRng;
@@ -103,24 +106,11 @@ pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, Poster
     if let Some(told) = turn.told {
         return announced_posterior(turn, told, rng);
     }
-    let Some(model) = turn.opponent else {
-        return uniform_posterior(turn.board, turn.fleet, turn.rules, turn.budget_ms, rng);
-    };
-    // A model that never lets ships touch is the no-touch rules with its cell weights: the board
-    // read under them, the programme's cheaper states, and the sampler's own proposal.
-    let apart;
-    let seen;
-    let (board, rules, model) = if model.touching() == 0.0 && turn.rules.touching {
-        let rules = Rules { touching: false, ..turn.rules };
-        seen = rules.reveal(turn.board);
-        apart = model.with_touching(1.0);
-        (&*seen, rules, &apart)
-    } else {
-        (turn.board, turn.rules, model)
-    };
-    if model.is_uniform() {
+    let (board, rules, model) = apart_read(turn.board, turn.rules, turn.opponent);
+    let board = &*board;
+    let Some(model) = model.as_deref().filter(|m| !m.is_uniform()) else {
         return uniform_posterior(board, turn.fleet, rules, turn.budget_ms, rng);
-    }
+    };
     let fleet = turn.fleet;
     let tracks = !rules.touching || model.touching() != 1.0;
     match count_weighted(board, fleet, rules, model, work_for(turn.budget_ms, tracks)) {
@@ -144,34 +134,50 @@ fn announced_posterior(
     told: &Told,
     rng: &mut SonarRng,
 ) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
-    let apart;
-    let seen;
-    let (board, rules, model) = match turn.opponent {
-        Some(m) if m.touching() == 0.0 && turn.rules.touching => {
-            let rules = Rules { touching: false, ..turn.rules };
-            seen = rules.reveal(turn.board);
-            apart = m.with_touching(1.0);
-            (&*seen, rules, Some(&apart))
-        }
-        m => (turn.board, turn.rules, m),
-    };
+    let (board, rules, model) = apart_read(turn.board, turn.rules, turn.opponent);
+    let (board, model) = (&*board, model.as_deref());
     let tracks = !rules.touching || model.is_some_and(|m| m.touching() != 1.0);
-    match count_announced(board, told, rules, model, work_for(turn.budget_ms, tracks)) {
+    let Ok(mixture) = Mixture::new(board, told, rules, model) else {
+        return board_alone(turn, rng);
+    };
+    match mixture.count(work_for(turn.budget_ms, tracks)) {
         Ok(exact) => return Ok((exact.marginals, PosteriorFacts { exact: true, layouts: None, samples: None })),
         Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
         Err(_) => {}
     }
     let cost = if model.is_some() { WEIGHTED_DRAW_COST } else { 1 };
     let draws = planned_draws(board, turn.fleet, turn.budget_ms as f64 * (1.0 - EXACT_SHARE)) / cost;
-    match sample_announced(board, told, rules, model, draws, rng) {
+    match mixture.sample(draws, rng) {
         Ok(est) => Ok((est.marginals, PosteriorFacts { exact: false, layouts: None, samples: est.samples })),
         Err(ExactError::NoLayout) => Err(StrategyError::NoLayout),
-        // Too many assignments: the board alone, or where it reads as impossible (a sunk ship
-        // of uncertain cells counts as afloat there), the ships' placement density.
-        Err(_) => posterior(Turn { told: None, ..turn }, rng).or_else(|_| {
-            let facts = PosteriorFacts { exact: false, layouts: None, samples: Some(0) };
-            Ok((density_as_probability(turn.board, turn.fleet), facts))
-        }),
+        Err(_) => board_alone(turn, rng),
+    }
+}
+
+/// Past [`crate::history::MAX_ASSIGNMENTS`]: the posterior of the board alone, or where it reads
+/// as impossible (a sunk ship of uncertain cells counts as afloat there), the ships' placement
+/// density.
+fn board_alone(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
+    posterior(Turn { told: None, ..turn }, rng).or_else(|_| {
+        let facts = PosteriorFacts { exact: false, layouts: None, samples: Some(0) };
+        Ok((density_as_probability(turn.board, turn.fleet), facts))
+    })
+}
+
+/// A model that never lets ships touch is the no-touch rules with its cell weights: the board
+/// read under them, the programme's cheaper states, and the sampler's own proposal. Any other
+/// model, or none, leaves the board and the rules as they are.
+fn apart_read<'a>(
+    board: &'a Board,
+    rules: Rules,
+    model: Option<&'a Opponent>,
+) -> (Cow<'a, Board>, Rules, Option<Cow<'a, Opponent>>) {
+    match model {
+        Some(m) if m.touching() == 0.0 && rules.touching => {
+            let rules = Rules { touching: false, ..rules };
+            (rules.reveal(board), rules, Some(Cow::Owned(m.with_touching(1.0))))
+        }
+        m => (Cow::Borrowed(board), rules, m.map(Cow::Borrowed)),
     }
 }
 
