@@ -7,10 +7,7 @@
 use std::time::Instant;
 
 use sonar::simulate::per_move_line;
-use sonar::{
-    Algorithm, Announce, BoardSize, Game, History, NamedShip, Outcome, Rules, Seat, Shot, Sinking, Volley,
-    random_layout, seeded,
-};
+use sonar::{Algorithm, Announce, Game, Rules, Seat, Volley, random_layout, seeded};
 
 fn main() {
     let arg = |i: usize| std::env::args().nth(i);
@@ -22,11 +19,8 @@ fn main() {
     let (mut ms, mut shots) = (Vec::new(), 0usize);
     for g in 0..games {
         let mut rng = seeded(g);
-        let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
-        let name = |i: usize| format!("ship {}", i + 1);
-        let fleet = layout.ships.iter().enumerate().map(|(i, s)| NamedShip { name: Some(name(i)), len: s.len });
-        let mut history = History { size: BoardSize::CLASSIC, fleet: fleet.collect(), turns: Vec::new() };
-        let mut game = Game::new(layout.clone());
+        let mut game = Game::new(random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap());
+        let mut history = game.new_history();
         let mut grid = vec![0.0; 100];
         while !game.is_over() {
             grid.fill(0.0);
@@ -43,18 +37,9 @@ fn main() {
                 )
                 .unwrap();
             ms.push(t.elapsed().as_secs_f64() * 1e3);
-            let shot = salvo[0];
-            let outcome = game.fire(shot).unwrap();
-            let owner = layout.ships.iter().position(|s| s.cells().any(|c| c == shot));
-            let hit = outcome != Outcome::Miss;
-            let ship = (hit && announce == Announce::Hit).then(|| name(owner.unwrap()));
-            let mut volley = Volley { shots: vec![Shot { pos: shot, hit, ship }], sunk: Vec::new() };
-            if let (Outcome::Sunk(_), true) = (outcome, announce.tells_sinkings()) {
-                let owner = owner.unwrap();
-                let cells = announce.shows_sunk_cells().then(|| layout.ships[owner].cells().collect());
-                volley.sunk.push(Sinking { ship: Some(name(owner)), cells });
-            }
-            history.turns.push(volley);
+            let outcome = game.fire(salvo[0]).unwrap();
+            let (answer, sinking) = game.answer(salvo[0], outcome, announce);
+            history.turns.push(Volley { shots: vec![answer], sunk: sinking.into_iter().collect() });
         }
         shots += game.shots();
     }

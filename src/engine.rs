@@ -81,6 +81,31 @@ impl Game {
         &self.layout
     }
 
+    /// The game's history before its first shot, as the referee keeps it: every ship of the
+    /// layout, named `ship 1`, `ship 2`... in its order.
+    pub fn new_history(&self) -> History {
+        let fleet = self.layout.ships.iter().enumerate();
+        History {
+            size: BoardSize { rows: self.layout.rows, cols: self.layout.cols },
+            fleet: fleet.map(|(i, s)| NamedShip { name: Some(ship_name(i)), len: s.len }).collect(),
+            turns: Vec::new(),
+        }
+    }
+
+    /// What the defender tells of `shot`, just fired with `outcome`, under `announce`: the shot's
+    /// answer (naming the ship hit under `hit`), and the sinking announced after its turn (with
+    /// the ship's cells under `sunk-cells`; none under `none`).
+    pub fn answer(&self, shot: Pos, outcome: Outcome, announce: Announce) -> (HistoryShot, Option<Sinking>) {
+        let owner = self.owner[self.board.index(shot)] as usize;
+        let hit = outcome != Outcome::Miss;
+        let ship = (hit && announce == Announce::Hit).then(|| ship_name(owner));
+        let sinking = (matches!(outcome, Outcome::Sunk(_)) && announce.tells_sinkings()).then(|| Sinking {
+            ship: Some(ship_name(owner)),
+            cells: announce.shows_sunk_cells().then(|| self.layout.ships[owner].cells().collect()),
+        });
+        (HistoryShot { pos: shot, hit, ship }, sinking)
+    }
+
     pub fn shots(&self) -> usize {
         self.shots
     }
@@ -167,17 +192,7 @@ pub fn play(
     let mut sunk_at = vec![0; game.layout().ships.len()];
     let (mut hits, mut turns) = (0, 0);
     let announce = seat.rules.announce;
-    let mut log = (announce != Announce::SunkCells).then(|| History {
-        size: BoardSize { rows: game.layout.rows, cols: game.layout.cols },
-        fleet: game
-            .layout
-            .ships
-            .iter()
-            .enumerate()
-            .map(|(i, s)| NamedShip { name: Some(ship_name(i)), len: s.len })
-            .collect(),
-        turns: Vec::new(),
-    });
+    let mut log = (announce != Announce::SunkCells).then(|| game.new_history());
     while !game.is_over() {
         grid.clear();
         grid.resize(n, 0.0);
@@ -198,17 +213,14 @@ pub fn play(
             if outcome != Outcome::Miss {
                 hits += 1;
             }
-            let owner = game.owner[game.board.index(shot)] as usize;
             if let Outcome::Sunk(_) = outcome {
-                sunk_at[owner] = game.shots();
+                sunk_at[game.owner[game.board.index(shot)] as usize] = game.shots();
             }
             on_shot(&game, shot, outcome);
-            let hit = outcome != Outcome::Miss;
-            let ship = (hit && announce == Announce::Hit).then(|| ship_name(owner));
-            volley.shots.push(HistoryShot { pos: shot, hit, ship });
-            if let (Outcome::Sunk(_), true) = (outcome, announce.tells_sinkings()) {
-                let cells = announce.shows_sunk_cells().then(|| game.layout.ships[owner].cells().collect());
-                volley.sunk.push(Sinking { ship: Some(ship_name(owner)), cells });
+            if log.is_some() {
+                let (answer, sinking) = game.answer(shot, outcome, announce);
+                volley.shots.push(answer);
+                volley.sunk.extend(sinking);
             }
         }
         if let Some(history) = &mut log {
@@ -292,10 +304,8 @@ mod tests {
         let rules = Rules::CLASSIC;
         for _ in 0..20 {
             let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
-            let mut game = Game::new(layout.clone());
-            let fleet =
-                layout.ships.iter().enumerate().map(|(i, s)| NamedShip { name: Some(ship_name(i)), len: s.len });
-            let mut history = History { size: BoardSize::CLASSIC, fleet: fleet.collect(), turns: Vec::new() };
+            let mut game = Game::new(layout);
+            let mut history = game.new_history();
             let mut grid = vec![0.0; 100];
             while !game.is_over() {
                 let reading = history.read(rules).unwrap();
@@ -304,18 +314,8 @@ mod tests {
                 assert!(reading.told.is_empty());
                 let shot = Algorithm::Density.strategy().decide(game.turn(), &mut rng, &mut grid).unwrap().shot;
                 let outcome = game.fire(shot).unwrap();
-                let owner = game.owner[game.board.index(shot)] as usize;
-                let sunk = match outcome {
-                    Outcome::Sunk(_) => vec![Sinking {
-                        ship: Some(ship_name(owner)),
-                        cells: Some(layout.ships[owner].cells().collect()),
-                    }],
-                    _ => vec![],
-                };
-                history.turns.push(Volley {
-                    shots: vec![HistoryShot { pos: shot, hit: outcome != Outcome::Miss, ship: None }],
-                    sunk,
-                });
+                let (answer, sinking) = game.answer(shot, outcome, Announce::SunkCells);
+                history.turns.push(Volley { shots: vec![answer], sunk: sinking.into_iter().collect() });
             }
         }
     }
