@@ -63,9 +63,9 @@ impl History {
             return Err(HistoryError::NoOpenCell);
         }
         let told = r.told(&mut board, rules.touching)?;
-        let mut lengths: Vec<usize> = told.rest.clone();
-        lengths.extend(told.unseen.iter().filter(|u| u.sunk_turn.is_some()).map(|u| u.len));
-        lengths.extend(told.unseen.iter().filter(|u| u.sunk_turn.is_none()).map(|u| u.len));
+        // Every ship not shown `#`: the rest, and the unseen ships (afloat, or sunk in cells the
+        // board cannot show).
+        let lengths: Vec<usize> = told.rest.iter().copied().chain(told.unseen.iter().map(|u| u.len)).collect();
         let fleet = Fleet::new(&lengths, rows.max(cols)).map_err(HistoryError::Fleet)?;
         Ok(Reading { board, fleet, told })
     }
