@@ -89,6 +89,9 @@ pub struct Sweep<W: Count> {
     pub ways: Vec<W>,
     /// Per frame cell: how many layouts cover it.
     pub occupancy: Vec<W>,
+    /// Per ship placement that some layout holds: its frame cell, its [`start`] move, and how many
+    /// layouts hold it.
+    pub starts: Vec<(u32, u8, W)>,
     /// Units of work spent (states expanded plus edges made).
     pub work: u64,
 }
@@ -367,8 +370,10 @@ fn backward<W: Count>(frame: &Frame, fwd: Forward<W>) -> Result<Sweep<W>, ExactE
         *w = if d { W::ONE } else { W::ZERO };
     }
     let mut occupancy = vec![W::ZERO; n];
+    let mut starts: Vec<(u32, u8, W)> = Vec::new();
     for k in (0..n).rev() {
         let mut occ = W::ZERO;
+        let first = starts.len();
         for g in base[k]..base[k + 1] {
             let (mut all, mut covered) = (W::ZERO, W::ZERO);
             for e in edge_start[g] as usize..edge_start[g + 1] as usize {
@@ -378,6 +383,13 @@ fn backward<W: Count>(frame: &Frame, fwd: Forward<W>) -> Result<Sweep<W>, ExactE
                 if act[e] != EMPTY {
                     covered = covered.plus(w).ok_or(ExactError::Overflow)?;
                 }
+                if act[e] > GO_ON && w != W::ZERO && reach[g] != W::ZERO {
+                    let held = reach[g].times(w).ok_or(ExactError::Overflow)?;
+                    match starts[first..].iter_mut().find(|s| s.1 == act[e]) {
+                        Some(s) => s.2 = s.2.plus(held).ok_or(ExactError::Overflow)?,
+                        None => starts.push((k as u32, act[e], held)),
+                    }
+                }
             }
             ways[g] = all;
             if covered != W::ZERO {
@@ -386,5 +398,5 @@ fn backward<W: Count>(frame: &Frame, fwd: Forward<W>) -> Result<Sweep<W>, ExactE
         }
         occupancy[k] = occ;
     }
-    Ok(Sweep { base, edge_start, dst, act, ways, occupancy, work })
+    Ok(Sweep { base, edge_start, dst, act, ways, occupancy, starts, work })
 }
