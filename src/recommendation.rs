@@ -212,6 +212,9 @@ pub struct Recommendation {
     pub grid: Vec<f64>,
     pub grid_kind: GridKind,
     pub posterior: Option<PosteriorFacts>,
+    /// Why the algorithm's own shot is not a cell of the grid's highest value, when it is not and
+    /// `shot` is that shot (the `bayes` study variants choose by a rule of their own).
+    pub why: Option<&'static str>,
 }
 
 /// Runs an algorithm on a turn and scales its grid for the caller.
@@ -263,6 +266,7 @@ pub fn recommend_with_candidates(
         grid,
         grid_kind: info.grid_kind,
         posterior: decision.posterior,
+        why: decision.why.filter(|_| decision.shot == own),
     })
 }
 

@@ -239,6 +239,10 @@ pub struct RecommendResponse {
     pub layouts: Option<String>,
     /// When estimated: how many sampled layouts the estimate rests on.
     pub samples: Option<u64>,
+    /// Present when `shot` is the algorithm's own choice and not a cell of the grid's highest
+    /// value: why it chose otherwise (the `bayes` study variants keep the posterior as their grid
+    /// but choose by a rule of their own in target mode; `GET /algorithms` says which).
+    pub why: Option<String>,
     /// When the request sent `opponent`: the model used (fitted from the fleets, or the one sent,
     /// scaled) and, for fleets, how many were fitted.
     pub opponent: Option<OpponentEcho>,
@@ -265,6 +269,7 @@ impl RecommendResponse {
             exact: rec.posterior.map(|p| p.exact),
             layouts: rec.posterior.and_then(|p| p.layouts).map(|n| n.to_string()),
             samples: rec.posterior.and_then(|p| p.samples),
+            why: rec.why.map(str::to_owned),
             opponent: None,
         }
     }

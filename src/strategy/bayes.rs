@@ -92,7 +92,7 @@ impl Strategy for Bayes {
         let board = turn.board;
         let shot = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
         let shot = shot.expect("a checked turn has a '.' cell");
-        Ok(Decision { shot, posterior: Some(facts) })
+        Ok(Decision { shot, posterior: Some(facts), why: None })
     }
 
     fn keeps_one_order(&self) -> bool {
@@ -245,6 +245,11 @@ fn work_for(budget_ms: u64, tracks: bool) -> u64 {
 
 /// Units of exact-counting work per millisecond under the no-touch rules, as a share of the classic.
 const NO_TOUCH_UNIT_SHARE: f64 = 0.5;
+
+/// The importance draws a turn's budget buys once exact counting has had its share.
+pub fn sample_draws(board: &Board, fleet: &Fleet, budget_ms: u64) -> u64 {
+    planned_draws(board, fleet, budget_ms as f64 * (1.0 - EXACT_SHARE))
+}
 
 /// Draws that fit `ms` milliseconds: a draw costs about (rows + cols) x ships line scans, against
 /// 20 x 5 on the classic board.

@@ -52,12 +52,15 @@ pub struct Decision {
     pub shot: Pos,
     /// Set by algorithms whose grid is a posterior.
     pub posterior: Option<PosteriorFacts>,
+    /// Why the shot is not a cell of the grid's highest value, when it is not (the `bayes`
+    /// variants that keep the posterior as their grid but choose by another rule).
+    pub why: Option<&'static str>,
 }
 
 impl Decision {
     /// A shot with nothing more to say.
     pub fn at(shot: Pos) -> Decision {
-        Decision { shot, posterior: None }
+        Decision { shot, posterior: None, why: None }
     }
 }
 
