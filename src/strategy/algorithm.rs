@@ -5,7 +5,10 @@
 use thiserror::Error;
 
 use super::contract::{AlgorithmInfo, Strategy};
-use super::{bayes, checkerboard, density, flood, longest_run, middlemost, random, strafing, weighted_density};
+use super::{
+    bayes, bayes_finish, bayes_lookahead, bayes_sink, checkerboard, density, flood, longest_run, middlemost, random,
+    strafing, weighted_density,
+};
 
 /// Every algorithm the service offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,6 +23,9 @@ pub enum Algorithm {
     DensityFlood,
     RandomFlood,
     Random,
+    BayesSink,
+    BayesFinish,
+    BayesLookahead,
 }
 
 impl Algorithm {
@@ -37,6 +43,9 @@ impl Algorithm {
         Algorithm::DensityFlood,
         Algorithm::RandomFlood,
         Algorithm::Random,
+        Algorithm::BayesSink,
+        Algorithm::BayesFinish,
+        Algorithm::BayesLookahead,
     ];
 
     /// The algorithm used when a request names none: the whole-fleet posterior, the strongest
@@ -106,6 +115,9 @@ impl Algorithm {
             Algorithm::DensityFlood => &flood::DensityFlood,
             Algorithm::RandomFlood => &flood::RandomFlood,
             Algorithm::Random => &random::Random,
+            Algorithm::BayesSink => &bayes_sink::BAYES_SINK,
+            Algorithm::BayesFinish => &bayes_finish::BAYES_FINISH,
+            Algorithm::BayesLookahead => &bayes_lookahead::BAYES_LOOKAHEAD,
         }
     }
 }

@@ -1,0 +1,68 @@
+//! `bayes-sink` (issue 26, hypothesis 1: the value of a sinking): in target mode each cell scores
+//! its posterior probability of a hit plus [`SINK_WEIGHT`] times the probability that a shot there
+//! sinks a ship, the share of the layouts in which the cell is the last unhit cell of a ship that
+//! covers a hit. A sinking tells the ship's length and explains its hits. Exact where the
+//! programme fits the budget (each placement's count, [`crate::posterior::held`]), sampled beyond
+//! it; `bayes` in hunt mode ([`super::target_rule`]).
+
+use super::contract::{AlgorithmInfo, GridKind, PosteriorFacts};
+use super::target_rule::{Scored, Spend, Variant};
+use crate::board::Cell;
+use crate::posterior::ExactError;
+use crate::posterior::held::held;
+use crate::rng::SonarRng;
+use crate::turn::Turn;
+
+pub const INFO: AlgorithmInfo = AlgorithmInfo {
+    name: "bayes-sink",
+    summary: "bayes, but once there are hits each cell scores P(hit) + P(the shot sinks a ship); the grid stays the posterior (a study variant: it measured weaker than bayes)",
+    source: "issue 26, hypothesis 1 (the value of a sinking), over the whole-fleet posterior",
+    grid_kind: GridKind::Probability,
+    uses_randomness: true,
+};
+
+/// The weight of the sinking probability against the hit probability (the value measured).
+pub const SINK_WEIGHT: f64 = 1.0;
+
+const WHY: &str = "the cell of highest P(hit) + P(sink) in target mode, not the most likely cell";
+
+/// The variant, as `GET /algorithms` names it.
+pub static BAYES_SINK: Variant = Variant { info: INFO, why: WHY, rule: score };
+
+fn score(turn: Turn<'_>, spend: Spend, rng: &mut SonarRng) -> Result<Scored, ExactError> {
+    let board = turn.board;
+    let h = held(board, turn.fleet, turn.rules, spend.work, spend.draws, rng)?;
+    let marginals = h.marginals(board);
+    let mut score = marginals.clone();
+    for (p, w) in &h.placements {
+        let cells: Vec<usize> = p.cells().map(|c| board.index(c)).collect();
+        let hits = cells.iter().filter(|&&i| board.cells()[i] == Cell::Hit).count();
+        if hits > 0 && hits + 1 == cells.len() {
+            let last = cells.iter().find(|&&i| board.cells()[i] == Cell::Unknown).expect("one cell unhit");
+            score[*last] += SINK_WEIGHT * w / h.total;
+        }
+    }
+    let facts = PosteriorFacts { exact: h.exact, layouts: None, samples: h.samples };
+    Ok(Scored { marginals, score, facts })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Pos};
+    use crate::fleet::Fleet;
+    use crate::rng::seeded;
+    use crate::strategy::contract::Strategy;
+
+    /// Two hits in a row, which the destroyer cannot be (it would have sunk): either end of the
+    /// line may sink the cruiser, and one of them is the shot.
+    #[test]
+    fn the_bonus_goes_to_cells_that_finish_a_ship() {
+        let board = Board::parse(&["......", "..xx..", "......", "......"]).unwrap();
+        let fleet = Fleet::new(&[3, 2], 6).unwrap();
+        let mut grid = vec![0.0; 24];
+        let d = BAYES_SINK.decide(Turn::new(&board, &fleet), &mut seeded(1), &mut grid).unwrap();
+        assert!(d.shot == Pos::new(1, 1) || d.shot == Pos::new(1, 4), "{d:?}");
+        assert!(d.posterior.unwrap().exact);
+    }
+}
