@@ -262,6 +262,49 @@ async fn bayes_is_the_default_and_reports_how_it_knows() {
     assert_eq!(post_json(&app, &early).await.1, a, "same seed, same estimate");
 }
 
+/// A study variant of `bayes` keeps the posterior as its grid; where its own rule picks a cell
+/// below the grid's best it says why, and `bayes` on the same position shoots the best cell and
+/// says nothing. `GET /algorithms` names the variants' rules.
+#[actix_web::test]
+async fn a_study_variant_says_why_its_shot_is_not_the_grids_best() {
+    let app = app(AppState::new()).await;
+    let at = |a: &Value| (a["shot"]["row"].as_u64().unwrap() as usize, a["shot"]["col"].as_u64().unwrap() as usize);
+    let value = |a: &Value, (r, c): (usize, usize)| a["grid"][r][c].as_f64().unwrap();
+    let best = |a: &Value| {
+        a["grid"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.as_array().unwrap())
+            .map(|v| v.as_f64().unwrap())
+            .fold(0.0, f64::max)
+    };
+    let ask = |algorithm: &str| json!({"board": ["......", ".x....", "......", "......"], "ships": [3, 2], "algorithm": algorithm, "seed": 1});
+    let (status, finish) = post_json(&app, &ask("bayes-finish")).await;
+    assert_eq!(status, 200, "{finish}");
+    check_contract(&ask("bayes-finish"), &finish);
+    let (_, plain) = post_json(&app, &ask("bayes")).await;
+    // Both grids are the exact posterior; the variant shoots C2 (0.455), a cell of the hit's
+    // ship more often than B3 (0.460), which bayes shoots.
+    assert_eq!((finish["grid"].clone(), finish["exact"].clone()), (plain["grid"].clone(), json!(true)));
+    assert_eq!((finish["shot"]["label"].as_str(), plain["shot"]["label"].as_str()), (Some("C2"), Some("B3")));
+    assert!(value(&finish, at(&finish)) < best(&finish));
+    assert!(finish["why"].as_str().is_some_and(|w| w.contains("a ship already hit")), "{finish}");
+    assert!(plain.get("why").is_none(), "{plain}");
+    // Where the variant's cell is also the grid's best, it says nothing.
+    let (_, hunt) =
+        post_json(&app, &json!({"board": ["......", "......"], "ships": [2], "algorithm": "bayes-sink", "seed": 1}))
+            .await;
+    assert!(hunt.get("why").is_none() && value(&hunt, at(&hunt)) == best(&hunt), "{hunt}");
+    let req = test::TestRequest::get().uri("/algorithms").to_request();
+    let list: Value = test::call_and_read_body_json(&app, req).await;
+    for name in ["bayes-sink", "bayes-finish", "bayes-lookahead"] {
+        let entry = list.as_array().unwrap().iter().find(|a| a["name"] == name).unwrap();
+        assert!(entry["summary"].as_str().unwrap().contains("once there are hits"), "{entry}");
+        assert_eq!(entry["grid_kind"], "probability");
+    }
+}
+
 #[actix_web::test]
 async fn every_algorithm_rejects_boards_no_layout_explains() {
     let app = app(AppState::new()).await;
