@@ -32,12 +32,14 @@ pub struct Held {
 impl Held {
     /// Per cell (row-major): the posterior probability that a ship lies there (1 on hits).
     pub fn marginals(&self, board: &Board) -> Vec<f64> {
+        // Weights first, one division a cell: equal counts give equal probabilities.
         let mut m = vec![0.0; board.len()];
         for (p, w) in &self.placements {
             for c in p.cells() {
-                m[board.index(c)] += w / self.total;
+                m[board.index(c)] += w;
             }
         }
+        m.iter_mut().for_each(|v| *v /= self.total);
         m
     }
 }

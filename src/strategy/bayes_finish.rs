@@ -5,11 +5,11 @@
 //! count, [`crate::posterior::held`]), sampled beyond it; `bayes` in hunt mode
 //! ([`super::target_rule`]).
 
-use super::contract::{AlgorithmInfo, GridKind, PosteriorFacts};
-use super::target_rule::{Scored, Spend, Variant};
-use crate::board::Cell;
+use super::contract::{AlgorithmInfo, GridKind};
+use super::target_rule::{Scored, Spend, Variant, placement_rule};
+use crate::board::{Board, Cell};
+use crate::layout::Placement;
 use crate::posterior::ExactError;
-use crate::posterior::held::held;
 use crate::rng::SonarRng;
 use crate::turn::Turn;
 
@@ -30,23 +30,19 @@ const WHY: &str = "the cell most likely to belong to a ship already hit, in targ
 pub static BAYES_FINISH: Variant = Variant { info: INFO, why: WHY, rule: score };
 
 fn score(turn: Turn<'_>, spend: Spend, rng: &mut SonarRng) -> Result<Scored, ExactError> {
-    let board = turn.board;
-    let h = held(board, turn.fleet, turn.rules, spend.work, spend.draws, rng)?;
-    let marginals = h.marginals(board);
-    let mut score: Vec<f64> = marginals.iter().map(|m| TIE_WEIGHT * m).collect();
-    for (p, w) in &h.placements {
+    // A placement through a hit: every cell of it belongs to the wounded ship.
+    let wounded = |board: &Board, p: &Placement, credit: &mut dyn FnMut(usize)| {
         if p.cells().any(|c| board.get(c) == Cell::Hit) {
-            p.cells().for_each(|c| score[board.index(c)] += w / h.total);
+            p.cells().for_each(|c| credit(board.index(c)));
         }
-    }
-    let facts = PosteriorFacts { exact: h.exact, layouts: None, samples: h.samples };
-    Ok(Scored { marginals, score, facts })
+    };
+    placement_rule(turn, spend, rng, wounded, |hit, same| same + TIE_WEIGHT * hit)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Pos};
+    use crate::board::Pos;
     use crate::fleet::Fleet;
     use crate::rng::seeded;
     use crate::strategy::contract::Strategy;

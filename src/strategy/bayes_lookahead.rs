@@ -49,8 +49,10 @@ fn score(turn: Turn<'_>, spend: Spend, rng: &mut SonarRng) -> Result<Scored, Exa
     let total: f64 = sets.iter().map(|(_, w)| w).sum();
     let mut marginals = vec![0.0; board.len()];
     for (cells, w) in &sets {
-        cells.iter().for_each(|&i| marginals[i] += w / total);
+        cells.iter().for_each(|&i| marginals[i] += w);
     }
+    // One division a cell: equal counts of drawn layouts give equal probabilities.
+    marginals.iter_mut().for_each(|m| *m /= total);
     let mut ranked: Vec<usize> = (0..board.len()).filter(|&i| open[i]).collect();
     ranked.sort_by(|&a, &b| marginals[b].total_cmp(&marginals[a]).then(a.cmp(&b)));
     let mut score = vec![f64::NEG_INFINITY; board.len()];

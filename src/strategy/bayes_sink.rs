@@ -5,11 +5,11 @@
 //! programme fits the budget (each placement's count, [`crate::posterior::held`]), sampled beyond
 //! it; `bayes` in hunt mode ([`super::target_rule`]).
 
-use super::contract::{AlgorithmInfo, GridKind, PosteriorFacts};
-use super::target_rule::{Scored, Spend, Variant};
-use crate::board::Cell;
+use super::contract::{AlgorithmInfo, GridKind};
+use super::target_rule::{Scored, Spend, Variant, placement_rule};
+use crate::board::{Board, Cell};
+use crate::layout::Placement;
 use crate::posterior::ExactError;
-use crate::posterior::held::held;
 use crate::rng::SonarRng;
 use crate::turn::Turn;
 
@@ -30,26 +30,20 @@ const WHY: &str = "the cell of highest P(hit) + P(sink) in target mode, not the 
 pub static BAYES_SINK: Variant = Variant { info: INFO, why: WHY, rule: score };
 
 fn score(turn: Turn<'_>, spend: Spend, rng: &mut SonarRng) -> Result<Scored, ExactError> {
-    let board = turn.board;
-    let h = held(board, turn.fleet, turn.rules, spend.work, spend.draws, rng)?;
-    let marginals = h.marginals(board);
-    let mut score = marginals.clone();
-    for (p, w) in &h.placements {
-        let cells: Vec<usize> = p.cells().map(|c| board.index(c)).collect();
-        let hits = cells.iter().filter(|&&i| board.cells()[i] == Cell::Hit).count();
-        if hits > 0 && hits + 1 == cells.len() {
-            let last = cells.iter().find(|&&i| board.cells()[i] == Cell::Unknown).expect("one cell unhit");
-            score[*last] += SINK_WEIGHT * w / h.total;
+    // A placement through hits with one cell left unhit: a shot there sinks it.
+    let sinks_at = |board: &Board, p: &Placement, credit: &mut dyn FnMut(usize)| {
+        let mut open = p.cells().filter(|&c| board.get(c) == Cell::Unknown);
+        if let (Some(last), None, true) = (open.next(), open.next(), p.len > 1) {
+            credit(board.index(last));
         }
-    }
-    let facts = PosteriorFacts { exact: h.exact, layouts: None, samples: h.samples };
-    Ok(Scored { marginals, score, facts })
+    };
+    placement_rule(turn, spend, rng, sinks_at, |hit, sink| hit + SINK_WEIGHT * sink)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Pos};
+    use crate::board::Pos;
     use crate::fleet::Fleet;
     use crate::rng::seeded;
     use crate::strategy::contract::Strategy;

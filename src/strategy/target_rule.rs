@@ -8,7 +8,9 @@
 use super::bayes::{Bayes, exact_work, sample_draws};
 use super::contract::{AlgorithmInfo, Decision, PosteriorFacts, Strategy, StrategyError};
 use crate::board::{Board, Cell};
+use crate::layout::Placement;
 use crate::posterior::ExactError;
+use crate::posterior::held::held;
 use crate::rng::SonarRng;
 use crate::turn::Turn;
 
@@ -25,6 +27,29 @@ pub struct Scored {
 pub struct Spend {
     pub work: u64,
     pub draws: u64,
+}
+
+/// A rule over the placements the agreeing layouts hold ([`held`]): each placement's weight is
+/// credited to the cells `credit` lists for it, summed before one division a cell (so that equal
+/// counts give equal scores and ties go to the turn's order), and `mix` turns a cell's marginal
+/// and credited share into its score.
+pub fn placement_rule(
+    turn: Turn<'_>,
+    spend: Spend,
+    rng: &mut SonarRng,
+    credit: impl Fn(&Board, &Placement, &mut dyn FnMut(usize)),
+    mix: impl Fn(f64, f64) -> f64,
+) -> Result<Scored, ExactError> {
+    let board = turn.board;
+    let h = held(board, turn.fleet, turn.rules, spend.work, spend.draws, rng)?;
+    let marginals = h.marginals(board);
+    let mut credited = vec![0.0; board.len()];
+    for (p, w) in &h.placements {
+        credit(board, p, &mut |i| credited[i] += w);
+    }
+    let score = marginals.iter().zip(&credited).map(|(&m, &c)| mix(m, c / h.total)).collect();
+    let facts = PosteriorFacts { exact: h.exact, layouts: None, samples: h.samples };
+    Ok(Scored { marginals, score, facts })
 }
 
 /// A target-mode rule of its own for computing a turn's [`Scored`] within a [`Spend`].
@@ -96,10 +121,15 @@ pub fn decide(
     let open = |i: usize| board.cells()[i] == Cell::Unknown;
     grid.iter_mut().zip(&scored.marginals).enumerate().for_each(|(i, (g, &m))| *g = if open(i) { m } else { 0.0 });
     let shot = turn.order.best(board, &scored.score, open).expect("a checked turn has a '.' cell");
+    // A cell within a relative 1e-9 of the best is one of the best (sampled sums of equal shares
+    // may differ in their last bits).
     let top = best_value(board, grid);
-    let why = (grid[board.index(shot)] < top).then_some(why);
+    let why = (grid[board.index(shot)] < top * (1.0 - TIE)).then_some(why);
     Ok(Decision { shot, posterior: Some(scored.facts), why })
 }
+
+/// How far below the grid's best, relatively, a shot must be to say why.
+pub const TIE: f64 = 1e-9;
 
 /// The highest grid value over the `.` cells.
 fn best_value(board: &Board, grid: &[f64]) -> f64 {

@@ -101,6 +101,19 @@ pub fn check_contract(request: &Value, answer: &Value) {
     if answer["algorithm"] == "density" && level == 10 {
         assert_eq!(grid[r][c].as_f64().unwrap(), best, "density shoots a cell of maximal value");
     }
+    // At level 10 a shot below the grid's best says why (only the bayes study variants choose so),
+    // and a shot at the best says nothing.
+    if level == 10 {
+        let variant = answer["algorithm"].as_str().is_some_and(|a| a.starts_with("bayes-"));
+        // Within a relative 1e-9 of the best is one of the best (as the service reckons it).
+        let below = grid[r][c].as_f64().unwrap() < best * (1.0 - 1e-9);
+        assert_eq!(
+            answer.get("why").is_some(),
+            below,
+            "why is given exactly when the shot is below the grid's best: {request} -> {answer}"
+        );
+        assert!(!below || variant, "only a bayes study variant shoots below its grid's best: {answer}");
+    }
     let open = check_rules(request, answer);
     check_candidates(request, answer, open);
     if level < 10 {
