@@ -29,9 +29,10 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// All algorithms: the default first, then the others from strongest to weakest by their
-    /// measured mean shots on the classic board (`docs/strength.jsonl`; `weighted-density` is a
-    /// little stronger than `bayes` there, `bayes` leads under no-touch and salvo).
+    /// All algorithms: the default first, then the others of play from strongest to weakest by
+    /// their measured mean shots on the classic board (`docs/strength.jsonl`; `weighted-density` is
+    /// a little stronger than `bayes` there, `bayes` leads under no-touch and salvo), then the three
+    /// study variants of `bayes` (`target_rule`), each measured weaker than `bayes`.
     pub const ALL: &'static [Algorithm] = &[
         Algorithm::Bayes,
         Algorithm::WeightedDensity,
