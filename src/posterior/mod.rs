@@ -204,9 +204,9 @@ impl ExactTables {
     /// Every ship placement some agreeing layout holds, with the number of layouts that hold it.
     pub fn placements(&self) -> Vec<(crate::layout::Placement, u128)> {
         self.sweep
-            .starts
-            .iter()
-            .map(|&(k, act, n)| {
+            .starts()
+            .into_iter()
+            .map(|(k, act, n)| {
                 let (class, horizontal) = sweep::started(act);
                 (self.frame.placement(k as usize, class, horizontal), n)
             })

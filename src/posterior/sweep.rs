@@ -89,11 +89,39 @@ pub struct Sweep<W: Count> {
     pub ways: Vec<W>,
     /// Per frame cell: how many layouts cover it.
     pub occupancy: Vec<W>,
-    /// Per ship placement that some layout holds: its frame cell, its [`start`] move, and how many
-    /// layouts hold it.
-    pub starts: Vec<(u32, u8, W)>,
     /// Units of work spent (states expanded plus edges made).
     pub work: u64,
+}
+
+impl Sweep<u128> {
+    /// Every ship placement some layout holds, as its frame cell, its [`start`] move and the number
+    /// of layouts that hold it: over each edge that starts it, the partial layouts reaching the
+    /// edge times the completions after it. The partial layouts are counted again by one forward
+    /// pass over the kept edges, only when asked, so the programme itself does no extra work; the
+    /// sums are the forward sweep's own, and each product is at most the number of layouts, so
+    /// nothing can overflow here that did not there.
+    pub fn starts(&self) -> Vec<(u32, u8, u128)> {
+        let mut reach = vec![0u128; self.ways.len()];
+        reach[0] = 1;
+        let mut starts: Vec<(u32, u8, u128)> = Vec::new();
+        for k in 0..self.base.len() - 2 {
+            let first = starts.len();
+            for g in self.base[k]..self.base[k + 1] {
+                for e in self.edge_start[g] as usize..self.edge_start[g + 1] as usize {
+                    let to = self.dst[e] as usize;
+                    reach[to] += reach[g];
+                    let held = if self.act[e] > GO_ON { reach[g] * self.ways[to] } else { 0 };
+                    if held != 0 {
+                        match starts[first..].iter_mut().find(|s| s.1 == self.act[e]) {
+                            Some(s) => s.2 += held,
+                            None => starts.push((k as u32, self.act[e], held)),
+                        }
+                    }
+                }
+            }
+        }
+        starts
+    }
 }
 
 struct Forward<W> {
@@ -370,10 +398,8 @@ fn backward<W: Count>(frame: &Frame, fwd: Forward<W>) -> Result<Sweep<W>, ExactE
         *w = if d { W::ONE } else { W::ZERO };
     }
     let mut occupancy = vec![W::ZERO; n];
-    let mut starts: Vec<(u32, u8, W)> = Vec::new();
     for k in (0..n).rev() {
         let mut occ = W::ZERO;
-        let first = starts.len();
         for g in base[k]..base[k + 1] {
             let (mut all, mut covered) = (W::ZERO, W::ZERO);
             for e in edge_start[g] as usize..edge_start[g + 1] as usize {
@@ -383,13 +409,6 @@ fn backward<W: Count>(frame: &Frame, fwd: Forward<W>) -> Result<Sweep<W>, ExactE
                 if act[e] != EMPTY {
                     covered = covered.plus(w).ok_or(ExactError::Overflow)?;
                 }
-                if act[e] > GO_ON && w != W::ZERO && reach[g] != W::ZERO {
-                    let held = reach[g].times(w).ok_or(ExactError::Overflow)?;
-                    match starts[first..].iter_mut().find(|s| s.1 == act[e]) {
-                        Some(s) => s.2 = s.2.plus(held).ok_or(ExactError::Overflow)?,
-                        None => starts.push((k as u32, act[e], held)),
-                    }
-                }
             }
             ways[g] = all;
             if covered != W::ZERO {
@@ -398,5 +417,5 @@ fn backward<W: Count>(frame: &Frame, fwd: Forward<W>) -> Result<Sweep<W>, ExactE
         }
         occupancy[k] = occ;
     }
-    Ok(Sweep { base, edge_start, dst, act, ways, occupancy, starts, work })
+    Ok(Sweep { base, edge_start, dst, act, ways, occupancy, work })
 }
