@@ -55,14 +55,10 @@ pub fn held(
     draws: u64,
     rng: &mut SonarRng,
 ) -> Result<Held, ExactError> {
-    match ExactTables::build(board, fleet, rules, work) {
-        Ok(tables) => {
-            let placements = tables.placements().into_iter().map(|(p, n)| (p, n as f64)).collect();
-            let total = tables.posterior().layouts as f64;
-            return Ok(Held { placements, total, exact: true, samples: None });
-        }
-        Err(ExactError::OverBudget) => {}
-        Err(e) => return Err(e),
+    if let Some(tables) = within(board, fleet, rules, work)? {
+        let placements = tables.placements().into_iter().map(|(p, n)| (p, n as f64)).collect();
+        let total = tables.posterior().layouts as f64;
+        return Ok(Held { placements, total, exact: true, samples: None });
     }
     let layouts = sampled(board, fleet, rules, draws, rng)?;
     let total = layouts.iter().map(|(_, w)| w).sum();
@@ -80,12 +76,20 @@ pub fn draw_layouts(
     n: u64,
     rng: &mut SonarRng,
 ) -> Result<Vec<(Vec<Placement>, f64)>, ExactError> {
-    match ExactTables::build(board, fleet, rules, work) {
-        Ok(tables) => return Ok((0..n).map(|_| (tables.sample_layout(rng).ships, 1.0)).collect()),
-        Err(ExactError::OverBudget) => {}
-        Err(e) => return Err(e),
+    match within(board, fleet, rules, work)? {
+        Some(tables) => Ok((0..n).map(|_| (tables.sample_layout(rng).ships, 1.0)).collect()),
+        None => sampled(board, fleet, rules, n, rng),
     }
-    sampled(board, fleet, rules, n, rng)
+}
+
+/// The programme's tables when they fit `work` units, `None` when they do not (the sampler's
+/// turn), or why no layout agrees.
+fn within(board: &Board, fleet: &Fleet, rules: Rules, work: u64) -> Result<Option<ExactTables>, ExactError> {
+    match ExactTables::build(board, fleet, rules, work) {
+        Ok(tables) => Ok(Some(tables)),
+        Err(ExactError::OverBudget) => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// `n` importance draws with a positive weight, scaled so that the largest weighs 1.
