@@ -3,7 +3,7 @@
 //! one, `P(c) + P(c)·max P(· | hit at c) + (1 − P(c))·max P(· | miss at c)`, a hit that ends the
 //! game counting the next shot as a hit (no shot is needed). The probabilities come from
 //! [`LAYOUTS`] layouts drawn from the posterior (exactly uniformly where the programme fits the
-//! budget, importance draws beyond it), the grid is their marginals; `bayes` in hunt mode
+//! budget, as many importance draws beyond it), the grid is their marginals; `bayes` in hunt mode
 //! ([`super::target_rule`]).
 
 use super::contract::{AlgorithmInfo, GridKind, PosteriorFacts};
@@ -22,7 +22,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     uses_randomness: true,
 };
 
-/// Layouts drawn a turn where the board is countable (the budget's importance draws otherwise).
+/// Layouts drawn a turn: exactly uniform where the board is countable, importance draws (those of
+/// weight 0 left out) otherwise.
 pub const LAYOUTS: u64 = 3000;
 /// The likeliest cells scored two shots ahead.
 pub const CANDIDATES: usize = 8;
@@ -35,9 +36,7 @@ pub static BAYES_LOOKAHEAD: Variant = Variant { info: INFO, why: WHY, rule: scor
 
 fn score(turn: Turn<'_>, spend: Spend, rng: &mut SonarRng) -> Result<Scored, ExactError> {
     let board = turn.board;
-    let countable_draws = LAYOUTS;
-    let layouts = draw_layouts(board, turn.fleet, turn.rules, spend.work, countable_draws, rng)?;
-    let exact_draws = layouts.iter().all(|(_, w)| *w == 1.0) && layouts.len() as u64 == countable_draws;
+    let layouts = draw_layouts(board, turn.fleet, turn.rules, spend.work, LAYOUTS, rng)?;
     // Each layout as the set of open cells it covers.
     let open: Vec<bool> = board.cells().iter().map(|&c| c == Cell::Unknown).collect();
     let sets: Vec<(Vec<usize>, f64)> = layouts
@@ -75,8 +74,7 @@ fn score(turn: Turn<'_>, spend: Spend, rng: &mut SonarRng) -> Result<Scored, Exa
         let p = hit / total;
         score[c] = p + p * next_on_hit + (1.0 - p) * next_on_miss;
     }
-    let samples = (!exact_draws).then_some(layouts.len() as u64);
-    let facts = PosteriorFacts { exact: false, layouts: None, samples: samples.or(Some(countable_draws)) };
+    let facts = PosteriorFacts { exact: false, layouts: None, samples: Some(layouts.len() as u64) };
     Ok(Scored { marginals, score, facts })
 }
 
