@@ -228,21 +228,28 @@ impl Solver<'_> {
 
     /// One shot at `cell` plus the expected optimal value of what follows.
     fn shoot(&mut self, seen: Seen, agree: &[u32], cell: usize) -> f64 {
-        let bit = 1u64 << cell;
-        let mut next: HashMap<Seen, Vec<u32>> = HashMap::new();
-        for &l in agree {
-            let ships = &self.layouts.masks[l as usize];
-            let shot = seen.shot | bit;
-            let after = match ships.iter().find(|&&m| m & bit != 0) {
-                None => Seen { shot, ..seen },
-                Some(&m) if m & shot == m => Seen { shot, hit: seen.hit & !m, sunk: seen.sunk | m },
-                Some(_) => Seen { shot, hit: seen.hit | bit, sunk: seen.sunk },
-            };
-            next.entry(after).or_default().push(l);
-        }
+        let next = answers(self.layouts, seen, agree, cell);
         let total = agree.len() as f64;
         1.0 + next.into_iter().map(|(s, group)| group.len() as f64 / total * self.value(s, &group)).sum::<f64>()
     }
+}
+
+/// What a shot at `cell` can show (a miss, a hit, or a sinking with its cells), each with the
+/// layouts of `agree` that show it.
+fn answers(layouts: &Layouts, seen: Seen, agree: &[u32], cell: usize) -> HashMap<Seen, Vec<u32>> {
+    let bit = 1u64 << cell;
+    let mut next: HashMap<Seen, Vec<u32>> = HashMap::new();
+    for &l in agree {
+        let ships = &layouts.masks[l as usize];
+        let shot = seen.shot | bit;
+        let after = match ships.iter().find(|&&m| m & bit != 0) {
+            None => Seen { shot, ..seen },
+            Some(&m) if m & shot == m => Seen { shot, hit: seen.hit & !m, sunk: seen.sunk | m },
+            Some(_) => Seen { shot, hit: seen.hit | bit, sunk: seen.sunk },
+        };
+        next.entry(after).or_default().push(l);
+    }
+    next
 }
 
 #[cfg(test)]

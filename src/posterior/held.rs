@@ -1,12 +1,12 @@
 //! What the agreeing layouts hold, ship by ship, for the shooters that look past each cell's
 //! marginal: every ship placement some agreeing layout holds, with the share of the layouts that
-//! hold it ([`held`]), and whole layouts drawn from the posterior ([`draw_layouts`]).
+//! hold it ([`held`]).
 //!
 //! Exact where the programme fits the work bound: a placement's count is the sum, over the
 //! programme's edges that start that ship there, of the partial layouts reaching the edge times
-//! the completions after it ([`ExactTables::placements`]), and layouts are drawn exactly
-//! uniformly. Past the bound both come from the importance sampler's weighted draws, whose
-//! self-normalised averages are consistent estimates of the same shares.
+//! the completions after it ([`ExactTables::placements`]). Past the bound the shares come from
+//! the importance sampler's weighted draws, whose self-normalised averages are consistent
+//! estimates of the same shares.
 
 use super::{ExactError, ExactTables};
 use crate::board::Board;
@@ -64,22 +64,6 @@ pub fn held(
     let total = layouts.iter().map(|(_, w)| w).sum();
     let placements = layouts.into_iter().flat_map(|(ships, w)| ships.into_iter().map(move |p| (p, w))).collect();
     Ok(Held { placements, total, exact: false, samples: Some(draws) })
-}
-
-/// `n` layouts drawn from the posterior of `board`, each with its weight: exactly uniform draws of
-/// weight 1 within `work` units, else `n` importance draws (those of weight 0 left out).
-pub fn draw_layouts(
-    board: &Board,
-    fleet: &Fleet,
-    rules: Rules,
-    work: u64,
-    n: u64,
-    rng: &mut SonarRng,
-) -> Result<Vec<(Vec<Placement>, f64)>, ExactError> {
-    match within(board, fleet, rules, work)? {
-        Some(tables) => Ok((0..n).map(|_| (tables.sample_layout(rng).ships, 1.0)).collect()),
-        None => sampled(board, fleet, rules, n, rng),
-    }
 }
 
 /// The programme's tables when they fit `work` units, `None` when they do not (the sampler's
@@ -162,7 +146,5 @@ mod tests {
         let (a, b) = (exact.marginals(&board), est.marginals(&board));
         assert!(a.iter().zip(&b).all(|(x, y)| (x - y).abs() < 0.02), "{a:?} {b:?}");
         assert!(board.cells().iter().zip(&b).all(|(&c, &v)| c != Cell::Miss || v == 0.0));
-        let drawn = draw_layouts(&board, &fleet, Rules::CLASSIC, 1 << 30, 50, &mut seeded(3)).unwrap();
-        assert!(drawn.iter().all(|(ships, w)| *w == 1.0 && ships.len() == 3));
     }
 }

@@ -1,32 +1,37 @@
 //! `bayes-lookahead` (issue 26, hypothesis 3: two shots ahead in target mode): each of the
 //! [`CANDIDATES`] likeliest cells `c` scores the expected hits of this shot and the next, greedy
-//! one, `P(c) + P(c)·max P(· | hit at c) + (1 − P(c))·max P(· | miss at c)`, a hit that ends the
-//! game counting the next shot as a hit (no shot is needed). The probabilities come from
-//! [`LAYOUTS`] layouts drawn from the posterior (exactly uniformly where the programme fits the
-//! budget, as many importance draws beyond it), the grid is their marginals; `bayes` in hunt mode
+//! one, `P(c) + Σ P(o | c)·max P(· | o)` over the answers `o` a shot at `c` can get (a miss, a hit
+//! that sinks nothing, or the sinking of each ship whose other cells are hits), a hit that ends
+//! the game counting the next shot as a hit (no shot is needed). Every probability is an exact
+//! count of the programme: the board itself, then each answer's board (the sunk ship's cells `#`
+//! and the ship out of the fleet under `sunk-cells`). Where the board or an answer's board does not
+//! fit the exact work bound it plays `bayes`'s greedy cell; `bayes` in hunt mode
 //! ([`super::target_rule`]).
 
 use super::contract::{AlgorithmInfo, GridKind, PosteriorFacts};
 use super::target_rule::{Scored, Spend, Variant};
-use crate::board::Cell;
-use crate::posterior::ExactError;
-use crate::posterior::held::draw_layouts;
+use crate::board::{Board, Cell, Pos};
+use crate::fleet::Fleet;
+use crate::layout::Placement;
+use crate::posterior::{ExactError, count_exact_under};
 use crate::rng::SonarRng;
 use crate::turn::Turn;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "bayes-lookahead",
-    summary: "bayes, but once there are hits it shoots the cell of most expected hits over this shot and the next, among the likeliest cells, from layouts drawn from the posterior (a study variant: it measured weaker than bayes)",
+    summary: "bayes, but once there are hits it shoots the cell of most expected hits over this shot and the next, among the three likeliest cells, counted exactly for every answer the shot can get (bayes's greedy cell where counting is over budget); a study variant: level with bayes",
     source: "issue 26, hypothesis 3 (two shots ahead in target mode), over the whole-fleet posterior",
     grid_kind: GridKind::Probability,
     uses_randomness: true,
 };
 
-/// Layouts drawn a turn: exactly uniform where the board is countable, importance draws (those of
-/// weight 0 left out) otherwise.
-pub const LAYOUTS: u64 = 3000;
-/// The likeliest cells scored two shots ahead.
-pub const CANDIDATES: usize = 8;
+/// The likeliest cells scored two shots ahead (on the small boards of `src/optimal.rs` three do as
+/// well as every cell).
+pub const CANDIDATES: usize = 3;
+
+/// How much a candidate's own probability weighs beside its two-shot value: only enough to break
+/// exact ties in favour of the likelier cell.
+const TIE_WEIGHT: f64 = 1e-9;
 
 const WHY: &str =
     "the cell of most expected hits over this shot and the next, in target mode, not the most likely cell";
@@ -34,55 +39,92 @@ const WHY: &str =
 /// The variant, as `GET /algorithms` names it.
 pub static BAYES_LOOKAHEAD: Variant = Variant { info: INFO, why: WHY, rule: score };
 
-fn score(turn: Turn<'_>, spend: Spend, rng: &mut SonarRng) -> Result<Scored, ExactError> {
+fn score(turn: Turn<'_>, spend: Spend, _rng: &mut SonarRng) -> Result<Scored, ExactError> {
     let board = turn.board;
-    let layouts = draw_layouts(board, turn.fleet, turn.rules, spend.work, LAYOUTS, rng)?;
-    // Each layout as the set of open cells it covers.
-    let open: Vec<bool> = board.cells().iter().map(|&c| c == Cell::Unknown).collect();
-    let sets: Vec<(Vec<usize>, f64)> = layouts
-        .iter()
-        .map(|(ships, w)| {
-            (ships.iter().flat_map(|p| p.cells()).map(|c| board.index(c)).filter(|&i| open[i]).collect(), *w)
-        })
-        .collect();
-    let total: f64 = sets.iter().map(|(_, w)| w).sum();
-    let mut marginals = vec![0.0; board.len()];
-    for (cells, w) in &sets {
-        cells.iter().for_each(|&i| marginals[i] += w);
-    }
-    // One division a cell: equal counts of drawn layouts give equal probabilities.
-    marginals.iter_mut().for_each(|m| *m /= total);
-    let mut ranked: Vec<usize> = (0..board.len()).filter(|&i| open[i]).collect();
+    let now = count_exact_under(board, turn.fleet, turn.rules, spend.work)?;
+    let total = now.layouts as f64;
+    let marginals = now.marginals();
+    let mut ranked: Vec<usize> =
+        (0..board.len()).filter(|&i| board.cells()[i] == Cell::Unknown && now.occupancy[i] > 0).collect();
     ranked.sort_by(|&a, &b| marginals[b].total_cmp(&marginals[a]).then(a.cmp(&b)));
     let mut score = vec![f64::NEG_INFINITY; board.len()];
     for &c in ranked.iter().take(CANDIDATES) {
-        let (mut on_hit, mut on_miss) = (vec![0.0; board.len()], vec![0.0; board.len()]);
-        let (mut hit, mut ended) = (0.0, 0.0);
-        for (cells, w) in &sets {
-            if cells.contains(&c) {
-                hit += w;
-                ended += if cells.len() == 1 { *w } else { 0.0 };
-                cells.iter().filter(|&&i| i != c).for_each(|&i| on_hit[i] += w);
-            } else {
-                cells.iter().for_each(|&i| on_miss[i] += w);
+        let mut value = marginals[c];
+        let mut counted = 0u128;
+        for (after, fleet) in answers(board, turn.fleet, board.pos(c)) {
+            let (layouts, next) = next_best(&after, &fleet, turn, spend.work)?;
+            value += layouts as f64 / total * next;
+            counted += layouts;
+        }
+        debug_assert_eq!(counted, now.layouts, "the answers to {c} partition the layouts of\n{board}");
+        score[c] = value + TIE_WEIGHT * marginals[c];
+    }
+    let facts = PosteriorFacts { exact: true, layouts: Some(now.layouts), samples: None };
+    Ok(Scored { marginals, score, facts })
+}
+
+/// The boards (and fleets afloat) a shot at `at` can leave, one per answer: a miss, a hit that
+/// sinks nothing, and the sinking of each placement through `at` whose other cells are all hits.
+/// Their layouts partition the layouts of `board`.
+fn answers(board: &Board, fleet: &Fleet, at: Pos) -> Vec<(Board, Fleet)> {
+    let with = |cell: Cell| {
+        let mut b = board.clone();
+        b.set(at, cell);
+        (b, fleet.clone())
+    };
+    let mut out = vec![with(Cell::Miss), with(Cell::Hit)];
+    for (len, _) in fleet.groups() {
+        for p in through(at, len) {
+            let cells: Vec<Pos> = p.cells().collect();
+            if cells.iter().all(|&q| board.contains(q) && (q == at || board.get(q) == Cell::Hit)) {
+                let (mut b, mut f) = (board.clone(), fleet.clone());
+                cells.iter().for_each(|&q| b.set(q, Cell::Sunk));
+                f.remove(len);
+                out.push((b, f));
             }
         }
-        let miss = total - hit;
-        let best = |v: &[f64]| v.iter().cloned().fold(0.0, f64::max);
-        let next_on_hit = if hit > 0.0 { (best(&on_hit) + ended) / hit } else { 0.0 };
-        let next_on_miss = if miss > 0.0 { best(&on_miss) / miss } else { 0.0 };
-        let p = hit / total;
-        score[c] = p + p * next_on_hit + (1.0 - p) * next_on_miss;
     }
-    let facts = PosteriorFacts { exact: false, layouts: None, samples: Some(layouts.len() as u64) };
-    Ok(Scored { marginals, score, facts })
+    out
+}
+
+/// Every placement of a ship of length `len` that covers `at` (cells past the board's far edges
+/// included; the caller checks them). A length-1 ship has one.
+fn through(at: Pos, len: usize) -> impl Iterator<Item = Placement> {
+    let across = (0..len).filter(move |&k| k <= at.col).map(move |k| Placement {
+        len,
+        row: at.row,
+        col: at.col - k,
+        horizontal: true,
+    });
+    let down = (0..len).filter(move |&k| len > 1 && k <= at.row).map(move |k| Placement {
+        len,
+        row: at.row - k,
+        col: at.col,
+        horizontal: false,
+    });
+    across.chain(down)
+}
+
+/// The layouts that agree with an answer's board, and the best probability of a hit at the shot
+/// after it (1 when the answer ends the game: no shot is needed).
+fn next_best(board: &Board, fleet: &Fleet, turn: Turn<'_>, work: u64) -> Result<(u128, f64), ExactError> {
+    if fleet.is_empty() {
+        return Ok((u128::from(!board.has_hits()), 1.0));
+    }
+    match count_exact_under(board, fleet, turn.rules, work) {
+        Ok(p) => {
+            let open = p.occupancy.iter().zip(board.cells()).filter(|(_, c)| **c == Cell::Unknown);
+            let best = open.map(|(&o, _)| o).max().unwrap_or(0);
+            Ok((p.layouts, best as f64 / p.layouts as f64))
+        }
+        Err(ExactError::NoLayout) => Ok((0, 0.0)),
+        Err(e) => Err(e),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Pos};
-    use crate::fleet::Fleet;
     use crate::rng::seeded;
     use crate::strategy::contract::Strategy;
 
@@ -94,6 +136,27 @@ mod tests {
         let mut grid = vec![0.0; 18];
         let d = BAYES_LOOKAHEAD.decide(Turn::new(&board, &fleet), &mut seeded(1), &mut grid).unwrap();
         assert!(d.shot == Pos::new(1, 0) || d.shot == Pos::new(1, 5), "{d:?}");
-        assert!((grid[6] - 0.5).abs() < 0.05 && (grid[11] - 0.5).abs() < 0.05, "{grid:?}");
+        assert_eq!((grid[6], grid[11]), (0.5, 0.5));
+        assert_eq!(d.posterior.unwrap().layouts, Some(2));
+    }
+
+    /// A shot's answers: a miss, a hit, and one sinking per ship its hits could complete; their
+    /// counts add up to the board's.
+    #[test]
+    fn the_answers_partition_the_layouts() {
+        let board = Board::parse(&[".....", ".xx..", "..x..", "....."]).unwrap();
+        let fleet = Fleet::new(&[3, 2, 2], 5).unwrap();
+        let at = Pos::new(1, 3);
+        let got = answers(&board, &fleet, at);
+        // A miss, a hit, the three-ship across B2..D2 and the two-ship across C2..D2 (then B2 is
+        // another ship's); no ship through D2 and an unshot cell sinks.
+        let rows: Vec<(String, Vec<usize>)> =
+            got.iter().map(|(b, f)| (b.to_rows()[1].clone(), f.lengths().to_vec())).collect();
+        let want = [(".xxo.", vec![3, 2, 2]), (".xxx.", vec![3, 2, 2]), (".###.", vec![2, 2]), (".x##.", vec![3, 2])];
+        assert_eq!(rows, want.map(|(r, f)| (r.to_owned(), f)), "{got:?}");
+        let count =
+            |b: &Board, f: &Fleet| count_exact_under(b, f, Turn::new(b, f).rules, 1 << 30).map_or(0, |p| p.layouts);
+        let parts: u128 = got.iter().map(|(b, f)| count(b, f)).sum();
+        assert_eq!(parts, count(&board, &fleet));
     }
 }

@@ -305,6 +305,22 @@ async fn a_study_variant_says_why_its_shot_is_not_the_grids_best() {
     }
 }
 
+/// `bayes-lookahead` counts two shots ahead exactly: with a hit and misses on two sides it shoots
+/// C4 (0.55), whose miss settles more, where `bayes` shoots C2 (0.70); the exact solver's optimal
+/// move is C4 (`src/optimal/tests.rs`).
+#[actix_web::test]
+async fn bayes_lookahead_shoots_two_shots_ahead_and_says_why() {
+    let app = app(AppState::new()).await;
+    let ask = |algorithm: &str| json!({"board": ["....", ".oo.", "..x.", "...."], "ships": [3, 2], "algorithm": algorithm, "seed": 1});
+    let (status, look) = post_json(&app, &ask("bayes-lookahead")).await;
+    assert_eq!(status, 200, "{look}");
+    check_contract(&ask("bayes-lookahead"), &look);
+    let (_, plain) = post_json(&app, &ask("bayes")).await;
+    assert_eq!((look["grid"].clone(), look["exact"].clone()), (plain["grid"].clone(), json!(true)));
+    assert_eq!((look["shot"]["label"].as_str(), plain["shot"]["label"].as_str()), (Some("C4"), Some("C2")));
+    assert!(look["why"].as_str().is_some_and(|w| w.contains("this shot and the next")), "{look}");
+}
+
 #[actix_web::test]
 async fn every_algorithm_rejects_boards_no_layout_explains() {
     let app = app(AppState::new()).await;
