@@ -38,8 +38,9 @@
 //!   engine, the simulator): the board read under the rules, the position checked, the tie order
 //!   the seed picks, the level, the salvo and the candidates.
 //! - [`engine`]: the referee (miss, hit, sunk) and whole games played by a strategy.
-//! - [`optimal`]: exact play on small boards: the optimal expected shots, and any strategy's exact
-//!   expected shots, over every layout.
+//! - [`optimal`]: exact play on small boards: the optimal expected shots, any strategy's exact
+//!   expected shots over every layout, and where one strategy gains on another (the
+//!   performance-difference identity, by number of open hits).
 //! - `planner` (tests only): one step of policy improvement by rollouts of a base policy on
 //!   layouts drawn from the posterior, which the exact solver's tests measure.
 //! - [`simulate`]: many games in parallel, reproducibly, whole or in shards merged afterwards;
@@ -126,7 +127,7 @@ pub use history::{At, History, HistoryError, NamedShip, Reading, Shot, Sinking, 
 pub use opponent::{Fit, ModelError, Opponent, Summary as FitSummary, fit};
 
 /// The whole-fleet posterior and exact play on small boards, for research and tests.
-pub use optimal::{Layouts, optimal_value, policy_value};
+pub use optimal::{Advantage, Layouts, Phase, advantage, optimal_value, policy_value};
 pub use posterior::importance::Sampler;
 pub use posterior::{ExactError, ExactTables, count_exact_under, estimate_work};
 

@@ -11,6 +11,9 @@
 
 use std::collections::HashMap;
 
+mod advantage;
+pub use advantage::{Advantage, Phase, advantage};
+
 use thiserror::Error;
 
 #[cfg(test)]
