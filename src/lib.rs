@@ -127,7 +127,8 @@ pub use history::{At, History, HistoryError, NamedShip, Reading, Shot, Sinking, 
 pub use opponent::{Fit, ModelError, Opponent, Summary as FitSummary, fit};
 
 /// The whole-fleet posterior and exact play on small boards, for research and tests.
-pub use optimal::{Advantage, Layouts, Phase, advantage, optimal_value, policy_value};
+pub use optimal::advantage::{Advantage, Phase, advantage};
+pub use optimal::{Layouts, optimal_value, policy_value};
 pub use posterior::importance::Sampler;
 pub use posterior::{ExactError, ExactTables, count_exact_under, estimate_work};
 

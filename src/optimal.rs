@@ -11,8 +11,7 @@
 
 use std::collections::HashMap;
 
-mod advantage;
-pub use advantage::{Advantage, Phase, advantage};
+pub mod advantage;
 
 use thiserror::Error;
 

@@ -1,3 +1,4 @@
+use super::advantage::advantage;
 use super::*;
 use crate::layout::Layout;
 use crate::rng::SonarRng;
