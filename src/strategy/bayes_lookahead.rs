@@ -15,6 +15,7 @@ use crate::fleet::Fleet;
 use crate::layout::Placement;
 use crate::posterior::{ExactError, count_exact_under};
 use crate::rng::SonarRng;
+use crate::rules::Rules;
 use crate::turn::Turn;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
@@ -51,7 +52,7 @@ fn score(turn: Turn<'_>, spend: Spend, _rng: &mut SonarRng) -> Result<Scored, Ex
     for &c in ranked.iter().take(CANDIDATES) {
         let mut value = marginals[c];
         let mut counted = 0u128;
-        for (after, fleet) in answers(board, turn.fleet, board.pos(c)) {
+        for (after, fleet) in answers(board, turn.fleet, board.pos(c), turn.rules) {
             let (layouts, next) = next_best(&after, &fleet, turn, spend.work)?;
             value += layouts as f64 / total * next;
             counted += layouts;
@@ -64,16 +65,20 @@ fn score(turn: Turn<'_>, spend: Spend, _rng: &mut SonarRng) -> Result<Scored, Ex
 }
 
 /// The boards (and fleets afloat) a shot at `at` can leave, one per answer: a miss, a hit that
-/// sinks nothing, and the sinking of each placement through `at` whose other cells are all hits.
-/// Their layouts partition the layouts of `board`.
-fn answers(board: &Board, fleet: &Fleet, at: Pos) -> Vec<(Board, Fleet)> {
+/// sinks nothing, and the sinking of each placement through `at` whose other cells are all hits
+/// when `rules` announce sinkings. Their layouts partition the layouts of `board` (the programme
+/// reads each board as `rules` do: under the no-touch rules the cells around a sunk ship are water).
+fn answers(board: &Board, fleet: &Fleet, at: Pos, rules: Rules) -> Vec<(Board, Fleet)> {
     let with = |cell: Cell| {
         let mut b = board.clone();
         b.set(at, cell);
         (b, fleet.clone())
     };
     let mut out = vec![with(Cell::Miss), with(Cell::Hit)];
-    for (len, _) in fleet.groups() {
+    // Where sinkings are not announced (`none`), a hit that sinks is only a hit, and the hit
+    // answer's layouts include it.
+    let sinkings = if rules.announce.tells_sinkings() { fleet.groups().collect() } else { Vec::new() };
+    for (len, _) in sinkings {
         for p in through(at, len) {
             let cells: Vec<Pos> = p.cells().collect();
             if cells.iter().all(|&q| board.contains(q) && (q == at || board.get(q) == Cell::Hit)) {
@@ -125,6 +130,7 @@ fn next_best(board: &Board, fleet: &Fleet, turn: Turn<'_>, work: u64) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::announce::Announce;
     use crate::rng::seeded;
     use crate::strategy::contract::Strategy;
 
@@ -141,13 +147,13 @@ mod tests {
     }
 
     /// A shot's answers: a miss, a hit, and one sinking per ship its hits could complete; their
-    /// counts add up to the board's.
+    /// counts add up to the board's, under either touching rule.
     #[test]
     fn the_answers_partition_the_layouts() {
         let board = Board::parse(&[".....", ".xx..", "..x..", "....."]).unwrap();
         let fleet = Fleet::new(&[3, 2, 2], 5).unwrap();
         let at = Pos::new(1, 3);
-        let got = answers(&board, &fleet, at);
+        let got = answers(&board, &fleet, at, Rules::CLASSIC);
         // A miss, a hit, the three-ship across B2..D2 and the two-ship across C2..D2 (then B2 is
         // another ship's); no ship through D2 and an unshot cell sinks.
         let rows: Vec<(String, Vec<usize>)> =
@@ -155,8 +161,21 @@ mod tests {
         let want = [(".xxo.", vec![3, 2, 2]), (".xxx.", vec![3, 2, 2]), (".###.", vec![2, 2]), (".x##.", vec![3, 2])];
         assert_eq!(rows, want.map(|(r, f)| (r.to_owned(), f)), "{got:?}");
         let count =
-            |b: &Board, f: &Fleet| count_exact_under(b, f, Turn::new(b, f).rules, 1 << 30).map_or(0, |p| p.layouts);
-        let parts: u128 = got.iter().map(|(b, f)| count(b, f)).sum();
-        assert_eq!(parts, count(&board, &fleet));
+            |b: &Board, f: &Fleet, rules: Rules| count_exact_under(b, f, rules, 1 << 30).map_or(0, |p| p.layouts);
+        let parts: u128 = got.iter().map(|(b, f)| count(b, f, Rules::CLASSIC)).sum();
+        assert_eq!(parts, count(&board, &fleet, Rules::CLASSIC));
+        // Under `none` a sinking is not announced (a ship may lie wholly on hits), so a hit that
+        // sinks is a hit; under the no-touch rules the cells around a sinking are water. The board
+        // of the game the whole-game test once stopped on (under `none`), every open cell's answers.
+        let board = Board::parse(&["......", ".o..x.", "..o...", "...o..", "....o.", "......"]).unwrap();
+        for rules in [Rules::CLASSIC.with_announce(Announce::None), Rules::NO_TOUCH] {
+            let board = rules.reveal(&board).into_owned();
+            for i in (0..board.len()).filter(|&i| board.cells()[i] == Cell::Unknown) {
+                let got = answers(&board, &fleet, board.pos(i), rules);
+                let parts: u128 = got.iter().map(|(b, f)| count(b, f, rules)).sum();
+                assert_eq!(parts, count(&board, &fleet, rules), "{rules:?} cell {i}");
+                assert!(rules.announce.tells_sinkings() || got.len() == 2);
+            }
+        }
     }
 }
