@@ -8,6 +8,8 @@
 //! lead to, memoised by board. Two moves are pruned without loss: a cell no agreeing layout
 //! covers is never shot, and a cell every agreeing layout covers is shot at once (it must be
 //! shot some time, and shooting it now only adds knowledge). Boards of at most 64 cells.
+//!
+//! [`advantage`] tells where one policy's lead over another comes from, board by board.
 
 use std::collections::HashMap;
 
