@@ -66,7 +66,7 @@ fn score(turn: Turn<'_>, spend: Spend, _rng: &mut SonarRng) -> Result<Scored, Ex
 
 /// The boards (and fleets afloat) a shot at `at` can leave, one per answer: a miss, a hit that
 /// sinks nothing, and the sinking of each placement through `at` whose other cells are all hits
-/// when `rules` announce sinkings. Their layouts partition the layouts of `board` (the programme
+/// when `rules` announce sinkings (and allow it: under the no-touch rules no other hit may touch it). Their layouts partition the layouts of `board` (the programme
 /// reads each board as `rules` do: under the no-touch rules the cells around a sunk ship are water).
 fn answers(board: &Board, fleet: &Fleet, at: Pos, rules: Rules) -> Vec<(Board, Fleet)> {
     let with = |cell: Cell| {
@@ -85,7 +85,10 @@ fn answers(board: &Board, fleet: &Fleet, at: Pos, rules: Rules) -> Vec<(Board, F
                 let (mut b, mut f) = (board.clone(), fleet.clone());
                 cells.iter().for_each(|&q| b.set(q, Cell::Sunk));
                 f.remove(len);
-                out.push((b, f));
+                // Under the no-touch rules a sinking beside another ship's hit cannot be.
+                if rules.check(&b).is_ok() {
+                    out.push((b, f));
+                }
             }
         }
     }
@@ -175,6 +178,55 @@ mod tests {
                 let parts: u128 = got.iter().map(|(b, f)| count(b, f, rules)).sum();
                 assert_eq!(parts, count(&board, &fleet, rules), "{rules:?} cell {i}");
                 assert!(rules.announce.tells_sinkings() || got.len() == 2);
+            }
+        }
+    }
+
+    /// The same on positions of random shots at random fleets (as the API's property test makes
+    /// them), under both touching rules and with sinkings announced or not, at every open cell.
+    #[test]
+    fn the_answers_partition_the_layouts_of_random_positions() {
+        use crate::engine::Game;
+        use crate::layout::random_layout_under;
+        use rand::RngExt;
+        let mut rng = seeded(7);
+        for _ in 0..100 {
+            let (rows, cols) = (rng.random_range(2..=7), rng.random_range(2..=7));
+            let mut ships: Vec<usize> = (0..rng.random_range(1..=4)).map(|_| rng.random_range(1..=5)).collect();
+            ships.sort_unstable_by(|a, b| b.cmp(a));
+            let announce = if rng.random_bool(0.5) { Announce::SunkCells } else { Announce::None };
+            let rules = Rules::new(rng.random_bool(0.5), 1).unwrap().with_announce(announce);
+            let Ok(layout) = random_layout_under(rows, cols, &ships, rules, &mut rng) else { continue };
+            let mut game = Game::new(layout);
+            let mut cells: Vec<Pos> = (0..rows * cols).map(|i| Pos::new(i / cols, i % cols)).collect();
+            rand::seq::SliceRandom::shuffle(cells.as_mut_slice(), &mut rng);
+            let shots = rng.random_range(0..cells.len());
+            for &p in &cells[..shots] {
+                if !game.is_over() {
+                    game.fire(p).unwrap();
+                }
+            }
+            // Under `none` the referee's `#` cells would be unannounced hits.
+            let shown = game
+                .board()
+                .to_rows()
+                .iter()
+                .map(|r| if announce == Announce::None { r.replace('#', "x") } else { r.clone() })
+                .collect::<Vec<_>>();
+            let board = rules.reveal(&Board::parse(&shown).unwrap()).into_owned();
+            let fleet = if announce == Announce::None {
+                Fleet::new(&ships, rows.max(cols)).unwrap()
+            } else {
+                game.fleet().clone()
+            };
+            if game.is_over() || fleet.is_empty() {
+                continue;
+            }
+            let count = |b: &Board, f: &Fleet| count_exact_under(b, f, rules, 1 << 30).map_or(0, |p| p.layouts);
+            let total = count(&board, &fleet);
+            for i in (0..board.len()).filter(|&i| board.cells()[i] == Cell::Unknown) {
+                let parts: u128 = answers(&board, &fleet, board.pos(i), rules).iter().map(|(b, f)| count(b, f)).sum();
+                assert_eq!(parts, total, "{rules:?} {:?} cell {i}\n{board}", fleet.lengths());
             }
         }
     }
