@@ -186,7 +186,6 @@ mod tests {
     /// them), under both touching rules and with sinkings announced or not, at every open cell.
     #[test]
     fn the_answers_partition_the_layouts_of_random_positions() {
-        use crate::engine::Game;
         use crate::layout::random_layout_under;
         use rand::RngExt;
         let mut rng = seeded(7);
@@ -197,31 +196,28 @@ mod tests {
             let announce = if rng.random_bool(0.5) { Announce::SunkCells } else { Announce::None };
             let rules = Rules::new(rng.random_bool(0.5), 1).unwrap().with_announce(announce);
             let Ok(layout) = random_layout_under(rows, cols, &ships, rules, &mut rng) else { continue };
-            let mut game = Game::new(layout);
             let mut cells: Vec<Pos> = (0..rows * cols).map(|i| Pos::new(i / cols, i % cols)).collect();
             rand::seq::SliceRandom::shuffle(cells.as_mut_slice(), &mut rng);
-            let shots = rng.random_range(0..cells.len());
-            for &p in &cells[..shots] {
-                if !game.is_over() {
-                    game.fire(p).unwrap();
+            let shot = &cells[..rng.random_range(0..cells.len())];
+            // The board those shots leave: a sunk ship shows `#` and leaves the fleet where
+            // sinkings are announced; under `none` its cells stay hits and it stays listed.
+            let mut board = Board::empty(rows, cols);
+            shot.iter().for_each(|&p| board.set(p, Cell::Miss));
+            let mut afloat = Vec::new();
+            for ship in &layout.ships {
+                let sunk = ship.cells().all(|c| shot.contains(&c));
+                let shown = if sunk && announce.tells_sinkings() { Cell::Sunk } else { Cell::Hit };
+                ship.cells().filter(|c| shot.contains(c)).for_each(|c| board.set(c, shown));
+                if !(sunk && announce.tells_sinkings()) {
+                    afloat.push(ship.len);
                 }
             }
-            // Under `none` the referee's `#` cells would be unannounced hits.
-            let shown = game
-                .board()
-                .to_rows()
-                .iter()
-                .map(|r| if announce == Announce::None { r.replace('#', "x") } else { r.clone() })
-                .collect::<Vec<_>>();
-            let board = rules.reveal(&Board::parse(&shown).unwrap()).into_owned();
-            let fleet = if announce == Announce::None {
-                Fleet::new(&ships, rows.max(cols)).unwrap()
-            } else {
-                game.fleet().clone()
-            };
-            if game.is_over() || fleet.is_empty() {
+            if layout.ships.iter().all(|ship| ship.cells().all(|c| shot.contains(&c))) {
                 continue;
             }
+            afloat.sort_unstable_by(|a, b| b.cmp(a));
+            let fleet = Fleet::new(&afloat, rows.max(cols)).unwrap();
+            let board = rules.reveal(&board).into_owned();
             let count = |b: &Board, f: &Fleet| count_exact_under(b, f, rules, 1 << 30).map_or(0, |p| p.layouts);
             let total = count(&board, &fleet);
             for i in (0..board.len()).filter(|&i| board.cells()[i] == Cell::Unknown) {
