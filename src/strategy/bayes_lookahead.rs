@@ -53,7 +53,7 @@ fn score(turn: Turn<'_>, spend: Spend, _rng: &mut SonarRng) -> Result<Scored, Ex
         let mut value = marginals[c];
         let mut counted = 0u128;
         for (after, fleet) in answers(board, turn.fleet, board.pos(c), turn.rules) {
-            let (layouts, next) = next_best(&after, &fleet, turn, spend.work)?;
+            let (layouts, next) = next_best(&after, &fleet, turn.rules, spend.work)?;
             value += layouts as f64 / total * next;
             counted += layouts;
         }
@@ -66,8 +66,9 @@ fn score(turn: Turn<'_>, spend: Spend, _rng: &mut SonarRng) -> Result<Scored, Ex
 
 /// The boards (and fleets afloat) a shot at `at` can leave, one per answer: a miss, a hit that
 /// sinks nothing, and the sinking of each placement through `at` whose other cells are all hits
-/// when `rules` announce sinkings (and allow it: under the no-touch rules no other hit may touch it). Their layouts partition the layouts of `board` (the programme
-/// reads each board as `rules` do: under the no-touch rules the cells around a sunk ship are water).
+/// when `rules` announce sinkings (and allow it: under the no-touch rules no other hit may touch
+/// it). Their layouts partition the layouts of `board` (the programme reads each board as `rules`
+/// do: under the no-touch rules the cells around a sunk ship are water).
 fn answers(board: &Board, fleet: &Fleet, at: Pos, rules: Rules) -> Vec<(Board, Fleet)> {
     let with = |cell: Cell| {
         let mut b = board.clone();
@@ -79,9 +80,9 @@ fn answers(board: &Board, fleet: &Fleet, at: Pos, rules: Rules) -> Vec<(Board, F
     // answer's layouts include it.
     let sinkings = if rules.announce.tells_sinkings() { fleet.groups().collect() } else { Vec::new() };
     for (len, _) in sinkings {
-        for p in through(at, len) {
+        for p in Placement::all(board.rows(), board.cols(), len) {
             let cells: Vec<Pos> = p.cells().collect();
-            if cells.iter().all(|&q| board.contains(q) && (q == at || board.get(q) == Cell::Hit)) {
+            if cells.contains(&at) && cells.iter().all(|&q| q == at || board.get(q) == Cell::Hit) {
                 let (mut b, mut f) = (board.clone(), fleet.clone());
                 cells.iter().for_each(|&q| b.set(q, Cell::Sunk));
                 f.remove(len);
@@ -95,31 +96,13 @@ fn answers(board: &Board, fleet: &Fleet, at: Pos, rules: Rules) -> Vec<(Board, F
     out
 }
 
-/// Every placement of a ship of length `len` that covers `at` (cells past the board's far edges
-/// included; the caller checks them). A length-1 ship has one.
-fn through(at: Pos, len: usize) -> impl Iterator<Item = Placement> {
-    let across = (0..len).filter(move |&k| k <= at.col).map(move |k| Placement {
-        len,
-        row: at.row,
-        col: at.col - k,
-        horizontal: true,
-    });
-    let down = (0..len).filter(move |&k| len > 1 && k <= at.row).map(move |k| Placement {
-        len,
-        row: at.row - k,
-        col: at.col,
-        horizontal: false,
-    });
-    across.chain(down)
-}
-
 /// The layouts that agree with an answer's board, and the best probability of a hit at the shot
 /// after it (1 when the answer ends the game: no shot is needed).
-fn next_best(board: &Board, fleet: &Fleet, turn: Turn<'_>, work: u64) -> Result<(u128, f64), ExactError> {
+fn next_best(board: &Board, fleet: &Fleet, rules: Rules, work: u64) -> Result<(u128, f64), ExactError> {
     if fleet.is_empty() {
         return Ok((u128::from(!board.has_hits()), 1.0));
     }
-    match count_exact_under(board, fleet, turn.rules, work) {
+    match count_exact_under(board, fleet, rules, work) {
         Ok(p) => {
             let open = p.occupancy.iter().zip(board.cells()).filter(|(_, c)| **c == Cell::Unknown);
             let best = open.map(|(&o, _)| o).max().unwrap_or(0);
