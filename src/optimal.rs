@@ -200,8 +200,7 @@ struct Solver<'a> {
 
 impl Solver<'_> {
     fn value(&mut self, seen: Seen, agree: &[u32]) -> f64 {
-        let ship_cells = self.layouts.masks[agree[0] as usize].iter().fold(0u64, |a, m| a | m);
-        if ship_cells & !seen.shot == 0 {
+        if over(self.layouts, seen, agree) {
             return 0.0;
         }
         let union = agree.iter().fold(0u64, |a, &l| self.layouts.masks[l as usize].iter().fold(a, |a, m| a | m));
@@ -236,6 +235,12 @@ impl Solver<'_> {
         let total = agree.len() as f64;
         1.0 + next.into_iter().map(|(s, group)| group.len() as f64 / total * self.value(s, &group)).sum::<f64>()
     }
+}
+
+/// Whether the game is over at `seen`: every ship of the agreeing layouts (which all hold the
+/// same shot cells) is wholly shot.
+fn over(layouts: &Layouts, seen: Seen, agree: &[u32]) -> bool {
+    layouts.masks[agree[0] as usize].iter().all(|&m| m & seen.shot == m)
 }
 
 /// What a shot at `cell` can show (a miss, a hit, or a sinking with its cells), each with the

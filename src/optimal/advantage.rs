@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::{Layouts, Seen, SolveError, answers};
+use super::{Layouts, Seen, SolveError, answers, over};
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
 use crate::recommendation::Seat;
@@ -113,13 +113,9 @@ impl Walk<'_> {
         Ok(board.index(shots[0]))
     }
 
-    fn over(&self, seen: Seen, agree: &[u32]) -> bool {
-        self.layouts.masks[agree[0] as usize].iter().all(|&m| m & seen.shot == m)
-    }
-
     /// `base`'s expected shots from `seen`.
     fn value(&mut self, seen: Seen, agree: &[u32]) -> Result<f64, SolveError> {
-        if self.over(seen, agree) {
+        if over(self.layouts, seen, agree) {
             return Ok(0.0);
         }
         if let Some(&v) = self.memo.get(&seen) {
@@ -143,7 +139,7 @@ impl Walk<'_> {
 
     /// `other`'s expected shots from `seen`, recording its advantage at every board it reaches.
     fn other(&mut self, other: &dyn Strategy, seen: Seen, agree: &[u32]) -> Result<f64, SolveError> {
-        if self.over(seen, agree) {
+        if over(self.layouts, seen, agree) {
             return Ok(0.0);
         }
         let ours = self.choice(other, seen, agree)?;
@@ -158,13 +154,11 @@ impl Walk<'_> {
             let phase = &mut self.phases[open_hits];
             phase.states += 1;
             if weighted < 0.0 {
-                phase.gained += weighted
-            } else {
-                phase.lost += weighted
-            }
-            if weighted < 0.0 {
+                phase.gained += weighted;
                 let (board, afloat) = self.position(seen, agree);
                 self.best.push((weighted, board, afloat, ours, theirs));
+            } else {
+                phase.lost += weighted;
             }
         }
         let n = agree.len() as f64;
