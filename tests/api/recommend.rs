@@ -2,6 +2,7 @@
 
 use crate::helpers::{app, check_contract, post_json, post_text};
 use crate::operations::metric_value;
+use actix_web::dev::{Service, ServiceResponse};
 use actix_web::test;
 use serde_json::{Value, json};
 use sonar::Algorithm;
@@ -279,14 +280,10 @@ async fn a_study_variant_says_why_its_shot_is_not_the_grids_best() {
             .map(|v| v.as_f64().unwrap())
             .fold(0.0, f64::max)
     };
-    let ask = |algorithm: &str| json!({"board": ["......", ".x....", "......", "......"], "ships": [3, 2], "algorithm": algorithm, "seed": 1});
-    let (status, finish) = post_json(&app, &ask("bayes-finish")).await;
-    assert_eq!(status, 200, "{finish}");
-    check_contract(&ask("bayes-finish"), &finish);
-    let (_, plain) = post_json(&app, &ask("bayes")).await;
-    // Both grids are the exact posterior; the variant shoots C2 (0.455), a cell of the hit's
-    // ship more often than B3 (0.460), which bayes shoots.
-    assert_eq!((finish["grid"].clone(), finish["exact"].clone()), (plain["grid"].clone(), json!(true)));
+    let board = json!(["......", ".x....", "......", "......"]);
+    let (finish, plain) = variant_and_bayes(&app, "bayes-finish", &board, &[3, 2]).await;
+    // The variant shoots C2 (0.455), a cell of the hit's ship more often than B3 (0.460), which
+    // bayes shoots.
     assert_eq!((finish["shot"]["label"].as_str(), plain["shot"]["label"].as_str()), (Some("C2"), Some("B3")));
     assert!(value(&finish, at(&finish)) < best(&finish));
     assert!(finish["why"].as_str().is_some_and(|w| w.contains("a ship already hit")), "{finish}");
@@ -311,14 +308,27 @@ async fn a_study_variant_says_why_its_shot_is_not_the_grids_best() {
 #[actix_web::test]
 async fn bayes_lookahead_shoots_two_shots_ahead_and_says_why() {
     let app = app(AppState::new()).await;
-    let ask = |algorithm: &str| json!({"board": ["....", ".oo.", "..x.", "...."], "ships": [3, 2], "algorithm": algorithm, "seed": 1});
-    let (status, look) = post_json(&app, &ask("bayes-lookahead")).await;
-    assert_eq!(status, 200, "{look}");
-    check_contract(&ask("bayes-lookahead"), &look);
-    let (_, plain) = post_json(&app, &ask("bayes")).await;
-    assert_eq!((look["grid"].clone(), look["exact"].clone()), (plain["grid"].clone(), json!(true)));
+    let board = json!(["....", ".oo.", "..x.", "...."]);
+    let (look, plain) = variant_and_bayes(&app, "bayes-lookahead", &board, &[3, 2]).await;
     assert_eq!((look["shot"]["label"].as_str(), plain["shot"]["label"].as_str()), (Some("C4"), Some("C2")));
     assert!(look["why"].as_str().is_some_and(|w| w.contains("this shot and the next")), "{look}");
+}
+
+/// A study variant's answer and `bayes`'s on the same board (seed 1): the variant's within the
+/// API contract, and both grids the same exact posterior.
+async fn variant_and_bayes(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    variant: &str,
+    board: &Value,
+    ships: &[usize],
+) -> (Value, Value) {
+    let ask = |algorithm: &str| json!({"board": board, "ships": ships, "algorithm": algorithm, "seed": 1});
+    let (status, ours) = post_json(app, &ask(variant)).await;
+    assert_eq!(status, 200, "{ours}");
+    check_contract(&ask(variant), &ours);
+    let (_, plain) = post_json(app, &ask("bayes")).await;
+    assert_eq!((ours["grid"].clone(), ours["exact"].clone()), (plain["grid"].clone(), json!(true)));
+    (ours, plain)
 }
 
 #[actix_web::test]
