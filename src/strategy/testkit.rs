@@ -124,7 +124,7 @@ pub fn check_turn(strategy: &dyn Strategy, kind: GridKind, turn: Turn<'_>, seed:
             "shot {shot} is not a cell of maximal grid value\n{board}{grid:?}"
         ),
         Some(why) => assert!(
-            grid[board.index(shot)] < best * (1.0 - 1e-9),
+            grid[board.index(shot)] < best * (1.0 - super::target_rule::TIE),
             "shot {shot} is a best cell, yet says {why:?}\n{board}"
         ),
     }
