@@ -17,7 +17,7 @@ use sonar::http::{
     DEFAULT_SHUTDOWN_GRACE, ServeConfig,
 };
 use sonar::simulate::Shard;
-use sonar::simulate::{MergeOptions, Outputs, RunOptions, ShardChoice, Simulate};
+use sonar::simulate::{MergeOptions, Outputs, Player, RunOptions, ShardChoice, Simulate};
 use sonar::{Algorithm, UnknownAlgorithm};
 use sonar::{Level, LevelParseError};
 use sonar::{Rules, RulesError};
@@ -134,8 +134,10 @@ pub struct SimulateArgs {
     #[command(subcommand)]
     pub command: Option<SimulateCommand>,
     /// Comma-separated algorithm names, or `all`. The first is the baseline of the paired differences.
+    /// A name may carry its own budget a move, `bayes@100` (milliseconds, 1 to 1000), in place of
+    /// `--budget-ms`: `bayes,bayes@100` plays both on the same fleets.
     #[arg(long, default_value = "all", value_parser = algorithm_list)]
-    pub algorithm: ::std::vec::Vec<Algorithm>,
+    pub algorithm: ::std::vec::Vec<Player>,
     /// Games per algorithm (every algorithm plays the same hidden fleets).
     #[arg(long, default_value_t = 1000)]
     pub games: usize,
@@ -262,17 +264,33 @@ impl SimulateArgs {
     }
 }
 
-/// `--algorithm`: a name that is not an algorithm's, nor `all`.
+/// `--algorithm`: a name that is not an algorithm's, nor `all`, or a budget out of range.
 #[derive(Debug, Error)]
-#[error("{0}, or all")]
-pub struct AlgorithmListError(UnknownAlgorithm);
+pub enum AlgorithmListError {
+    #[error("{0}, or all")]
+    Unknown(UnknownAlgorithm),
+    #[error("{0:?}: the budget after @ must be a whole number of milliseconds from 1 to {max}", max = sonar::MAX_BUDGET_MS)]
+    Budget(String),
+}
 
-/// Parses `all` or a comma-separated list of algorithm names.
-pub fn algorithm_list(list: &str) -> Result<Vec<Algorithm>, AlgorithmListError> {
+/// Parses `all` or a comma-separated list of algorithm names, each with its own budget or not
+/// (`bayes@100`).
+pub fn algorithm_list(list: &str) -> Result<Vec<Player>, AlgorithmListError> {
     if list.trim() == "all" {
-        return Ok(Algorithm::ALL.to_vec());
+        return Ok(Algorithm::ALL.iter().map(|&a| Player::full(a)).collect());
     }
-    list.split(',').map(|name| name.trim().parse().map_err(AlgorithmListError)).collect()
+    let player = |entry: &str| {
+        let (name, budget) = match entry.trim().split_once('@') {
+            Some((name, ms)) => {
+                let ms = ms.trim().parse::<u64>().ok().filter(|ms| (1..=sonar::MAX_BUDGET_MS).contains(ms));
+                (name, Some(ms.ok_or_else(|| AlgorithmListError::Budget(entry.trim().to_owned()))?))
+            }
+            None => (entry, None),
+        };
+        let algorithm = name.trim().parse().map_err(AlgorithmListError::Unknown)?;
+        Ok(Player::full(algorithm).with_budget(budget))
+    };
+    list.split(',').map(player).collect()
 }
 
 /// `--levels`: a level that is not one, or a range that goes down.
@@ -314,8 +332,19 @@ mod tests {
 
     #[test]
     fn lists_parse() {
-        assert_eq!(algorithm_list("all").unwrap(), Algorithm::ALL);
-        assert_eq!(algorithm_list("density, random").unwrap(), [Algorithm::Density, Algorithm::Random]);
+        let all: Vec<Player> = Algorithm::ALL.iter().map(|&a| Player::full(a)).collect();
+        assert_eq!(algorithm_list("all").unwrap(), all);
+        assert_eq!(
+            algorithm_list("density, random").unwrap(),
+            [Player::full(Algorithm::Density), Player::full(Algorithm::Random)]
+        );
+        let thinking = algorithm_list("bayes,bayes@100").unwrap();
+        assert_eq!(thinking[1], Player::full(Algorithm::Bayes).with_budget(Some(100)));
+        assert_eq!(thinking[1].label(), "bayes@100ms");
+        for bad in ["bayes@0", "bayes@1001", "bayes@x", "bayes@"] {
+            let e = algorithm_list(bad).unwrap_err().to_string();
+            assert!(e.contains("whole number of milliseconds from 1 to 1000"), "{bad}: {e}");
+        }
         let e = algorithm_list("density,nope").unwrap_err().to_string();
         assert!(e.starts_with(r#"unknown algorithm "nope"; known: bayes, "#) && e.ends_with(", or all"), "{e}");
         let levels = |list| level_list(list).map(|l| l.iter().map(|l| l.get()).collect::<Vec<_>>());

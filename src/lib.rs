@@ -93,6 +93,7 @@ mod strength;
 #[cfg(test)]
 mod testdata;
 mod text;
+mod thinking;
 mod tie_order;
 mod turn;
 mod windows;
@@ -115,6 +116,7 @@ pub use recommendation::{Ask, Checked, Recommendation, Seat, recommend};
 pub use strategy::bayes::exact_work;
 pub use strategy::{Algorithm, UnknownAlgorithm};
 pub use strength::{LEVELS_COMMAND, classic, levels};
+pub use thinking::{Line, Plan, Source};
 
 /// Hidden fleets, the computer's own fleet, and whole games.
 pub use engine::{Game, Outcome, play};

@@ -20,6 +20,7 @@ use crate::level::{Level, Weakened};
 use crate::opponent::Opponent;
 use crate::rng::{SonarRng, seeded};
 use crate::rules::Rules;
+use crate::thinking::Plan;
 use crate::strategy::{
     Algorithm, GridKind, PosteriorFacts, Strategy, StrategyError, best_open_cell, finish_grid, ranked,
 };
@@ -215,6 +216,8 @@ pub struct Recommendation {
     /// Why the algorithm's own shot is not a cell of the grid's highest value, when it is not and
     /// `shot` is that shot (the `bayes` study variants choose by a rule of their own).
     pub why: Option<&'static str>,
+    /// What `bayes` found when it planned ahead with a budget above the default ([`crate::thinking`]).
+    pub plan: Option<Plan>,
 }
 
 /// Runs an algorithm on a turn and scales its grid for the caller.
@@ -267,6 +270,7 @@ pub fn recommend_with_candidates(
         grid_kind: info.grid_kind,
         posterior: decision.posterior,
         why: decision.why.filter(|_| decision.shot == own),
+        plan: decision.plan,
     })
 }
 

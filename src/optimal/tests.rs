@@ -14,7 +14,7 @@ impl Strategy for Greedy {
         grid.copy_from_slice(&marginals);
         let b = turn.board;
         let shot = turn.order.best(b, grid, |i| b.cells()[i] == Cell::Unknown).unwrap();
-        Ok(Decision { shot, posterior: Some(facts), why: None })
+        Ok(Decision { shot, posterior: Some(facts), why: None, plan: None })
     }
 
     fn info(&self) -> AlgorithmInfo {

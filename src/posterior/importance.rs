@@ -295,11 +295,18 @@ impl<'a> Sampler<'a> {
 
     /// Draws `samples` layouts and estimates the marginals, stopping early (after at least one
     /// draw) when `keep_going` says no.
-    pub fn estimate(
+    pub fn estimate(&self, samples: u64, rng: &mut SonarRng, keep_going: impl FnMut(u64) -> bool) -> Option<Estimate> {
+        self.estimate_seeing(samples, rng, keep_going, |_, _| {})
+    }
+
+    /// [`Sampler::estimate`], showing `seen` every draw of positive weight with its weight scaled
+    /// as the estimate scales it (by the first positive weight's order of magnitude).
+    pub fn estimate_seeing(
         &self,
         samples: u64,
         rng: &mut SonarRng,
         mut keep_going: impl FnMut(u64) -> bool,
+        mut seen: impl FnMut(&Draw, f64),
     ) -> Option<Estimate> {
         let n = self.board.len();
         let cols = self.board.cols();
@@ -316,6 +323,7 @@ impl<'a> Sampler<'a> {
             }
             let scale = *ln_scale.get_or_insert(d.weight.ln());
             let w = (d.weight.ln() - scale).exp();
+            seen(&d, w);
             accepted += 1;
             sum_w += w;
             sum_w2 += w * w;

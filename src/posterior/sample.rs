@@ -53,3 +53,34 @@ impl ExactTables {
         Layout { rows: self.posterior.rows, cols: self.posterior.cols, ships }
     }
 }
+
+impl ExactTables {
+    /// Every agreeing layout, once each, in the programme's order: a walk down every edge that
+    /// leads to a completion. Meant for boards with few layouts ([`super::ExactPosterior::layouts`]).
+    pub fn every_layout(&self) -> Vec<Layout> {
+        let (frame, sw) = (&self.frame, &self.sweep);
+        let mut out = Vec::new();
+        // Depth-first: (frontier, state, ships placed so far); a path's ships are its own copy.
+        let mut stack = vec![(0usize, 0usize, Vec::new())];
+        while let Some((k, g, ships)) = stack.pop() {
+            if k == frame.len() {
+                out.push(Layout { rows: self.posterior.rows, cols: self.posterior.cols, ships });
+                continue;
+            }
+            for e in (sw.edge_start[g] as usize..sw.edge_start[g + 1] as usize).rev() {
+                let next = sw.dst[e] as usize;
+                if sw.ways[next] == 0 {
+                    continue;
+                }
+                let mut ships = ships.clone();
+                let act = sw.act[e];
+                if act != EMPTY && act != GO_ON {
+                    let (class, horizontal) = started(act);
+                    ships.push(frame.placement(k, class, horizontal));
+                }
+                stack.push((k + 1, next, ships));
+            }
+        }
+        out
+    }
+}

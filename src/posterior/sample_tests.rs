@@ -108,3 +108,26 @@ pub(super) fn sunk_ships(b: &Board) -> Vec<Placement> {
     }
     out
 }
+
+#[test]
+fn every_layout_lists_the_brute_force_layouts_once_each() {
+    use std::collections::BTreeSet;
+    let mut rng = seeded(17);
+    for (k, touching) in (0..24).map(|k| (k, k % 2 == 0)) {
+        let rules = Rules { touching, ..Rules::CLASSIC };
+        let (b, f) = super::tests::random_position_under(&mut rng, 5, 4 + k % 3, &[3, 2, 2], rules, 4 + k % 7);
+        if f.is_empty() {
+            continue;
+        }
+        let Ok(t) = ExactTables::build(&b, &f, rules, NO_LIMIT) else { continue };
+        let listed: Vec<_> = t.every_layout().iter().map(|l| canonical(&l.ships)).collect();
+        let unique: BTreeSet<_> = listed.iter().cloned().collect();
+        assert_eq!(unique.len(), listed.len(), "{b}: a layout listed twice");
+        let mut brute = BTreeSet::new();
+        super::brute::for_each_layout(&b, &f, rules, |ships, _| {
+            brute.insert(canonical(ships));
+        });
+        assert_eq!(unique, brute, "{b}");
+        assert_eq!(listed.len() as u128, t.posterior().layouts);
+    }
+}

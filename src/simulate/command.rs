@@ -19,7 +19,6 @@ use crate::board::BoardSize;
 use crate::habit::Habit;
 use crate::level::Level;
 use crate::rules::Rules;
-use crate::strategy::Algorithm;
 
 /// The environment variable in which a Kubernetes Indexed Job gives each pod its index.
 pub const JOB_INDEX_VAR: &str = "JOB_COMPLETION_INDEX";
@@ -37,7 +36,8 @@ pub enum Simulate {
 #[derive(Clone, Debug)]
 pub struct RunOptions {
     /// The algorithms, in report order; the first is the baseline of the paired differences.
-    pub algorithms: Vec<Algorithm>,
+    /// Each with its own budget a move or the run's (`bayes@100`).
+    pub algorithms: Vec<Player>,
     /// The levels to play each algorithm at; `None` for the algorithms themselves.
     pub levels: Option<Vec<Level>>,
     /// Games per player (every player plays the same hidden fleets).
@@ -134,10 +134,12 @@ impl RunOptions {
     /// The run they describe.
     pub fn config(&self) -> Config {
         let players = match &self.levels {
-            None => self.algorithms.iter().map(|&a| Player::full(a)).collect(),
-            Some(levels) => {
-                self.algorithms.iter().flat_map(|&a| levels.iter().map(move |&l| Player::at(a, l))).collect()
-            }
+            None => self.algorithms.clone(),
+            Some(levels) => self
+                .algorithms
+                .iter()
+                .flat_map(|&p| levels.iter().map(move |&l| Player::at(p.algorithm, l).with_budget(p.budget_ms)))
+                .collect(),
         };
         Config {
             players,

@@ -52,23 +52,26 @@ pub struct Player {
     /// not written to shards ([`super::shard_file::check`]).
     #[serde(skip)]
     pub sweep: Option<Weakness>,
+    /// Its own compute budget a move in milliseconds (`bayes@100`), in place of the run's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget_ms: Option<u64>,
 }
 
 impl Player {
     /// The algorithm itself.
     pub fn full(algorithm: Algorithm) -> Player {
-        Player { algorithm, level: None, sweep: None }
+        Player { algorithm, level: None, sweep: None, budget_ms: None }
     }
 
     /// The algorithm at a level.
     pub fn at(algorithm: Algorithm, level: Level) -> Player {
-        Player { algorithm, level: Some(level), sweep: None }
+        Player { algorithm, level: Some(level), sweep: None, budget_ms: None }
     }
 
     /// The algorithm at any weakness (a point of a calibration sweep); at none, the algorithm
     /// itself.
     pub fn swept(algorithm: Algorithm, weakness: Weakness) -> Player {
-        Player { algorithm, level: None, sweep: (!weakness.is_none()).then_some(weakness) }
+        Player { algorithm, level: None, sweep: (!weakness.is_none()).then_some(weakness), budget_ms: None }
     }
 
     /// The weakness it plays at.
@@ -79,12 +82,21 @@ impl Player {
         }
     }
 
-    /// Its name in tables: `bayes`, `bayes L3`.
+    /// The same player thinking `budget_ms` a move instead of the run's budget (`None`: the run's).
+    pub fn with_budget(self, budget_ms: Option<u64>) -> Player {
+        Player { budget_ms, ..self }
+    }
+
+    /// Its name in tables: `bayes`, `bayes L3`, `bayes@100ms`.
     pub fn label(&self) -> String {
+        let name = match self.budget_ms {
+            Some(ms) => format!("{}@{ms}ms", self.algorithm.name()),
+            None => self.algorithm.name().to_owned(),
+        };
         match (self.level, self.sweep) {
-            (Some(level), _) => format!("{} L{level}", self.algorithm.name()),
-            (None, None) => self.algorithm.name().to_owned(),
-            (None, Some(weakness)) => format!("{} {weakness:?}", self.algorithm.name()),
+            (Some(level), _) => format!("{name} L{level}"),
+            (None, None) => name,
+            (None, Some(weakness)) => format!("{name} {weakness:?}"),
         }
     }
 }
@@ -311,7 +323,8 @@ pub fn run_shard(
                 let mut rng = rng::stream(config.seed ^ STRATEGY_SALT, i as u64);
                 // One tie order per game, as a client that sends one seed per game gets.
                 let game_seed = rng::stream(config.seed ^ ORDER_SALT, i as u64).next_u64();
-                let seat = Seat::from_seed(game_seed, config.budget_ms, config.rules).with_opponent(model.clone());
+                let budget_ms = player.budget_ms.unwrap_or(config.budget_ms);
+                let seat = Seat::from_seed(game_seed, budget_ms, config.rules).with_opponent(model.clone());
                 let mut log = Vec::new();
                 let mut move_nanos = Vec::with_capacity(64);
                 let start = Instant::now();

@@ -34,10 +34,13 @@ use crate::history::Told;
 use crate::opponent::Opponent;
 use crate::posterior::announced::Mixture;
 use crate::posterior::importance::Sampler;
-use crate::posterior::{ExactError, RECOMMENDED_BUDGET, count_exact_under, count_weighted, opening_prior};
+use crate::posterior::{
+    ExactError, ExactTables, RECOMMENDED_BUDGET, count_exact_under, count_weighted, opening_prior,
+};
 use crate::rng::SonarRng;
 use crate::rules::Rules;
-use crate::turn::Turn;
+use crate::thinking;
+use crate::turn::{DEFAULT_BUDGET_MS, Turn};
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "bayes",
@@ -87,17 +90,72 @@ impl Strategy for Bayes {
     }
 
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
+        if thinking::plans(turn) {
+            return think(turn, rng, grid);
+        }
         let (marginals, facts) = posterior(turn, rng)?;
         grid.copy_from_slice(&marginals);
         let board = turn.board;
         let shot = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
         let shot = shot.expect("a checked turn has a '.' cell");
-        Ok(Decision { shot, posterior: Some(facts), why: None })
+        Ok(Decision { shot, posterior: Some(facts), why: None, plan: None })
     }
 
     fn keeps_one_order(&self) -> bool {
         true
     }
+}
+
+/// Why a planned shot is not the grid's most likely cell.
+pub const PLANNED: &str = "planning ahead: played out to the end of the game on the same layouts drawn from the posterior, this cell finishes in fewer shots than the most likely cell, by more than the noise of the draws (see plan)";
+
+/// Exact work kept as tables and sampled from costs up to about twice a plain count's per unit.
+const EXACT_TABLES_COST: f64 = 2.0;
+
+/// A turn with a budget above the default ([`crate::thinking`]): the posterior, from the exact
+/// programme's tables where they fit the budget's work bound (the layouts drawn from them), from
+/// the default budget's importance draws elsewhere (the layouts resampled from those), and the
+/// rest of the budget spent playing the candidates out.
+fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
+    let (board, fleet, rules, budget) = (turn.board, turn.fleet, turn.rules, turn.budget_ms);
+    let most = thinking::most_layouts(budget);
+    let (marginals, facts, layouts, source, spent_ms) =
+        match ExactTables::build(board, fleet, rules, exact_work(budget, rules)) {
+            Ok(tables) => {
+                let exact = tables.posterior();
+                let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
+                let spent = tables.work() as f64 * EXACT_TABLES_COST / WORK_PER_MS as f64;
+                let (layouts, source) = thinking::draws::from_tables(&tables, most, rng);
+                (exact.marginals(), facts, layouts, source, spent)
+            }
+            Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
+            Err(_) => {
+                // The failed attempt is charged its whole share, then the default budget's draws.
+                let spent = budget as f64 * EXACT_SHARE + DEFAULT_BUDGET_MS as f64 * (1.0 - EXACT_SHARE);
+                let sampler = Sampler::with_rules(board, fleet, rules);
+                let mut kept = Vec::new();
+                let n = sample_draws(board, fleet, DEFAULT_BUDGET_MS);
+                let estimate = sampler.estimate_seeing(n, rng, |_| true, |d, w| kept.push((d.clone(), w)));
+                let (marginals, facts) = match opening_prior(board, fleet, rules) {
+                    Some((prior, layouts)) => {
+                        (prior.to_vec(), PosteriorFacts { exact: true, layouts: Some(layouts), samples: None })
+                    }
+                    None => sampled(board, fleet, estimate)?,
+                };
+                let layouts = thinking::draws::resampled(board, fleet, &kept, most, rng);
+                (marginals, facts, layouts, thinking::Source::Resampled, spent)
+            }
+        };
+    grid.copy_from_slice(&marginals);
+    let cells = thinking::candidates(turn, &marginals, thinking::CANDIDATES);
+    let left_ms = budget as f64 * thinking::SHARE - spent_ms;
+    let allowance = (left_ms.max(0.0) * thinking::ROLLOUT_UNITS_PER_MS as f64) as u64;
+    let plan = thinking::improve(turn, &marginals, &cells, &layouts, source, allowance);
+    let greedy = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
+    let greedy = greedy.expect("a checked turn has a '.' cell");
+    let shot = plan.as_ref().map_or(greedy, |p| p.lines[p.chosen].cell);
+    let why = (grid[board.index(shot)] < grid[board.index(greedy)]).then_some(PLANNED);
+    Ok(Decision { shot, posterior: Some(facts), why, plan })
 }
 
 /// The posterior marginals of every cell (0 off `.` cells) and how they were obtained: under the

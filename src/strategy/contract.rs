@@ -6,6 +6,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Cell, Pos};
 use crate::rng::SonarRng;
+use crate::thinking::Plan;
 use crate::turn::Turn;
 
 use super::pick::ranked;
@@ -55,12 +56,14 @@ pub struct Decision {
     /// Why the shot is not a cell of the grid's highest value, when it is not (the `bayes`
     /// variants that keep the posterior as their grid but choose by another rule).
     pub why: Option<&'static str>,
+    /// What `bayes` found when it planned ahead with a budget above the default.
+    pub plan: Option<Plan>,
 }
 
 impl Decision {
     /// A shot with nothing more to say.
     pub fn at(shot: Pos) -> Decision {
-        Decision { shot, posterior: None, why: None }
+        Decision { shot, posterior: None, why: None, plan: None }
     }
 }
 

@@ -125,7 +125,7 @@ pub fn decide(
     // may differ in their last bits).
     let top = best_value(board, grid);
     let why = (grid[board.index(shot)] < top * (1.0 - TIE)).then_some(why);
-    Ok(Decision { shot, posterior: Some(scored.facts), why })
+    Ok(Decision { shot, posterior: Some(scored.facts), why, plan: None })
 }
 
 /// How far below the grid's best, relatively, a shot must be to say why.

@@ -1,0 +1,70 @@
+//! How long `bayes` thinks a move at a budget above the default, by where its plan's layouts came
+//! from: `cargo run --release --example thinking_timing [GAMES] [BUDGET_MS] [no-touch]`. One
+//! thread; each move's time against the budget (the target: p99 within the budget plus 20%).
+
+use std::time::Instant;
+
+use sonar::Algorithm;
+use sonar::Game;
+use sonar::Rules;
+use sonar::random_layout_under;
+use sonar::recommend;
+use sonar::seeded;
+use sonar::simulate::percentile;
+
+fn main() {
+    let arg = |n: usize| std::env::args().nth(n);
+    let games: u64 = arg(1).and_then(|a| a.parse().ok()).unwrap_or(10);
+    let budget: u64 = arg(2).and_then(|a| a.parse().ok()).unwrap_or(100);
+    let no_touch = arg(3).is_some_and(|a| a == "no-touch");
+    let (rules, ships): (Rules, &[usize]) =
+        if no_touch { (Rules::NO_TOUCH, &[4, 3, 3, 2, 2, 2, 1, 1, 1, 1]) } else { (Rules::CLASSIC, &[5, 4, 3, 3, 2]) };
+    // Per source of the layouts: (milliseconds, layouts played).
+    let mut by_source: Vec<(String, Vec<f64>, Vec<f64>)> = Vec::new();
+    let mut all = Vec::new();
+    let (mut shots, mut switched) = (0usize, 0usize);
+    for g in 0..games {
+        let mut rng = seeded(1000 + g);
+        let mut game = Game::new(random_layout_under(10, 10, ships, rules, &mut rng).unwrap());
+        while !game.is_over() {
+            let seen = rules.reveal(game.board());
+            let turn = game.turn().with_rules(rules).with_budget(budget);
+            let turn = sonar::Turn { board: &seen, ..turn };
+            let t = Instant::now();
+            let r = recommend(Algorithm::Bayes, turn, &mut rng).unwrap();
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            all.push(ms);
+            let (name, layouts) = match &r.plan {
+                Some(p) => (p.source.as_str().to_owned(), p.layouts as f64),
+                None => ("no plan".to_owned(), 0.0),
+            };
+            switched += usize::from(r.plan.as_ref().is_some_and(|p| p.chosen != 0));
+            match by_source.iter_mut().find(|(n, _, _)| *n == name) {
+                Some((_, t, l)) => {
+                    t.push(ms);
+                    l.push(layouts);
+                }
+                None => by_source.push((name, vec![ms], vec![layouts])),
+            }
+            game.fire(r.shot).unwrap();
+            shots += 1;
+        }
+    }
+    let pct = |v: &mut Vec<f64>, p: f64| {
+        v.sort_by(f64::total_cmp);
+        percentile(v, p)
+    };
+    println!("{games} games, {shots} moves at {budget} ms, {switched} moves off the greedy cell");
+    for (name, t, l) in &mut by_source {
+        let n = t.len();
+        println!(
+            "{name:>10}: {n:>5} moves  ms p50 {:7.2} p99 {:7.2} max {:7.2}  layouts p50 {:6.0} min {:6.0}",
+            pct(t, 0.5),
+            pct(t, 0.99),
+            t.iter().copied().fold(0.0, f64::max),
+            pct(l, 0.5),
+            l.first().copied().unwrap_or(0.0)
+        );
+    }
+    println!("all moves: ms p50 {:.2} p99 {:.2} max {:.2}", pct(&mut all, 0.5), pct(&mut all, 0.99), all[all.len() - 1]);
+}

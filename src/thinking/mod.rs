@@ -1,0 +1,163 @@
+//! Thinking time: what `bayes` does with a budget above the default. It plans one step ahead by
+//! rollouts, as game engines spend their time: the posterior's most likely cell (the greedy shot)
+//! and the next few most likely cells are each played out to the end of the game by a cheap base
+//! policy (`weighted-density`, in the turn's tie order) on the same layouts drawn from the
+//! posterior (common random numbers, so the comparison is not lost in the noise of the draws). A
+//! candidate replaces the greedy cell only when its mean shots to finish are lower by more than
+//! [`Z`] standard errors of the paired difference, or, where every agreeing layout was played,
+//! when its exact mean is lower.
+//!
+//! Everything is a function of the request and its seed, never of a clock: the layouts come from
+//! the seeded generator, and the work a plan may do is counted in units (cells scanned by the base
+//! policy, states of the exact programme) converted from the budget at rates measured on the
+//! 2-core development machine ([`ROLLOUT_UNITS_PER_MS`]).
+//!
+//! The layouts ([`draws`]): every agreeing layout where they are at most the plan's cap, uniform
+//! draws from the exact programme where it fits the budget's work bound, and the importance
+//! sampler's weighted draws resampled elsewhere (the opening).
+//!
+//! A plan is made only where its rollouts play the game the shooter is in: one shot a turn, the
+//! `sunk-cells` announcements (a board string), and the uniform prior over layouts. Elsewhere
+//! `bayes` plays its greedy shot at every budget.
+
+pub mod draws;
+mod rollout;
+
+use crate::board::{Board, Cell, Pos};
+use crate::layout::Layout;
+use crate::turn::{DEFAULT_BUDGET_MS, Turn};
+
+pub use draws::Source;
+use rollout::Sea;
+
+/// A candidate replaces the greedy cell only past this many standard errors of the paired
+/// difference of their shots to finish.
+pub const Z: f64 = 1.5;
+/// Cells compared: the greedy cell and the next most likely ones.
+pub const CANDIDATES: usize = 6;
+/// Most layouts a plan plays out per millisecond of budget.
+pub const LAYOUTS_PER_MS: u64 = 10;
+/// Fewest layouts on which a sampled plan may switch from the greedy cell.
+pub const MIN_LAYOUTS: usize = 30;
+/// Cells the base policy scans per millisecond, one thread of the 2-core development machine with
+/// a margin (`cargo run --release --example thinking_timing`).
+pub const ROLLOUT_UNITS_PER_MS: u64 = 100_000;
+/// Share of the budget a plan means to spend, for the machine's noise.
+pub const SHARE: f64 = 0.9;
+
+/// What a plan found: the candidates, greedy first, and the one chosen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub lines: Vec<Line>,
+    /// Index in `lines` of the cell shot.
+    pub chosen: usize,
+    /// Layouts every candidate was played out on.
+    pub layouts: usize,
+    pub source: Source,
+}
+
+/// One candidate cell and what its rollouts measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub cell: Pos,
+    /// Its posterior probability (the grid's value).
+    pub probability: f64,
+    /// Mean shots to finish the game, this one included, when it is shot now.
+    pub mean_shots: f64,
+    /// Standard error of that mean (0 when every layout was played).
+    pub std_error: f64,
+    /// Standard error of its mean's difference from the greedy cell's (0 for the greedy cell and
+    /// where every layout was played).
+    pub paired_std_error: f64,
+}
+
+/// Whether a turn gets a plan: a budget above the default, and a game the rollouts can play.
+pub fn plans(turn: Turn<'_>) -> bool {
+    turn.budget_ms > DEFAULT_BUDGET_MS
+        && turn.rules.salvo == 1
+        && turn.rules.announce == crate::announce::Announce::SunkCells
+        && turn.told.is_none()
+        && turn.opponent.is_none_or(|m| m.is_uniform())
+}
+
+/// The most layouts a plan at this budget plays out.
+pub fn most_layouts(budget_ms: u64) -> usize {
+    (budget_ms * LAYOUTS_PER_MS) as usize
+}
+
+/// Up to `n` open cells of highest `marginals` (ties in the turn's order), greedy first.
+pub fn candidates(turn: Turn<'_>, marginals: &[f64], n: usize) -> Vec<usize> {
+    let b = turn.board;
+    let mut open: Vec<usize> = (0..b.len()).filter(|&i| b.cells()[i] == Cell::Unknown && marginals[i] > 0.0).collect();
+    let rank = |i: usize| turn.order.rank(b.rows(), b.cols(), b.pos(i));
+    open.sort_by(|&x, &y| marginals[y].total_cmp(&marginals[x]).then(rank(x).cmp(&rank(y))));
+    open.truncate(n);
+    open
+}
+
+/// Plays `cells` (greedy first) out on `layouts` in order, every cell on a layout before the
+/// next layout, until `allowance` units of work are spent (at least two layouts), and chooses.
+/// `source` says whether `layouts` are every agreeing layout (exact means, the lowest wins) or
+/// draws (the [`Z`] rule). `None` when there is nothing to compare.
+pub fn improve(
+    turn: Turn<'_>,
+    marginals: &[f64],
+    cells: &[usize],
+    layouts: &[Layout],
+    source: Source,
+    allowance: u64,
+) -> Option<Plan> {
+    if layouts.len() < 2 || cells.len() < 2 {
+        return None;
+    }
+    let board: &Board = turn.board;
+    let (mut grid, mut work) = (Vec::new(), 0u64);
+    // shots[d][k]: shots from now to the end on layout d after shooting cells[k] first.
+    let mut shots: Vec<Vec<f64>> = Vec::new();
+    for layout in layouts {
+        if shots.len() >= 2 && work >= allowance {
+            break;
+        }
+        let sea = Sea::new(board, turn.fleet, layout);
+        let row = cells
+            .iter()
+            .map(|&c| {
+                let mut s = sea.clone();
+                s.fire(c);
+                let rest = if s.is_over() { 0 } else { s.finish(turn, &mut grid, &mut work) };
+                (1 + rest) as f64
+            })
+            .collect();
+        shots.push(row);
+    }
+    let every = source == Source::Every && shots.len() == layouts.len();
+    let n = shots.len() as f64;
+    let mean = |k: usize| shots.iter().map(|s| s[k]).sum::<f64>() / n;
+    let spread = |f: &dyn Fn(&[f64]) -> f64| {
+        let values: Vec<f64> = shots.iter().map(|s| f(s)).collect();
+        let m = values.iter().sum::<f64>() / n;
+        let var = values.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0);
+        if every { 0.0 } else { (var / n).sqrt() }
+    };
+    let lines: Vec<Line> = cells
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| Line {
+            cell: board.pos(c),
+            probability: marginals[c],
+            mean_shots: mean(k),
+            std_error: spread(&|s| s[k]),
+            paired_std_error: if k == 0 { 0.0 } else { spread(&|s| s[k] - s[0]) },
+        })
+        .collect();
+    let mut chosen = 0;
+    for (k, line) in lines.iter().enumerate().skip(1) {
+        let gain = line.mean_shots - lines[0].mean_shots;
+        let clear = every || (shots.len() >= MIN_LAYOUTS && gain < -Z * line.paired_std_error);
+        if clear && gain < -1e-12 && line.mean_shots < lines[chosen].mean_shots {
+            chosen = k;
+        }
+    }
+    let source = if source == Source::Every && !every { Source::Exact } else { source };
+    Some(Plan { lines, chosen, layouts: shots.len(), source })
+}
