@@ -66,5 +66,10 @@ fn main() {
             l.first().copied().unwrap_or(0.0)
         );
     }
-    println!("all moves: ms p50 {:.2} p99 {:.2} max {:.2}", pct(&mut all, 0.5), pct(&mut all, 0.99), all[all.len() - 1]);
+    println!(
+        "all moves: ms p50 {:.2} p99 {:.2} max {:.2}",
+        pct(&mut all, 0.5),
+        pct(&mut all, 0.99),
+        all[all.len() - 1]
+    );
 }

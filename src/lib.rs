@@ -41,8 +41,10 @@
 //! - [`optimal`]: exact play on small boards: the optimal expected shots, any strategy's exact
 //!   expected shots over every layout, and where one strategy gains on another (the
 //!   performance-difference identity, by number of open hits).
-//! - `planner` (tests only): one step of policy improvement by rollouts of a base policy on
-//!   layouts drawn from the posterior, which the exact solver's tests measure.
+//! - [`thinking`]: what `bayes` does with a budget above the default: one step of policy
+//!   improvement by rollouts of `weighted-density` on layouts drawn from the posterior (every
+//!   agreeing layout, exact draws, or resampled importance draws), with its own small referee, and
+//!   the plan it reports.
 //! - [`simulate`]: many games in parallel, reproducibly, whole or in shards merged afterwards;
 //!   statistics, CSV, log and chart.
 //! - [`strength`]: the committed table of each algorithm's measured mean shots on the classic board.
@@ -81,8 +83,6 @@ mod logging;
 mod opponent;
 mod optimal;
 mod placement;
-#[cfg(test)]
-mod planner;
 mod posterior;
 mod recommendation;
 mod rng;

@@ -20,10 +20,10 @@ use crate::level::{Level, Weakened};
 use crate::opponent::Opponent;
 use crate::rng::{SonarRng, seeded};
 use crate::rules::Rules;
-use crate::thinking::Plan;
 use crate::strategy::{
     Algorithm, GridKind, PosteriorFacts, Strategy, StrategyError, best_open_cell, finish_grid, ranked,
 };
+use crate::thinking::Plan;
 use crate::tie_order::TieOrder;
 use crate::turn::{DEFAULT_BUDGET_MS, Mode, Turn, TurnError};
 

@@ -36,6 +36,10 @@ pub struct AlgorithmEntry {
     /// How it reads a game sent as a `history` instead of a board: what of the announcements
     /// (which ship sank, which ship a hit struck) it uses.
     pub history: String,
+    /// What it does with a `budget_ms` above the default 10 (thinking time), or null when a larger
+    /// budget changes nothing but its precision.
+    #[serialize_always]
+    pub thinking: Option<String>,
     /// Its measured mean shots to sink the classic fleet on the classic 10x10 board (10,000
     /// simulated games, uniform layouts; the committed table `docs/strength.jsonl`, made by
     /// `sonar simulate --algorithm all --games 10000 --seed 1 --json`): lower is stronger.
@@ -87,6 +91,7 @@ impl From<Algorithm> for AlgorithmEntry {
             salvo: algorithm.salvo_note().to_owned(),
             opponent: algorithm.opponent_note().map(str::to_owned),
             history: algorithm.history_note().to_owned(),
+            thinking: algorithm.thinking_note().map(str::to_owned),
             mean_shots: measured.map(|m| m.mean),
             mean_shots_ci95: measured.map(|m| m.ci95),
             measured_by: measured.map(|_| strength::COMMAND.to_owned()),

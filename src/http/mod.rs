@@ -5,7 +5,7 @@
 //! handler and its documented errors:
 //!
 //! - [`recommend`]: `POST /recommend` (its `opponent` field in [`recommend_opponent`], its
-//!   `history` in [`recommend_history`], and the choice between a board and a history in
+//!   `history` in [`recommend_history`], its `plan` in [`recommend_plan`], and the choice between a board and a history in
 //!   [`recommend_position`]).
 //! - [`placement`]: `POST /placement`.
 //! - [`opponent`]: `POST /opponent`, a model of a player's habits fitted from their past fleets
@@ -44,6 +44,7 @@ mod problem_docs;
 mod recommend;
 mod recommend_history;
 mod recommend_opponent;
+mod recommend_plan;
 mod recommend_position;
 mod request_id;
 mod serve;

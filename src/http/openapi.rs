@@ -19,6 +19,7 @@ use super::problem_docs::routing_responses;
 use super::recommend::{self, Candidate, GridKind, Mode, RecommendRequest, RecommendResponse};
 use super::recommend_history::{HistoryRequest, HistorySalvo, HistoryShot, HistorySinking, ShotResult};
 use super::recommend_opponent::{OpponentEcho, OpponentPrior};
+use super::recommend_plan::{LayoutsFrom, PlanAnswer, PlanCandidate};
 use super::recommend_position::one_position;
 use super::wire::{AlgorithmName, OpponentModel, RulesRequest, Shot};
 
@@ -42,7 +43,7 @@ use super::wire::{AlgorithmName, OpponentModel, RulesRequest, Shot};
         RecommendRequest, RecommendResponse, RulesRequest, AlgorithmName, Shot, Candidate, Mode, GridKind,
         AlgorithmEntry, LevelTable, LevelEntry, Health, Problem, PlacementRequest, PlacementResponse, PlacedShip,
         PlacementStyle, OpponentPrior, OpponentModel, OpponentEcho, OpponentRequest, OpponentResponse, OpponentSummary,
-        HistoryRequest, HistoryShot, ShotResult, HistorySalvo, HistorySinking
+        HistoryRequest, HistoryShot, ShotResult, HistorySalvo, HistorySinking, PlanAnswer, PlanCandidate, LayoutsFrom
     )),
     tags(
         (name = "recommend", description = "Shot recommendations"),

@@ -27,6 +27,7 @@ use super::problem::ApiError;
 use super::problem_docs::{PostProblems, by_status, overloaded, problems};
 use super::recommend_history::HistoryRequest;
 use super::recommend_opponent::{OpponentEcho, OpponentPrior, Prior};
+use super::recommend_plan::PlanAnswer;
 use super::recommend_position::Position;
 use super::whole_number;
 use super::wire::{
@@ -66,8 +67,8 @@ pub struct RecommendRequest {
     #[schema(schema_with = optional_seed)]
     pub seed: Option<u64>,
     /// Compute budget in milliseconds for algorithms whose cost varies (`bayes`): within it the
-    /// answer is exact when that is feasible and a sampled estimate otherwise. Default 10,
-    /// at most 1000.
+    /// answer is exact when that is feasible and a sampled estimate otherwise. Above the default
+    /// 10, `bayes` also spends it planning ahead (the answer's `plan`). Default 10, at most 1000.
     #[serde(default, deserialize_with = "whole_number::option")]
     #[schema(minimum = 1, maximum = 1000)]
     pub budget_ms: Option<u64>,
@@ -240,9 +241,11 @@ pub struct RecommendResponse {
     /// When estimated: how many sampled layouts the estimate rests on.
     pub samples: Option<u64>,
     /// Present when `shot` is the algorithm's own choice and not a cell of the grid's highest
-    /// value: why it chose otherwise (the `bayes` study variants keep the posterior as their grid
-    /// but choose by a rule of their own in target mode; `GET /algorithms` says which).
+    /// value: why it chose otherwise (`bayes` when its `plan` found a better cell; the `bayes` study
+    /// variants keep the posterior as their grid but choose by a rule of their own in target
+    /// mode; `GET /algorithms` says which).
     pub why: Option<String>,
+    pub plan: Option<PlanAnswer>,
     /// When the request sent `opponent`: the model used (fitted from the fleets, or the one sent,
     /// scaled) and, for fleets, how many were fitted.
     pub opponent: Option<OpponentEcho>,
@@ -270,6 +273,7 @@ impl RecommendResponse {
             layouts: rec.posterior.and_then(|p| p.layouts).map(|n| n.to_string()),
             samples: rec.posterior.and_then(|p| p.samples),
             why: rec.why.map(str::to_owned),
+            plan: rec.plan.as_ref().map(PlanAnswer::from),
             opponent: None,
         }
     }

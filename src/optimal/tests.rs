@@ -70,18 +70,18 @@ fn no_policy_beats_the_optimum_and_the_optimal_moves_are_open_cells() {
     assert!(moves.iter().all(|&m| board.cells()[m] == Cell::Unknown));
 }
 
-/// Greedy improved by one step of rollouts over every agreeing layout (the planner, exactly).
-struct Planned(Layouts);
+/// Greedy improved by one step of rollouts over every agreeing layout (the planner, exactly), with
+/// this many candidates.
+struct Planned(Layouts, usize);
 
 impl Strategy for Planned {
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         let greedy = Greedy.decide(turn, rng, grid)?;
         let every: Vec<Layout> = agreeing(&self.0, turn.board).into_iter().map(|l| self.0.layout(l)).collect();
-        let mut cells = crate::planner::candidates(turn, grid, 3);
-        let g = turn.board.index(greedy.shot);
-        cells.retain(|&c| c != g);
-        cells.insert(0, g);
-        let shot = crate::planner::improve(turn, &cells, &every, 0.0).map_or(greedy.shot, |p| p.shot);
+        let cells = crate::thinking::candidates(turn, grid, self.1);
+        assert_eq!(turn.board.pos(cells[0]), greedy.shot, "the greedy cell comes first");
+        let plan = crate::thinking::improve(turn, grid, &cells, &every, crate::thinking::Source::Every, u64::MAX);
+        let shot = plan.map_or(greedy.shot, |p| p.lines[p.chosen].cell);
         Ok(Decision { shot, ..greedy })
     }
 
@@ -96,10 +96,28 @@ fn the_planner_closes_most_of_greedys_gap_on_small_boards() {
         [(&[2, 2][..], 8.6696, 8.7411, 8.6696), (&[3, 2][..], 8.7462, 8.9091, 8.7879)]
     {
         let layouts = Layouts::enumerate(4, 4, ships).unwrap();
-        let v = policy_value(&Planned(Layouts::enumerate(4, 4, ships).unwrap()), &layouts, Seat::default()).unwrap();
+        let v = policy_value(&Planned(Layouts::enumerate(4, 4, ships).unwrap(), 3), &layouts, Seat::default()).unwrap();
         assert!((v - planned).abs() < 5e-5, "{ships:?}: planner {v}");
         assert!(v >= optimum - 5e-5 && v < greedy - 0.05, "{ships:?}: {optimum} <= {v} < {greedy}");
     }
+}
+
+/// `bayes` given thinking time, through the strategy registry: on boards whose agreeing layouts
+/// are few it plays every one out, so its exact value is the planner's with as many candidates
+/// (over the labelled layouts enumerated here, independently of the programme's own list), and
+/// below greedy's. 3x4 {3,2}: greedy 7.6863, thinking 7.5686 (on 4x4 {2,2} it plays the optimum,
+/// 8.6696, but takes a minute unoptimised).
+#[test]
+fn bayes_with_thinking_time_is_the_exact_planner_on_small_boards() {
+    let layouts = Layouts::enumerate(3, 4, &[3, 2]).unwrap();
+    let seat = Seat { budget_ms: 100, ..Seat::default() };
+    let thinking = policy_value(Algorithm::Bayes.strategy(), &layouts, seat).unwrap();
+    let planner = Planned(Layouts::enumerate(3, 4, &[3, 2]).unwrap(), crate::thinking::CANDIDATES);
+    let want = policy_value(&planner, &layouts, Seat::default()).unwrap();
+    assert!((thinking - want).abs() < 1e-9, "bayes at 100 ms {thinking}, planner {want}");
+    let greedy = policy_value(&Greedy, &layouts, Seat::default()).unwrap();
+    assert!((greedy - 7.6863).abs() < 5e-5 && (thinking - 7.5686).abs() < 5e-5, "{greedy} {thinking}");
+    assert!(thinking >= optimal_value(&layouts) - 1e-9);
 }
 
 /// `bayes-lookahead` against its own definition, enumerated here over the labelled layouts: in

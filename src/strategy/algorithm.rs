@@ -98,6 +98,11 @@ impl Algorithm {
         self.strategy().history_note()
     }
 
+    /// What the algorithm does with a budget above the default ([`Strategy::thinking_note`]).
+    pub fn thinking_note(self) -> Option<&'static str> {
+        self.strategy().thinking_note()
+    }
+
     /// How the algorithm fills a salvo of k shots (`rules.salvo`).
     pub fn salvo_note(self) -> &'static str {
         self.strategy().salvo_note()

@@ -34,9 +34,7 @@ use crate::history::Told;
 use crate::opponent::Opponent;
 use crate::posterior::announced::Mixture;
 use crate::posterior::importance::Sampler;
-use crate::posterior::{
-    ExactError, ExactTables, RECOMMENDED_BUDGET, count_exact_under, count_weighted, opening_prior,
-};
+use crate::posterior::{ExactError, ExactTables, RECOMMENDED_BUDGET, count_exact_under, count_weighted, opening_prior};
 use crate::rng::SonarRng;
 use crate::rules::Rules;
 use crate::thinking;
@@ -83,6 +81,12 @@ impl Strategy for Bayes {
 
     fn history_note(&self) -> &'static str {
         "Conditions on every announcement in order, exactly: the posterior over the layouts that give every answer of the history (which ship sank on which turn, which ship each hit struck), counted within the budget and sampled past it; past 1,024 assignments of the ships the announcements place, it reads the implied board as the other algorithms do"
+    }
+
+    fn thinking_note(&self) -> Option<&'static str> {
+        Some(
+            "Plans ahead: the most likely cell and the next five are each played out to the end of the game by weighted-density on the same layouts drawn from the posterior (every agreeing layout where they are few, exact draws where counting fits the budget, resampled importance draws otherwise), up to 10 layouts per millisecond and as many as the budget's work allows; it shoots another candidate only when its mean shots are lower by more than 1.5 paired standard errors (or lower at all over every layout), and says so in `plan` and `why`. Plans with one shot a turn, `sunk-cells` announcements and no opponent model (or the uniform one), under either touching rule; with salvos, other announcement rules or an opponent model it plays its greedy shot at every budget",
+        )
     }
 
     fn salvo_note(&self) -> &'static str {

@@ -114,6 +114,12 @@ pub trait Strategy: Send + Sync {
         "Reads the board the history implies: misses, hits, and the cells of sunk ships the announcements prove; a sunk ship of uncertain cells counts as afloat"
     }
 
+    /// What it does with a budget above the default (thinking time), or `None` when a larger budget
+    /// changes nothing but its precision.
+    fn thinking_note(&self) -> Option<&'static str> {
+        None
+    }
+
     /// How it fills a salvo of k shots (`rules.salvo`).
     fn salvo_note(&self) -> &'static str {
         match self.keeps_one_order() {

@@ -24,6 +24,7 @@ pub mod draws;
 mod rollout;
 
 use crate::board::{Board, Cell, Pos};
+use crate::history::Told;
 use crate::layout::Layout;
 use crate::turn::{DEFAULT_BUDGET_MS, Turn};
 
@@ -76,7 +77,7 @@ pub fn plans(turn: Turn<'_>) -> bool {
     turn.budget_ms > DEFAULT_BUDGET_MS
         && turn.rules.salvo == 1
         && turn.rules.announce == crate::announce::Announce::SunkCells
-        && turn.told.is_none()
+        && turn.told.is_none_or(Told::is_empty)
         && turn.opponent.is_none_or(|m| m.is_uniform())
 }
 
@@ -161,3 +162,6 @@ pub fn improve(
     let source = if source == Source::Every && !every { Source::Exact } else { source };
     Some(Plan { lines, chosen, layouts: shots.len(), source })
 }
+
+#[cfg(test)]
+mod tests;

@@ -35,3 +35,4 @@ mod rules;
 mod sampler;
 mod server;
 mod shutdown;
+mod thinking;

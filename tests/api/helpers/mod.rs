@@ -101,10 +101,14 @@ pub fn check_contract(request: &Value, answer: &Value) {
     if answer["algorithm"] == "density" && level == 10 {
         assert_eq!(grid[r][c].as_f64().unwrap(), best, "density shoots a cell of maximal value");
     }
-    // At level 10 a shot below the grid's best says why (only the bayes study variants choose so),
-    // and a shot at the best says nothing.
+    // At level 10 a shot below the grid's best says why (only the bayes study variants, and bayes
+    // when its plan found a better cell, choose so), and a shot at the best says nothing.
+    if answer.get("plan").is_some() {
+        check_plan(answer, best);
+    }
     if level == 10 {
-        let variant = answer["algorithm"].as_str().is_some_and(|a| a.starts_with("bayes-"));
+        let planned = answer["plan"]["chosen"].as_u64().is_some_and(|k| k > 0);
+        let variant = answer["algorithm"].as_str().is_some_and(|a| a.starts_with("bayes-")) || planned;
         // Within a relative 1e-9 of the best is one of the best (as the service reckons it).
         let below = grid[r][c].as_f64().unwrap() < best * (1.0 - 1e-9);
         assert_eq!(
@@ -118,6 +122,42 @@ pub fn check_contract(request: &Value, answer: &Value) {
     check_candidates(request, answer, open);
     if level < 10 {
         check_plausible(request, answer);
+    }
+}
+
+/// The promises of a `plan` (bayes with a budget above the default): candidates that are open cells
+/// of the grid in order of probability, the grid's best first, each with its measured mean shots;
+/// at level 10 the shot is the chosen candidate, and a candidate other than the first is chosen
+/// only with a lower mean, past 1.5 paired standard errors unless every layout was played.
+fn check_plan(answer: &Value, best: f64) {
+    let plan = &answer["plan"];
+    let grid = answer["grid"].as_array().unwrap();
+    let lines = plan["candidates"].as_array().unwrap();
+    assert!((2..=6).contains(&lines.len()), "{plan}");
+    let mut last = f64::INFINITY;
+    for line in lines {
+        let (r, c) = (line["row"].as_u64().unwrap() as usize, line["col"].as_u64().unwrap() as usize);
+        assert_eq!(line["label"], Pos::new(r, c).label());
+        let p = line["probability"].as_f64().unwrap();
+        assert_eq!(grid[r][c].as_f64().unwrap(), p, "a candidate's probability is its grid value: {plan}");
+        assert!(p > 0.0 && p <= last, "{plan}");
+        last = p;
+        assert!(line["mean_shots"].as_f64().unwrap() >= 1.0, "{plan}");
+        assert!(line["std_error"].as_f64().unwrap() >= 0.0 && line["paired_std_error"].as_f64().unwrap() >= 0.0);
+    }
+    assert_eq!(lines[0]["probability"].as_f64().unwrap(), best, "the grid's best comes first: {plan}");
+    let from = plan["layouts_from"].as_str().unwrap();
+    assert!(["every", "exact", "resampled"].contains(&from), "{plan}");
+    assert!(plan["layouts"].as_u64().unwrap() >= 2, "{plan}");
+    let chosen = plan["chosen"].as_u64().unwrap() as usize;
+    let mean = |k: usize| lines[k]["mean_shots"].as_f64().unwrap();
+    if chosen > 0 {
+        let gain = mean(0) - mean(chosen);
+        let se = lines[chosen]["paired_std_error"].as_f64().unwrap();
+        assert!(gain > 0.0 && (from == "every" || gain > 1.5 * se), "{plan}");
+    }
+    if answer["level"] == 10 {
+        assert_eq!(answer["shot"]["label"], lines[chosen]["label"], "the shot is the chosen candidate: {answer}");
     }
 }
 

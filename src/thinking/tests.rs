@@ -1,0 +1,154 @@
+//! The plan's pieces against independent references: the rollout referee against the engine's
+//! games, the resampling against its weights, and a plan's report and reproducibility through
+//! `bayes` itself.
+
+use super::rollout::Sea;
+use super::*;
+use crate::board::Cell;
+use crate::engine::{Game, play};
+use crate::fleet::Fleet;
+use crate::layout::{Placement, random_layout_under};
+use crate::opponent::Opponent;
+use crate::posterior::importance::Draw;
+use crate::recommendation::Seat;
+use crate::rng::seeded;
+use crate::rules::Rules;
+use crate::strategy::Algorithm;
+use crate::tie_order::TieOrder;
+use rand::RngExt;
+
+/// A game `shots` random shots in, under `rules`, with its referee.
+fn game_after(seed: u64, rules: Rules, ships: &[usize], shots: usize) -> Game {
+    let mut rng = seeded(seed);
+    let mut game = Game::new(random_layout_under(10, 10, ships, rules, &mut rng).unwrap());
+    for _ in 0..shots {
+        let open: Vec<usize> = (0..100).filter(|&i| game.board().cells()[i] == Cell::Unknown).collect();
+        game.fire(game.board().pos(open[rng.random_range(0..open.len())])).unwrap();
+        if game.is_over() {
+            break;
+        }
+    }
+    game
+}
+
+/// The ships of the game's layout still afloat.
+fn afloat(game: &Game) -> Layout {
+    let ships: Vec<Placement> =
+        game.layout().ships.iter().copied().filter(|p| p.cells().any(|c| game.board().get(c) != Cell::Sunk)).collect();
+    Layout { ships, ..game.layout().clone() }
+}
+
+#[test]
+fn the_rollout_referee_finishes_games_as_the_engine_does() {
+    let mut compared = 0;
+    for seed in 0..60 {
+        let rules = if seed % 3 == 0 { Rules::NO_TOUCH } else { Rules::CLASSIC };
+        let game = game_after(seed, rules, &[5, 4, 3, 3, 2], (seed as usize * 7) % 60);
+        if game.is_over() {
+            continue;
+        }
+        let order = TieOrder::from_seed(seed);
+        let seat = Seat { order, rules, ..Seat::default() };
+        let before = game.shots();
+        let wd = Algorithm::WeightedDensity.strategy();
+        let engine = play(wd, game.clone(), &seat, &mut seeded(0), &mut Vec::new(), |_, _, _| {}).unwrap();
+        let seen = rules.reveal(game.board());
+        let turn = seat.turn(&seen, game.fleet());
+        let (mut grid, mut work) = (Vec::new(), 0);
+        let ours = Sea::new(&seen, game.fleet(), &afloat(&game)).finish(turn, &mut grid, &mut work);
+        assert_eq!(ours, engine.shots - before, "seed {seed}: {}", game.board());
+        assert!(work >= 100 * ours as u64);
+        compared += 1;
+    }
+    assert!(compared > 50);
+}
+
+#[test]
+fn resampling_keeps_each_draw_in_proportion_to_its_weight() {
+    let board = Board::empty(4, 4);
+    let fleet = Fleet::new(&[2], 4).unwrap();
+    let ship = |col| vec![Placement { len: 2, row: 0, col, horizontal: true }];
+    let draws: Vec<(Draw, f64)> = [1.0, 2.0, 3.0, 0.0, 4.0]
+        .iter()
+        .enumerate()
+        .map(|(c, &w)| (Draw { ships: ship(c % 3), weight: w }, w))
+        .collect();
+    let n = 10_000;
+    let out = draws::resampled(&board, &fleet, &draws, n, &mut seeded(3));
+    assert_eq!(out.len(), n);
+    // Draws 0 and 3 share a placement (weights 1 and 0), as do 1 and 4 (2 and 4): 1, 6 and 3 tenths.
+    let share = |col| out.iter().filter(|l| l.ships[0].col == col).count() as f64 / n as f64;
+    // Systematic resampling is within one copy of the expected count.
+    for (col, want) in [(0, 0.1), (1, 0.6), (2, 0.3)] {
+        assert!((share(col) - want).abs() <= 1.0 / n as f64 + 1e-12, "{col}: {}", share(col));
+    }
+    assert!(draws::resampled(&board, &fleet, &[], n, &mut seeded(3)).is_empty());
+}
+
+#[test]
+fn a_plan_reports_its_candidates_and_replays_with_its_seed() {
+    for (seed, shots) in [(1, 0), (2, 25), (3, 40), (4, 55)] {
+        let game = game_after(seed, Rules::CLASSIC, &[5, 4, 3, 3, 2], shots);
+        if game.is_over() {
+            continue;
+        }
+        let turn = game.turn().with_budget(40).with_order(TieOrder::from_seed(seed));
+        let decide = || {
+            let mut grid = vec![0.0; 100];
+            let d = Algorithm::Bayes.strategy().decide(turn, &mut seeded(seed), &mut grid).unwrap();
+            (d, grid)
+        };
+        let (d, grid) = decide();
+        assert_eq!((d.clone(), grid.clone()), decide(), "the same seed, the same plan");
+        let plan = d.plan.clone().expect("a budget above the default plans");
+        assert!(plan.layouts >= 2 && plan.layouts <= most_layouts(40), "{}", plan.layouts);
+        let greedy = turn.order.best(game.board(), &grid, |i| game.board().cells()[i] == Cell::Unknown).unwrap();
+        assert_eq!(plan.lines[0].cell, greedy);
+        assert!(plan.lines.len() <= CANDIDATES && plan.lines.len() >= 2);
+        assert!(plan.lines.windows(2).all(|w| w[0].probability >= w[1].probability));
+        for line in &plan.lines {
+            assert_eq!(line.probability, grid[game.board().index(line.cell)]);
+            assert!(line.mean_shots >= 1.0 && line.std_error >= 0.0 && line.paired_std_error >= 0.0, "{line:?}");
+        }
+        let chosen = &plan.lines[plan.chosen];
+        assert_eq!(d.shot, chosen.cell);
+        assert!(chosen.mean_shots <= plan.lines[0].mean_shots);
+        if plan.chosen != 0 && plan.source != Source::Every {
+            let gain = plan.lines[0].mean_shots - chosen.mean_shots;
+            assert!(gain > Z * chosen.paired_std_error && plan.layouts >= MIN_LAYOUTS, "{plan:?}");
+        }
+        assert_eq!(d.why.is_some(), chosen.probability < plan.lines[0].probability);
+    }
+}
+
+#[test]
+fn no_plan_at_the_default_budget_nor_where_rollouts_cannot_play_the_game() {
+    let game = game_after(9, Rules::CLASSIC, &[5, 4, 3, 3, 2], 30);
+    let bayes = Algorithm::Bayes.strategy();
+    let decide = |turn: Turn<'_>| bayes.decide(turn, &mut seeded(1), &mut [0.0; 100]).unwrap();
+    assert!(decide(game.turn()).plan.is_none(), "the default budget plays greedy");
+    let thinking = game.turn().with_budget(100);
+    assert!(decide(thinking).plan.is_some());
+    let salvo = Rules::new(true, 3).unwrap();
+    let none = Rules::CLASSIC.with_announce(crate::announce::Announce::None);
+    for rules in [salvo, none] {
+        assert!(!plans(thinking.with_rules(rules)));
+        assert!(decide(thinking.with_rules(rules)).plan.is_none());
+    }
+    let habit = Opponent::new(
+        10,
+        10,
+        &vec![vec![2.0; 10]; 10]
+            .into_iter()
+            .enumerate()
+            .map(|(r, mut row)| {
+                row[0] = r as f64 + 1.0;
+                row
+            })
+            .collect::<Vec<_>>(),
+        1.0,
+    )
+    .unwrap();
+    assert!(!habit.is_uniform());
+    assert!(decide(thinking.with_opponent(Some(&habit))).plan.is_none());
+}
