@@ -45,6 +45,7 @@ export function setupAnalyse(root) {
       ships: parseShips($("an-ships").value),
       algorithm,
       rules: { touching: $("an-touching").checked, salvo: Number($("an-salvo").value) },
+      budget_ms: Number($("an-budget").value),
       ...(seed === "" ? {} : { seed: /^\d+$/.test(seed) ? Number(seed) : seed }),
     };
   }
@@ -89,8 +90,10 @@ export function setupAnalyse(root) {
       const board = document.createElement("div");
       const key = document.createElement("div");
       const table = document.createElement("div");
-      figure.append(caption, board, key, table);
-      result.parts = { caption, key, table };
+      const lines = document.createElement("div");
+      lines.className = "lines";
+      figure.append(caption, board, key, lines, table);
+      result.parts = { caption, key, table, lines };
       result.view = new BoardView(board, {
         caption: "heat map",
         onHover: (r, c) => {
@@ -100,7 +103,8 @@ export function setupAnalyse(root) {
         },
       });
     }
-    const { caption, key, table } = result.parts;
+    const { caption, key, table, lines } = result.parts;
+    showPlan(lines, answer);
     const salvo = answer.shots.length > 1 ? `, salvo ${answer.shots.map((s) => s.label).join(" ")}` : "";
     caption.textContent = `${answer.algorithm}: shoot ${answer.shot.label}${salvo} (${answer.mode} mode${
       answer.exact === false ? ", sampled estimate" : ""})`;
@@ -111,6 +115,40 @@ export function setupAnalyse(root) {
     valuesTable(table, answer.grid, asked.board, `${answer.algorithm}'s ${answer.grid_kind} per cell (row letter, column number)`);
   }
 
+  /** The candidate lines of bayes's plan (a budget above 10 ms), as an engine shows its lines. */
+  function showPlan(el, answer) {
+    el.replaceChildren();
+    const plan = answer.plan;
+    el.hidden = !plan;
+    if (!plan) return;
+    const title = document.createElement("p");
+    const from = { every: "every agreeing layout", exact: "layouts drawn exactly", resampled: "layouts resampled from the sampled posterior" };
+    title.textContent = `Thought ahead on ${plan.layouts} ${from[plan.layouts_from] ?? plan.layouts_from}: each candidate played out to the end`;
+    const t = document.createElement("table");
+    t.innerHTML = "<thead><tr><th scope='col'>Cell</th><th scope='col'>Probability</th><th scope='col'>Shots to finish</th><th scope='col'>± s.e.</th><th scope='col'></th></tr></thead>";
+    const body = document.createElement("tbody");
+    plan.candidates.forEach((line, k) => {
+      const row = document.createElement("tr");
+      if (k === plan.chosen) row.className = "chosen";
+      const cells = [line.label, line.probability.toFixed(3), line.mean_shots.toFixed(2), line.std_error.toFixed(2),
+        k === plan.chosen ? "shot" : ""];
+      for (const text of cells) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        row.append(td);
+      }
+      body.append(row);
+    });
+    t.append(body);
+    el.append(title, t);
+    if (answer.why) {
+      const why = document.createElement("p");
+      why.className = "why";
+      why.textContent = `Why ${answer.shot.label}: ${answer.why}`;
+      el.append(why);
+    }
+  }
+
   $("an-clear").addEventListener("click", () => {
     marks = blank(marks.length, marks[0].length);
     drawEditor();
@@ -118,7 +156,7 @@ export function setupAnalyse(root) {
   });
   $("an-run").addEventListener("click", run);
   for (const id of ["an-rows", "an-cols"]) $(id).addEventListener("change", () => { resize(); schedule(); });
-  for (const id of ["an-ships", "an-touching", "an-salvo", "an-alg-a", "an-alg-b", "an-seed"]) {
+  for (const id of ["an-ships", "an-touching", "an-salvo", "an-alg-a", "an-alg-b", "an-seed", "an-budget"]) {
     $(id).addEventListener("change", schedule);
   }
   drawEditor();

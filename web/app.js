@@ -47,7 +47,7 @@ async function main() {
   }
   for (const id of ["play-algorithm", "an-alg-a", "watch-algorithm"]) fillAlgorithms(document.getElementById(id), algorithms);
   fillAlgorithms(document.getElementById("an-alg-b"), algorithms, { none: true, pick: "density" });
-  fillLevels(document.getElementById("play-level"), algorithms, 5);
+  fillLevels(document.getElementById("play-level"), algorithms, 5, true);
   fillLevels(document.getElementById("watch-level"), algorithms, 10);
   for (const id of ["play-level-help", "watch-level-help"]) explainLevels(document.getElementById(id), algorithms);
 

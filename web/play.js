@@ -7,7 +7,7 @@ import { BoardView, format, label, legend, tray } from "./board.js";
 import { Sea, blank, fleetFault, parseShips, shipsFromPlacement } from "./game.js";
 import { position, shipNames, told } from "./history.js";
 import { setupLearning } from "./play-learning.js";
-import { clearProblems, say, showProblem } from "./ui.js";
+import { clearProblems, levelRequest, say, showProblem } from "./ui.js";
 
 export function setupPlay(root) {
   const $ = (id) => root.querySelector(`#${id}`);
@@ -262,7 +262,7 @@ export function setupPlay(root) {
       const opponent = await learning.opponent(set);
       // The computer is told only what the announcement rule says (a history, unless sunk-cells).
       const answer = await recommend({
-        ...position(game.mySea, set.rules), algorithm: set.algorithm, level: set.level,
+        ...position(game.mySea, set.rules), algorithm: set.algorithm, ...levelRequest(set.level),
         seed: game.seed, ...(opponent ? { opponent } : {}),
       });
       const turn = game.theirTurns;

@@ -57,8 +57,21 @@ function measured(algorithms) {
   return algorithms.find((a) => a.levels) || null;
 }
 
-/** Fills a <select> with the strength levels 1 to 10, named by the default algorithm's measured mean shots. */
-export function fillLevels(select, algorithms, pick = 10) {
+/** The budget a move of level 11 thinks, in milliseconds: full strength given time to plan ahead. */
+export const THINKING_MS = 100;
+
+/** The level a select names (1 to 10, or 11) as a request's `level` and `budget_ms`. */
+export function levelRequest(value) {
+  const level = Number(value);
+  return level > 10 ? { level: 10, budget_ms: THINKING_MS } : { level };
+}
+
+/**
+ * Fills a <select> with the strength levels 1 to 10, named by the default algorithm's measured
+ * mean shots, and with `thinking` level 11: full strength thinking THINKING_MS a move, for the
+ * algorithms that plan with a budget (GET /algorithms' `thinking`).
+ */
+export function fillLevels(select, algorithms, pick = 10, thinking = false) {
   const table = measured(algorithms)?.levels?.table || [];
   select.replaceChildren();
   for (let level = 1; level <= 10; level++) {
@@ -66,6 +79,9 @@ export function fillLevels(select, algorithms, pick = 10) {
     const about = row ? ` (about ${Math.round(row.mean_shots)} shots)` : "";
     const name = level === 10 ? "10, full strength" : level === 1 ? "1, weakest" : String(level);
     select.append(new Option(`${name}${about}`, String(level)));
+  }
+  if (thinking && algorithms.some((a) => a.thinking)) {
+    select.append(new Option(`11, thinks ${THINKING_MS} ms a move (bayes plans ahead)`, "11"));
   }
   select.value = String(pick);
 }
@@ -81,7 +97,9 @@ export function explainLevels(el, algorithms) {
   const at = (n) => table.find((t) => t.level === n)?.mean_shots;
   const range = at(1) && at(10) ? `: about ${Math.round(at(10))} shots at level 10, ${Math.round(at(1))} at level 1` : "";
   el.textContent =
-    "Level 10 is the algorithm at full strength; below 10 it makes deliberate mistakes on some turns " +
+    "Level 10 is the algorithm at full strength; 11, where offered, is full strength thinking " +
+    `${THINKING_MS} ms a move, in which bayes plans ahead (other algorithms play as at 10); ` +
+    "below 10 it makes deliberate mistakes on some turns " +
     "(marked ? on the board), more the lower the level. A level weakens whichever algorithm you pick; " +
     `the shots beside each level are measured for the default algorithm, ${base?.name ?? "bayes"}${range}.`;
 }

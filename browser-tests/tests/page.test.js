@@ -80,6 +80,32 @@ describe("Play", () => {
     await context.close();
   });
 
+  test("level 11 thinks longer: full strength with a budget the page names", async () => {
+    const { page, context, errors } = await openPage(browser, service.url, { hash: "#play" });
+    const requests = [];
+    page.on("request", (req) => {
+      if (req.url().endsWith("/recommend")) requests.push(req.postDataJSON());
+    });
+    const option = await page.$eval("#play-level option[value='11']", (o) => o.textContent);
+    assert.match(option, /thinks 100 ms a move/);
+    assert.match(await page.textContent("#play-level-help"), /11, where offered, is full strength thinking 100 ms a move/);
+    await page.selectOption("#play-level", "11");
+    await page.click("#play-start");
+    await page.waitForSelector("#play-enemy .board:not(.waiting)");
+    for (let turn = 0; turn < 2; turn++) {
+      // Each shot of ours is answered by the computer's turn, one POST /recommend.
+      await Promise.all([
+        page.waitForResponse((res) => res.url().endsWith("/recommend")),
+        page.click("#play-enemy .cell[data-state='.']"),
+      ]);
+      await page.waitForSelector("#play-enemy .board:not(.waiting)");
+    }
+    assert.ok(requests.length >= 2, `${requests.length} computer turns`);
+    for (const r of requests) assert.deepEqual([r.level, r.budget_ms], [10, 100]);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test("fired with the keyboard, and a hint lists the best cells", async () => {
     const { page, context, errors } = await openPage(browser, service.url, { hash: "#play" });
     await page.click("#play-start");
@@ -218,6 +244,35 @@ describe("Analyse", () => {
       assert.equal(cells.length, 100);
       assert.equal(cells[4 * 10 + 4], "hit");
     }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("thinking time shows bayes's candidate lines, as POST /recommend's plan gives them", async () => {
+    const { page, context, errors } = await openPage(browser, service.url, { hash: "#analyse" });
+    await page.waitForSelector("#an-result-a .cell");
+    assert.ok(await page.$eval("#an-result-a .lines", (el) => el.hidden), "no plan at the default 10 ms");
+    await page.click("#an-board .cell[data-label='C3']"); // miss
+    for (let i = 0; i < 2; i++) await page.click("#an-board .cell[data-label='E5']"); // hit
+    await page.fill("#an-budget", "100");
+    await page.click("#an-run");
+    await page.waitForSelector("#an-result-a .lines table");
+    const board = ["..........", "..........", "..o.......", "..........", "....x.....",
+      "..........", "..........", "..........", "..........", ".........."];
+    const { status, body } = await api("/recommend", { board, ships: [5, 4, 3, 3, 2], algorithm: "bayes", rules: { touching: true, salvo: 1 }, budget_ms: 100, seed: 1 });
+    assert.equal(status, 200);
+    const rows = await page.$$eval("#an-result-a .lines tbody tr", (trs) =>
+      trs.map((tr) => ({ cells: [...tr.children].map((td) => td.textContent), chosen: tr.classList.contains("chosen") })));
+    assert.equal(rows.length, body.plan.candidates.length);
+    body.plan.candidates.forEach((line, k) => {
+      assert.deepEqual(rows[k].cells.slice(0, 4), [line.label, line.probability.toFixed(3), line.mean_shots.toFixed(2), line.std_error.toFixed(2)]);
+      assert.equal(rows[k].chosen, k === body.plan.chosen);
+    });
+    assert.match(await page.textContent("#an-result-a .lines p"), new RegExp(`Thought ahead on ${body.plan.layouts} `));
+    assert.match(await page.textContent("#an-result-a figcaption"), new RegExp(`bayes: shoot ${body.shot.label}`));
+    assert.equal(body.shot.label, body.plan.candidates[body.plan.chosen].label);
+    // The other algorithm (density) does not plan: no lines under its map.
+    assert.ok(await page.$eval("#an-result-b .lines", (el) => el.hidden));
     assert.deepEqual(errors, []);
     await context.close();
   });
