@@ -62,3 +62,36 @@ async fn the_metrics_show_the_slots_taken_and_the_bound() {
     drop(held);
     assert!(scrape().await.contains("\nsonar_compute_in_flight 0\n"));
 }
+
+/// Planning requests (`bayes` thinking 300 ms a move on the classic board) filling the bound: with
+/// `--max-in-flight 2` and six sent at once, the ones past the bound are shed with 503 rather than
+/// queued; `/healthz` answers while they run; once they are done a planning request is admitted
+/// again.
+#[test]
+fn planning_requests_past_the_bound_are_shed_and_health_answers() {
+    let sonar = Sonar::start(&["--max-in-flight", "2", "--compute-deadline-ms", "600000"], &[]);
+    let base = sonar.base();
+    let thinking = json!({"board": helpers::ONE_HIT, "ships": [5, 4, 3, 3, 2], "algorithm": "bayes",
+                          "budget_ms": 300, "seed": 3});
+    let sent: Vec<_> = (0..6)
+        .map(|_| {
+            let (base, body) = (base.clone(), thinking.clone());
+            std::thread::spawn(move || {
+                let (status, _, answer) = post(&base, &body);
+                (status, answer)
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(50));
+    let health = client().get(format!("{base}/healthz")).call().unwrap();
+    assert_eq!(health.status().as_u16(), 200, "health answers while planning fills the bound");
+    let results: Vec<_> = sent.into_iter().map(|t| t.join().unwrap()).collect();
+    let answered: Vec<_> = results.iter().filter(|r| r.0 == 200).collect();
+    assert!(results.iter().all(|r| r.0 == 200 || r.0 == 503), "{results:?}");
+    assert!((1..=4).contains(&answered.len()), "at most two at a time, six sent: {results:?}");
+    assert!(answered.iter().all(|r| r.1["plan"].is_object()), "the admitted ones plan");
+    let shed: Vec<_> = results.iter().filter(|r| r.0 == 503).collect();
+    assert!(!shed.is_empty(), "{results:?}");
+    assert!(shed.iter().all(|r| r.1["type"] == "urn:sonar:problem:overloaded"), "{results:?}");
+    assert_eq!(post(&base, &thinking).0, 200, "a slot is free again");
+}
