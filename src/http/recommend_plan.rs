@@ -15,10 +15,10 @@ use crate::thinking::{Plan, Source};
 #[derive(Debug, Serialize, Deserialize, ToSchema, Clone, PartialEq)]
 #[schema(example = json!({
     "candidates": [
-        {"row": 2, "col": 1, "label": "C2", "probability": 0.7, "mean_shots": 9.12, "std_error": 0.08, "paired_std_error": 0.0},
-        {"row": 2, "col": 3, "label": "C4", "probability": 0.55, "mean_shots": 8.91, "std_error": 0.08, "paired_std_error": 0.05}
+        {"row": 2, "col": 1, "label": "C2", "probability": 0.7, "mean_shots": 6.4, "std_error": 0.0, "paired_std_error": 0.0},
+        {"row": 2, "col": 3, "label": "C4", "probability": 0.55, "mean_shots": 6.25, "std_error": 0.0, "paired_std_error": 0.0}
     ],
-    "chosen": 1, "layouts": 640, "layouts_from": "exact"
+    "chosen": 1, "layouts": 40, "layouts_from": "every"
 }))]
 pub struct PlanAnswer {
     /// The cells played out, the grid's most likely first, then in order of probability.

@@ -111,7 +111,7 @@ impl Strategy for Bayes {
 }
 
 /// Why a planned shot is not the grid's most likely cell.
-pub const PLANNED: &str = "planning ahead: played out to the end of the game on the same layouts drawn from the posterior, this cell finishes in fewer shots than the most likely cell, by more than the noise of the draws (see plan)";
+pub const PLANNED: &str = "planning ahead: each candidate played out to the end of the game on the same layouts drawn from the posterior, this cell finishes in fewer shots than the most likely cell (exactly, over every agreeing layout, or by more than 1.5 standard errors of the draws; see plan)";
 
 /// Exact work kept as tables and sampled from costs up to about twice a plain count's per unit.
 const EXACT_TABLES_COST: f64 = 2.0;
