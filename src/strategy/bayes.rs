@@ -128,7 +128,8 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
             Ok(tables) => {
                 let exact = tables.posterior();
                 let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
-                let spent = tables.work() as f64 * EXACT_TABLES_COST / WORK_PER_MS as f64;
+                let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
+                let spent = tables.work() as f64 * EXACT_TABLES_COST / per_ms;
                 let (layouts, source) = thinking::draws::from_tables(&tables, most, rng);
                 (exact.marginals(), facts, layouts, source, spent)
             }

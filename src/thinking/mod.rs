@@ -97,7 +97,8 @@ pub fn candidates(turn: Turn<'_>, marginals: &[f64], n: usize) -> Vec<usize> {
 }
 
 /// Plays `cells` (greedy first) out on `layouts` in order, every cell on a layout before the
-/// next layout, until `allowance` units of work are spent (at least two layouts), and chooses.
+/// next layout, until `allowance` units of work are spent (at least two layouts, or none where
+/// the allowance cannot pay for two), and chooses.
 /// `source` says whether `layouts` are every agreeing layout (exact means, the lowest wins) or
 /// draws (the [`Z`] rule). `None` when there is nothing to compare.
 pub fn improve(
@@ -112,11 +113,19 @@ pub fn improve(
         return None;
     }
     let board: &Board = turn.board;
+    // A rollout fires at most every open cell, scanning the board each time: half of that is more
+    // than a layout's rollouts cost on any board the service takes, so a plan whose allowance
+    // cannot pay for it is not begun (a large board at a small budget).
+    let open = board.count(Cell::Unknown) as u64;
+    if (cells.len() as u64 * open * board.len() as u64) / 2 > allowance {
+        return None;
+    }
     let (mut grid, mut work) = (Vec::new(), 0u64);
     // shots[d][k]: shots from now to the end on layout d after shooting cells[k] first.
     let mut shots: Vec<Vec<f64>> = Vec::new();
     for layout in layouts {
-        if shots.len() >= 2 && work >= allowance {
+        // At least two layouts, the second only when the first's cost fits twice.
+        if (shots.len() >= 2 && work >= allowance) || (shots.len() == 1 && 2 * work > allowance) {
             break;
         }
         let sea = Sea::new(board, turn.fleet, layout);
@@ -130,6 +139,9 @@ pub fn improve(
             })
             .collect();
         shots.push(row);
+    }
+    if shots.len() < 2 {
+        return None;
     }
     let every = source == Source::Every && shots.len() == layouts.len();
     let n = shots.len() as f64;

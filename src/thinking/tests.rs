@@ -152,3 +152,23 @@ fn no_plan_at_the_default_budget_nor_where_rollouts_cannot_play_the_game() {
     assert!(!habit.is_uniform());
     assert!(decide(thinking.with_opponent(Some(&habit))).plan.is_none());
 }
+
+#[test]
+fn a_budget_that_cannot_pay_for_two_layouts_plans_nothing() {
+    let board = Board::empty(26, 26);
+    let fleet = Fleet::new(&[5, 5, 4, 4, 3, 3, 3, 2, 2, 1], 26).unwrap();
+    let turn = Turn::new(&board, &fleet).with_budget(11);
+    assert!(plans(turn));
+    let d = Algorithm::Bayes.strategy().decide(turn, &mut seeded(1), &mut vec![0.0; board.len()]).unwrap();
+    assert!(d.plan.is_none() && d.why.is_none(), "{:?}", d.plan);
+    // The allowance check on its own: a layout's rollouts on the classic board need more than 1 unit.
+    let classic = Board::empty(10, 10);
+    let five = Fleet::classic();
+    let turn = Turn::new(&classic, &five);
+    let layout = random_layout_under(10, 10, &[5, 4, 3, 3, 2], Rules::CLASSIC, &mut seeded(2)).unwrap();
+    let layouts = vec![layout.clone(), layout];
+    let marginals = vec![0.17; 100];
+    let cells = candidates(turn, &marginals, CANDIDATES);
+    assert!(improve(turn, &marginals, &cells, &layouts, Source::Exact, 1).is_none());
+    assert!(improve(turn, &marginals, &cells, &layouts, Source::Exact, u64::MAX).is_some());
+}
