@@ -1,5 +1,5 @@
 // Screenshots of the three views for docs/page.md, taken in Debian's headless Chromium:
-// `npm run screenshots` writes docs/screenshots/{play,play-end,phone,analyse,watch}.png.
+// `npm run screenshots` writes docs/screenshots/{play,play-end,phone,analyse,analyse-thinking,watch}.png.
 
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -67,6 +67,21 @@ try {
     await page.waitForFunction(() => !document.querySelector(".results").hasAttribute("aria-busy"));
     await page.hover("#an-result-a .cell[data-label='E7']");
     await page.screenshot({ path: path.join(out, "analyse.png"), fullPage: true });
+    await context.close();
+  }
+  // Analyse with thinking time: the same position, bayes's candidate lines under its heat map.
+  {
+    const { page, context } = await openPage(browser, service.url, { hash: "#analyse", viewport });
+    const clicks = { C3: 1, E5: 2, E6: 2, E4: 1, B7: 1, H2: 1, G8: 1, I9: 3, I10: 3 };
+    for (const [label, n] of Object.entries(clicks)) {
+      for (let i = 0; i < n; i++) await page.click(`#an-board .cell[data-label='${label}']`);
+    }
+    await page.fill("#an-ships", "5,4,3,3");
+    await page.fill("#an-budget", "100");
+    await page.selectOption("#an-alg-b", "");
+    await page.click("#an-run");
+    await page.waitForSelector("#an-result-a .lines table");
+    await page.screenshot({ path: path.join(out, "analyse-thinking.png"), fullPage: true });
     await context.close();
   }
   // Watch: the computer part-way through a game.

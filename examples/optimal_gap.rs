@@ -1,5 +1,6 @@
 //! Exact expected shots on small boards: the optimum next to each policy's own value, over every
-//! layout of the fleet (no sampling error). Nothing is asserted; the pinned figures are in the
+//! layout of the fleet (no sampling error), `bayes` at the default budget and thinking 100 ms a
+//! move (planning over every agreeing layout where there are at most 1,000, exact draws beyond). Nothing is asserted; the pinned figures are in the
 //! tests of `sonar::optimal`.
 //!
 //! `cargo run --release --example optimal_gap [ROWSxCOLS:SHIPS ...]`, e.g. `4x4:3,2 5x5:3,2`.
@@ -15,10 +16,15 @@ fn main() {
     let defaults = ["4x4:3", "5x4:3", "4x4:2,2", "4x4:3,2"];
     let instances: Vec<&str> =
         if args.is_empty() { defaults.to_vec() } else { args.iter().map(String::as_str).collect() };
-    let policies = [Algorithm::Bayes, Algorithm::WeightedDensity, Algorithm::Density];
+    let policies = [
+        (Algorithm::Bayes, 10, "bayes"),
+        (Algorithm::Bayes, 100, "bayes@100ms"),
+        (Algorithm::WeightedDensity, 10, "weighted-density"),
+        (Algorithm::Density, 10, "density"),
+    ];
     print!("{:<12} {:>7} {:>9} {:>8}", "instance", "layouts", "optimal", "seconds");
-    for p in policies {
-        print!(" {:>17}", format!("{} (gap)", p.name()));
+    for (_, _, name) in policies {
+        print!(" {:>17}", format!("{name} (gap)"));
     }
     println!();
     for inst in instances {
@@ -29,8 +35,9 @@ fn main() {
         let start = Instant::now();
         let best = optimal_value(&layouts);
         print!("{inst:<12} {:>7} {best:>9.4} {:>8.1}", layouts.len(), start.elapsed().as_secs_f64());
-        for p in policies {
-            let v = policy_value(p.strategy(), &layouts, Seat::default()).expect("games finish");
+        for (p, budget_ms, _) in policies {
+            let seat = Seat { budget_ms, ..Seat::default() };
+            let v = policy_value(p.strategy(), &layouts, seat).expect("games finish");
             print!(" {:>17}", format!("{v:.4} ({:+.4})", v - best));
         }
         println!();
