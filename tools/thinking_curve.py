@@ -57,11 +57,12 @@ def paired(a, b):
 def read(name, paths):
     """(name, [(budget, mean, ci95, games, vs bayes, vs weighted-density)], heuristic mean) of the
     runs of one seed: every file's players together (`bayes` and `weighted-density` play the same
-    games in each, so any file's serve)."""
+    games in each, so the file with the most games serves)."""
     by_label = {}
     for path in paths:
         for label, shots in games(path).items():
-            by_label.setdefault(label, shots)
+            if len(shots) > len(by_label.get(label, {})):
+                by_label[label] = shots
     base, heuristic = by_label.get("bayes"), by_label.get("weighted-density")
     points = []
     for label, shots in by_label.items():

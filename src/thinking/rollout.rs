@@ -64,10 +64,11 @@ impl Sea {
     }
 
     /// Plays `weighted-density` (in `turn`'s tie order, reading the board under its rules) to the
-    /// end of the game, adding each shot's work (the cells its scan covers) to `work`. Returns
-    /// the shots fired.
+    /// end of the game, adding each shot's work (the cells its scan covers, twice under the no-touch
+    /// rules, whose reading of the board costs as much again) to `work`. Returns the shots fired.
     pub fn finish(mut self, turn: Turn<'_>, grid: &mut Vec<f64>, work: &mut u64) -> usize {
         let mut shots = 0;
+        let per_cell = if turn.rules.touching { 1 } else { 2 };
         while !self.is_over() {
             let seen = turn.rules.reveal(&self.board);
             grid.clear();
@@ -75,7 +76,7 @@ impl Sea {
             weighted_density(&seen, &self.fleet, HIT_BONUS, grid);
             let shot = turn.order.best(&seen, grid, |i| seen.cells()[i] == Cell::Unknown);
             let i = seen.index(shot.expect("a game not over has an open cell"));
-            *work += seen.len() as u64;
+            *work += seen.len() as u64 * per_cell;
             drop(seen);
             self.fire(i);
             shots += 1;
