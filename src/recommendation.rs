@@ -23,7 +23,7 @@ use crate::rules::Rules;
 use crate::strategy::{
     Algorithm, GridKind, PosteriorFacts, Strategy, StrategyError, best_open_cell, finish_grid, ranked,
 };
-use crate::thinking::Plan;
+use crate::thinking::plan::Plan;
 use crate::tie_order::TieOrder;
 use crate::turn::{DEFAULT_BUDGET_MS, Mode, Turn, TurnError};
 

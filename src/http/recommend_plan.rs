@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::thinking::{Plan, Source};
+use crate::thinking::plan::{Plan, Source};
 
 /// Present when `bayes` planned ahead (a `budget_ms` above the default 10, one shot a turn, a board
 /// string or a history under `sunk-cells`, no opponent model or the uniform one): the candidate

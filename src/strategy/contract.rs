@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Cell, Pos};
 use crate::rng::SonarRng;
-use crate::thinking::Plan;
+use crate::thinking::plan::Plan;
 use crate::turn::Turn;
 
 use super::pick::ranked;

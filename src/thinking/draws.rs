@@ -12,26 +12,7 @@ use crate::posterior::ExactTables;
 use crate::posterior::importance::Draw;
 use crate::rng::SonarRng;
 
-/// Where a plan's layouts come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
-    /// Every agreeing layout, each once: the means are the exact expectations.
-    Every,
-    /// Drawn exactly uniformly from the agreeing layouts (the exact programme's tables).
-    Exact,
-    /// Importance draws resampled in proportion to their weights (the posterior is sampled).
-    Resampled,
-}
-
-impl Source {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Source::Every => "every",
-            Source::Exact => "exact",
-            Source::Resampled => "resampled",
-        }
-    }
-}
+use super::plan::Source;
 
 /// Up to `most` layouts from the exact tables: all of them in a shuffled order when there are at
 /// most `most` (so that a plan cut short by its work allowance still rests on a uniform subset),

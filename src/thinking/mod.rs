@@ -21,14 +21,15 @@
 //! `bayes` plays its greedy shot at every budget.
 
 pub mod draws;
+pub mod plan;
 mod rollout;
 
-use crate::board::{Board, Cell, Pos};
+use crate::board::{Board, Cell};
 use crate::history::Told;
 use crate::layout::Layout;
 use crate::turn::{DEFAULT_BUDGET_MS, Turn};
 
-pub use draws::Source;
+pub use plan::{Line, Plan, Source};
 use rollout::Sea;
 
 /// A candidate replaces the greedy cell only past this many standard errors of the paired
@@ -45,32 +46,6 @@ pub const MIN_LAYOUTS: usize = 30;
 pub const ROLLOUT_UNITS_PER_MS: u64 = 100_000;
 /// Share of the budget a plan means to spend, for the machine's noise.
 pub const SHARE: f64 = 0.9;
-
-/// What a plan found: the candidates, greedy first, and the one chosen.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Plan {
-    pub lines: Vec<Line>,
-    /// Index in `lines` of the cell shot.
-    pub chosen: usize,
-    /// Layouts every candidate was played out on.
-    pub layouts: usize,
-    pub source: Source,
-}
-
-/// One candidate cell and what its rollouts measured.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Line {
-    pub cell: Pos,
-    /// Its posterior probability (the grid's value).
-    pub probability: f64,
-    /// Mean shots to finish the game, this one included, when it is shot now.
-    pub mean_shots: f64,
-    /// Standard error of that mean (0 when every layout was played).
-    pub std_error: f64,
-    /// Standard error of its mean's difference from the greedy cell's (0 for the greedy cell and
-    /// where every layout was played).
-    pub paired_std_error: f64,
-}
 
 /// Whether a turn gets a plan: a budget above the default, and a game the rollouts can play.
 pub fn plans(turn: Turn<'_>) -> bool {
