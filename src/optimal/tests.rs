@@ -78,8 +78,8 @@ impl Strategy for Planned {
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         let greedy = Greedy.decide(turn, rng, grid)?;
         let every: Vec<Layout> = agreeing(&self.0, turn.board).into_iter().map(|l| self.0.layout(l)).collect();
-        let cells = crate::thinking::candidates(turn, grid, self.1);
-        assert_eq!(turn.board.pos(cells[0]), greedy.shot, "the greedy cell comes first");
+        let ranked = crate::strategy::ranked(true, turn, greedy.shot, grid, rng, self.1);
+        let cells: Vec<usize> = ranked.iter().map(|&p| turn.board.index(p)).filter(|&i| grid[i] > 0.0).collect();
         let plan = crate::thinking::improve(turn, grid, &cells, &every, crate::thinking::Source::Every, u64::MAX);
         let shot = plan.map_or(greedy.shot, |p| p.lines[p.chosen].cell);
         Ok(Decision { shot, ..greedy })

@@ -26,6 +26,7 @@
 
 use super::contract::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError};
 use super::density::hunt_density;
+use super::pick::ranked;
 use std::borrow::Cow;
 
 use crate::board::{Board, Cell};
@@ -152,12 +153,14 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
             }
         };
     grid.copy_from_slice(&marginals);
-    let cells = thinking::candidates(turn, &marginals, thinking::CANDIDATES);
+    let greedy = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
+    let greedy = greedy.expect("a checked turn has a '.' cell");
+    // The candidates: the greedy cell, then the next likeliest in the turn's order, as a salvo's.
+    let ranked = ranked(true, turn, greedy, &marginals, rng, thinking::CANDIDATES);
+    let cells: Vec<usize> = ranked.iter().map(|&p| board.index(p)).filter(|&i| marginals[i] > 0.0).collect();
     let left_ms = budget as f64 * thinking::SHARE - spent_ms;
     let allowance = (left_ms.max(0.0) * thinking::ROLLOUT_UNITS_PER_MS as f64) as u64;
     let plan = thinking::improve(turn, &marginals, &cells, &layouts, source, allowance);
-    let greedy = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
-    let greedy = greedy.expect("a checked turn has a '.' cell");
     let shot = plan.as_ref().map_or(greedy, |p| p.lines[p.chosen].cell);
     let why = (grid[board.index(shot)] < grid[board.index(greedy)]).then_some(PLANNED);
     Ok(Decision { shot, posterior: Some(facts), why, plan })

@@ -17,7 +17,8 @@
 //! sampler's weighted draws resampled elsewhere (the opening).
 //!
 //! A plan is made only where its rollouts play the game the shooter is in: one shot a turn, the
-//! `sunk-cells` announcements (a board string), and the uniform prior over layouts. Elsewhere
+//! `sunk-cells` announcements (a board string, or a history under them), and the uniform prior
+//! over layouts. Elsewhere
 //! `bayes` plays its greedy shot at every budget.
 
 pub mod draws;
@@ -61,17 +62,7 @@ pub fn most_layouts(budget_ms: u64) -> usize {
     (budget_ms * LAYOUTS_PER_MS) as usize
 }
 
-/// Up to `n` open cells of highest `marginals` (ties in the turn's order), greedy first.
-pub fn candidates(turn: Turn<'_>, marginals: &[f64], n: usize) -> Vec<usize> {
-    let b = turn.board;
-    let mut open: Vec<usize> = (0..b.len()).filter(|&i| b.cells()[i] == Cell::Unknown && marginals[i] > 0.0).collect();
-    let rank = |i: usize| turn.order.rank(b.rows(), b.cols(), b.pos(i));
-    open.sort_by(|&x, &y| marginals[y].total_cmp(&marginals[x]).then(rank(x).cmp(&rank(y))));
-    open.truncate(n);
-    open
-}
-
-/// Plays `cells` (greedy first) out on `layouts` in order, every cell on a layout before the
+/// Plays `cells` (open cells, greedy first) out on `layouts` in order, every cell on a layout before the
 /// next layout, until `allowance` units of work are spent (at least two layouts, or none where
 /// the allowance cannot pay for two), and chooses.
 /// `source` says whether `layouts` are every agreeing layout (exact means, the lowest wins) or
