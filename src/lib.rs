@@ -30,6 +30,9 @@
 //!   `apart`, `parallel`), which the simulator hides fleets with, and their true models.
 //! - [`placement`]: the computer's own fleet: a layout drawn exactly uniformly under the rules, or
 //!   the reason none can be.
+//! - [`searcher`]: how a player searches the computer's waters: their past searches (shots in
+//!   order with the answers), the search model fitted from them (how early they look at each cell
+//!   while hunting, shrunk toward "no habit"), and the fleet drawn where they look last.
 //! - [`posterior`]: the whole-fleet posterior: exact counts of the layouts that agree with a
 //!   board, per-cell marginals, uniform sampling of those layouts, the exact prior of the classic
 //!   board, importance sampling where counting is over budget, and the ship placements the
@@ -87,6 +90,7 @@ mod posterior;
 mod recommendation;
 mod rng;
 mod rules;
+mod searcher;
 pub mod simulate;
 mod strategy;
 mod strength;

@@ -12,6 +12,8 @@ use plotters::drawing::DrawingAreaErrorKind;
 use thiserror::Error;
 
 use super::run::{AlgorithmRun, Config, Player, SimError, run_shard};
+use super::series::{SeriesConfig, SeriesError, run_series};
+use super::series_report::{CsvError, read_csv, table as series_table, write_csv as write_series_csv};
 use super::shard::Shard;
 use super::shard_file::{self, ShardError};
 use super::{plot, report};
@@ -30,6 +32,21 @@ pub enum Simulate {
     Run(RunOptions),
     /// Print the report of a run from the outputs of its shards.
     Merge(MergeOptions),
+    /// Play the repeated game, or one shard of it.
+    Series(SeriesOptions),
+    /// Print the repeated game's report from its shards' CSV files.
+    SeriesMerge { files: Vec<PathBuf>, warmup: usize },
+}
+
+/// A repeated-game run: what is played, on how many threads, and where its games go.
+#[derive(Clone, Debug)]
+pub struct SeriesOptions {
+    pub config: SeriesConfig,
+    pub threads: Option<usize>,
+    /// One CSV row per game.
+    pub csv: Option<PathBuf>,
+    /// Play only these series and print their games as CSV.
+    pub shard: Option<Shard>,
 }
 
 /// A run to play: who plays, on what, and where its report goes.
@@ -106,6 +123,10 @@ pub enum SimulateError {
     Shard(#[from] ShardError),
     #[error(transparent)]
     Run(#[from] SimError),
+    #[error(transparent)]
+    Series(#[from] SeriesError),
+    #[error("{}: {source}", path.display())]
+    SeriesCsv { path: PathBuf, source: CsvError },
     #[error("cannot start {threads} worker threads: {source}")]
     Threads { threads: usize, source: rayon::ThreadPoolBuildError },
     #[error("cannot print the report: {0}")]
@@ -166,7 +187,39 @@ pub fn execute(simulate: &Simulate) -> Result<bool, SimulateError> {
             let outputs = Outputs { log: None, ..merge.outputs.clone() };
             print_report(&config, &runs, &outputs)
         }
+        Simulate::Series(options) => play_series(options).map(|()| true),
+        Simulate::SeriesMerge { files, warmup } => {
+            let mut games = Vec::new();
+            for path in files {
+                let text =
+                    std::fs::read_to_string(path).map_err(|source| SimulateError::File { path: path.clone(), source })?;
+                games.extend(
+                    read_csv(&text).map_err(|source| SimulateError::SeriesCsv { path: path.clone(), source })?,
+                );
+            }
+            print!("{}", series_table(&games, *warmup));
+            Ok(true)
+        }
     }
+}
+
+/// Plays the repeated game and prints its report, or one shard's games as CSV.
+fn play_series(options: &SeriesOptions) -> Result<(), SimulateError> {
+    let threads = options.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|source| SimulateError::Threads { threads, source })?;
+    let games = pool.install(|| run_series(&options.config, options.shard.unwrap_or(Shard::WHOLE), &|_| {}))?;
+    let mut out = std::io::stdout().lock();
+    if options.shard.is_some() {
+        return write_series_csv(&mut out, &games).map_err(SimulateError::Print);
+    }
+    write!(out, "{}", series_table(&games, options.config.warmup)).map_err(SimulateError::Print)?;
+    if let Some(path) = &options.csv {
+        write_file(path, |w| write_series_csv(w, &games))?;
+    }
+    Ok(())
 }
 
 /// Plays the run the options describe and prints its report, or one shard's records.

@@ -1,0 +1,151 @@
+use rand::Rng;
+
+use super::*;
+use crate::board::Pos;
+use crate::engine::{Game, play};
+use crate::fleet::Fleet;
+use crate::layout::random_layout_under;
+use crate::level::{Weakened, Weakness};
+use crate::opponent::Opponent;
+use crate::recommendation::Seat;
+use crate::rng::{seeded, stream};
+use crate::rules::Rules;
+use crate::strategy::Algorithm;
+
+const P: fn(usize, usize) -> Pos = Pos::new;
+
+/// `count` searches `algorithm` made against uniform classic fleets, from `seed`.
+pub fn searches_of(algorithm: Algorithm, count: usize, seed: u64) -> Vec<Search> {
+    let fleet = Fleet::classic();
+    let strategy = Weakened { algorithm, weakness: Weakness::NONE };
+    (0..count)
+        .map(|i| {
+            let mut rng = stream(seed, i as u64);
+            let layout = random_layout_under(10, 10, fleet.lengths(), Rules::CLASSIC, &mut rng).unwrap();
+            let seat = Seat::from_seed(rng.next_u64(), 1, Rules::CLASSIC);
+            let mut shots = Vec::new();
+            play(&strategy, Game::new(layout), &seat, &mut rng, &mut Vec::new(), |_, p, o| shots.push((p, o))).unwrap();
+            Search::played(10, 10, &shots)
+        })
+        .collect()
+}
+
+#[test]
+fn searches_are_checked_against_the_board() {
+    let ok = Search::new(3, 4, 0, vec![(P(0, 0), Answer::Miss), (P(2, 3), Answer::Hit)]);
+    assert_eq!(ok.unwrap().shots().len(), 2);
+    let e = Search::new(3, 4, 5, vec![(P(0, 0), Answer::Miss), (P(3, 0), Answer::Miss)]).unwrap_err();
+    assert_eq!(e.to_string(), "searches[5][1]: D1 is off the 3x4 board");
+    let e = Search::new(3, 4, 2, vec![(P(0, 1), Answer::Miss), (P(1, 1), Answer::Hit), (P(0, 1), Answer::Sunk(1))])
+        .unwrap_err();
+    assert_eq!(e.to_string(), "searches[2][2]: A2 was already shot (searches[2][0])");
+    let e = Search::new(30, 2, 0, vec![(P(28, 3), Answer::Miss)]).unwrap_err();
+    assert!(matches!(e, SearchError::OffBoard { shot: 0, .. }), "{e}");
+    let e = Search::new(1, 2, 1, vec![(P(0, 0), Answer::Miss); 3]).unwrap_err();
+    assert_eq!(e.to_string(), "searches[1]: 3 shots, more than the board's 2 cells");
+}
+
+#[test]
+fn hunting_shots_are_those_with_no_hit_open() {
+    // 2x3: A1 miss, A2 hit, A3 sinks a 2 (finishing), B1 miss, B2 hit, B3 hit (finishing) and
+    // sinks a 1, still finishing the hit on B2.
+    let s = Search::new(
+        2,
+        3,
+        0,
+        vec![
+            (P(0, 0), Answer::Miss),
+            (P(0, 1), Answer::Hit),
+            (P(0, 2), Answer::Sunk(2)),
+            (P(1, 0), Answer::Miss),
+            (P(1, 1), Answer::Hit),
+            (P(1, 2), Answer::Sunk(1)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(s.hunting(), vec![(0, true), (1, true), (2, false), (3, true), (4, true), (5, false)]);
+    let more = Search::new(3, 3, 0, [s.shots(), &[(P(2, 0), Answer::Miss)]].concat()).unwrap();
+    assert_eq!(more.hunting()[6], (6, false), "the hit on B2 is still open");
+}
+
+#[test]
+fn no_searches_and_searches_without_a_habit_give_exactly_no_habit() {
+    assert!(fit(10, 10, &[]).is_none());
+    assert_eq!(fit(10, 10, &[]).searches(), Some(0));
+    // A player who shoots in a uniformly random order, 100 games: no habit, on every seed tried.
+    // (`random-flood` is no such player: after a sinking it shoots every neighbour of the ship,
+    // choices the model rightly reads as drawn to where ships lie.)
+    for seed in 0..6 {
+        let model = fit(10, 10, &searches_of(Algorithm::Random, 100, 100 + seed));
+        assert!(model.is_none(), "seed {seed}: {:?}", model.pull());
+        assert_eq!(model.searches(), Some(100));
+    }
+}
+
+#[test]
+fn a_habit_is_learnt_from_twenty_searches() {
+    // Middlemost shoots the middle first: the centre pulls more than the corners.
+    let model = fit(10, 10, &searches_of(Algorithm::Middlemost, 20, 7));
+    assert!(!model.is_none());
+    let pull = model.pull();
+    assert!(pull[44] > pull[0] + 1.0, "{pull:?}");
+    // Every habit shooter's fitted model explains its unseen searches better than no habit does.
+    for algorithm in [Algorithm::Middlemost, Algorithm::Strafing, Algorithm::Checkerboard, Algorithm::Bayes] {
+        let model = fit(10, 10, &searches_of(algorithm, 20, 8));
+        let (mut gain, mut choices) = (0.0, 0);
+        for s in searches_of(algorithm, 10, 9) {
+            let (fitted, n) = model.log_likelihood(&s);
+            gain += fitted - SearchModel::none(10, 10).log_likelihood(&s).0;
+            choices += n;
+        }
+        let per_choice = gain / choices as f64;
+        assert!(per_choice > 0.01, "{algorithm:?}: {per_choice} nats a choice");
+    }
+    // Only the latest MAX_SEARCHES are read.
+    let searches = searches_of(Algorithm::Middlemost, 3, 8);
+    let many: Vec<Search> = searches.iter().cycle().take(MAX_SEARCHES + 7).cloned().collect();
+    assert_eq!(fit(10, 10, &many).searches(), Some(MAX_SEARCHES));
+}
+
+#[test]
+fn models_given_whole_are_checked() {
+    let ok = SearchModel::new(2, 2, &[vec![0.0, 1.0], vec![-0.5, 0.25]]).unwrap();
+    assert_eq!(ok.pull(), &[0.0, 1.0, -0.5, 0.25]);
+    assert_eq!(ok.searches(), None);
+    let e = |pull: &[Vec<f64>]| SearchModel::new(2, 2, pull).unwrap_err().to_string();
+    assert_eq!(e(&[vec![0.5, 0.5]]), "search_model.pull: 1 rows, expected 2");
+    assert_eq!(e(&[vec![0.5, 0.5], vec![0.5]]), "search_model.pull[1]: 1 columns, expected 2");
+    assert_eq!(e(&[vec![0.5, 0.5], vec![0.5, 21.0]]), "search_model.pull[1][1]: 21 is not a pull from -20 to 20");
+    assert!(e(&[vec![0.5, f64::NAN], vec![0.5, 0.5]]).contains("NaN"));
+}
+
+#[test]
+fn the_fleet_hides_where_the_player_looks_last_and_no_habit_is_uniform() {
+    let none = SearchModel::none(10, 10);
+    assert_eq!(tilt(&none, DEFAULT_BOUND), Opponent::uniform(10, 10));
+    let model = fit(10, 10, &searches_of(Algorithm::Middlemost, 20, 9));
+    let tilted = tilt(&model, DEFAULT_BOUND);
+    let cells = tilted.cells();
+    let (lo, hi) = cells.iter().fold((f64::MAX, 0.0f64), |(lo, hi), &w| (lo.min(w), hi.max(w)));
+    assert!(hi / lo <= (2.0 * DEFAULT_BOUND).exp() * (1.0 + 1e-9), "weights within the bound");
+    // Its fleets sit on cells of less pull than uniform fleets do, under both rules.
+    let fleet = Fleet::classic();
+    for rules in [Rules::CLASSIC, Rules { touching: false, ..Rules::CLASSIC }] {
+        let mean_time = |draw: &mut dyn FnMut(&mut crate::rng::SonarRng) -> crate::layout::Layout| {
+            let mut rng = seeded(3);
+            let mut total = 0.0;
+            for _ in 0..400 {
+                let l = draw(&mut rng);
+                total += l.ships.iter().flat_map(|s| s.cells()).map(|c| -model.pull()[c.row * 10 + c.col]).sum::<f64>();
+            }
+            total / (400.0 * 17.0)
+        };
+        let hidden = mean_time(&mut |rng| hide(&model, DEFAULT_BOUND, &fleet, rules, rng).unwrap());
+        let uniform = mean_time(&mut |rng| random_layout_under(10, 10, fleet.lengths(), rules, rng).unwrap());
+        assert!(hidden > uniform + 0.1, "{rules:?}: hidden {hidden}, uniform {uniform}");
+    }
+    // The same seed, the same fleet; another seed, another.
+    let at = |seed| hide(&model, DEFAULT_BOUND, &fleet, Rules::CLASSIC, &mut seeded(seed)).unwrap();
+    assert_eq!(at(5), at(5));
+    assert_ne!(at(5), at(6));
+}

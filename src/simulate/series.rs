@@ -1,0 +1,217 @@
+//! The repeated game: the same hider and shooter play a series of games. Before each game the
+//! hider may read the shooter's earlier searches of the series (the adaptive hider fits a search
+//! model from them and hides where it looks last), and the shooter may fit a model of the hider
+//! from its earlier fleets of the series (`learn`). What counts is the steady state: the games
+//! after the first `warmup` of each series.
+//!
+//! Game `t` of series `s` draws its fleet from [`rng::stream`]`(seed ^ `[`HIDE_SALT`]`, s x
+//! length + t)` and the shooter's choices from streams derived from the same index, whoever
+//! plays, so a hider is paired with `uniform` hiding on the same seeds (and the adaptive hider,
+//! while it sees no habit, hides exactly the uniform hider's fleet). Series are independent and
+//! played in parallel, each in order; a [`Shard`] plays the series whose index is K modulo N.
+
+use std::fmt;
+use std::sync::Arc;
+
+use rand::Rng;
+use rayon::prelude::*;
+use thiserror::Error;
+
+use crate::board::BoardSize;
+use crate::engine::{Game, play};
+use crate::fleet::Fleet;
+use crate::habit::{Habit, UnknownHabit};
+use crate::layout::{Layout, random_layout_under};
+use crate::level::Weakened;
+use crate::opponent::fit as fit_fleets;
+use crate::recommendation::Seat;
+use crate::rng;
+use crate::rules::Rules;
+use crate::searcher::{MAX_BOUND, Search, fit as fit_searches, hide};
+
+use super::run::{Player, SimError};
+use super::shard::Shard;
+
+/// Salt of the hidden fleets' streams.
+pub const HIDE_SALT: u64 = 0x4849_4445_5f53_4552;
+const STRATEGY_SALT: u64 = 0x5345_5249_4553_5354;
+const ORDER_SALT: u64 = 0x5345_5249_4553_4f52;
+
+/// Who hides in a series: a placement habit (`uniform`, `hard`, `edge:θ`, ...), or the adaptive
+/// hider (`adaptive`, or `adaptive:B` with its bound `B` on a cell's log weight).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Hider {
+    Habit(Habit),
+    Adaptive(f64),
+}
+
+/// Text that names no hider.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum UnknownHider {
+    #[error("hider {0:?}: expected adaptive or adaptive:B (B from 0 to {MAX_BOUND}), or a placement")]
+    Adaptive(String),
+    #[error(transparent)]
+    Habit(#[from] UnknownHabit),
+}
+
+impl std::str::FromStr for Hider {
+    type Err = UnknownHider;
+
+    fn from_str(text: &str) -> Result<Hider, UnknownHider> {
+        let text = text.trim();
+        if text == "adaptive" {
+            return Ok(Hider::Adaptive(crate::searcher::DEFAULT_BOUND));
+        }
+        if let Some(bound) = text.strip_prefix("adaptive:") {
+            return bound
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|b| *b > 0.0 && *b <= MAX_BOUND)
+                .map(Hider::Adaptive)
+                .ok_or_else(|| UnknownHider::Adaptive(text.to_owned()));
+        }
+        Ok(Hider::Habit(text.parse()?))
+    }
+}
+
+impl fmt::Display for Hider {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Hider::Habit(habit) => write!(f, "{habit}"),
+            Hider::Adaptive(bound) if *bound == crate::searcher::DEFAULT_BOUND => f.write_str("adaptive"),
+            Hider::Adaptive(bound) => write!(f, "adaptive:{bound}"),
+        }
+    }
+}
+
+/// What to play: every shooter against every hider, `series` series of `length` games each.
+#[derive(Clone, Debug)]
+pub struct SeriesConfig {
+    pub shooters: Vec<Player>,
+    /// The first is the baseline of the paired differences (normally `uniform`).
+    pub hiders: Vec<Hider>,
+    pub series: usize,
+    pub length: usize,
+    /// Games of each series not counted (the steady state starts after them).
+    pub warmup: usize,
+    pub seed: u64,
+    pub size: BoardSize,
+    pub ships: Vec<usize>,
+    pub rules: Rules,
+    pub budget_ms: u64,
+    /// The shooter fits a model of the hider from at most this many earlier fleets of the series
+    /// (0: it does not learn).
+    pub learn: usize,
+}
+
+/// One game of a series.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeriesGame {
+    pub shooter: String,
+    pub hider: String,
+    pub series: usize,
+    pub game: usize,
+    pub shots: usize,
+}
+
+/// Why a series could not be played.
+#[derive(Debug, Error)]
+pub enum SeriesError {
+    #[error("--warmup {warmup} leaves no game of a series of {length} to measure")]
+    NoSteadyState { warmup: usize, length: usize },
+    #[error("no shooter or no hider")]
+    Nobody,
+    #[error("--series must be at least 1")]
+    NoSeries,
+    #[error(transparent)]
+    Sim(#[from] SimError),
+}
+
+impl SeriesConfig {
+    fn check(&self) -> Result<Fleet, SeriesError> {
+        if self.warmup >= self.length {
+            return Err(SeriesError::NoSteadyState { warmup: self.warmup, length: self.length });
+        }
+        if self.shooters.is_empty() || self.hiders.is_empty() {
+            return Err(SeriesError::Nobody);
+        }
+        if self.series == 0 {
+            return Err(SeriesError::NoSeries);
+        }
+        let BoardSize { rows, cols } = self.size;
+        if BoardSize::new(rows, cols).is_err() {
+            return Err(SimError::BadSize { rows, cols }.into());
+        }
+        let fleet = Fleet::new(&self.ships, rows.max(cols)).map_err(SimError::from)?;
+        random_layout_under(rows, cols, &self.ships, self.rules, &mut rng::stream(self.seed, 0))
+            .map_err(SimError::from)?;
+        Ok(fleet)
+    }
+
+    /// Plays one series of `shooter` against `hider`.
+    fn play_series(&self, fleet: &Fleet, shooter: Player, hider: Hider, s: usize) -> Result<Vec<SeriesGame>, SimError> {
+        let BoardSize { rows, cols } = self.size;
+        let strategy = Weakened { algorithm: shooter.algorithm, weakness: shooter.weakness() };
+        let (mut fleets, mut searches): (Vec<Layout>, Vec<Search>) = (Vec::new(), Vec::new());
+        let mut out = Vec::with_capacity(self.length);
+        for t in 0..self.length {
+            let index = (s * self.length + t) as u64;
+            let mut hide_rng = rng::stream(self.seed ^ HIDE_SALT, index);
+            let layout = match hider {
+                Hider::Habit(habit) => habit.draw(rows, cols, fleet, self.rules, &mut hide_rng)?,
+                Hider::Adaptive(bound) => {
+                    let model = fit_searches(rows, cols, &searches);
+                    let tilted = if model.is_none() { None } else { hide(&model, bound, fleet, self.rules, &mut hide_rng).ok() };
+                    match tilted {
+                        Some(layout) => layout,
+                        None => Habit::Uniform.draw(rows, cols, fleet, self.rules, &mut rng::stream(self.seed ^ HIDE_SALT, index))?,
+                    }
+                }
+            };
+            let model = (self.learn > 0 && !fleets.is_empty()).then(|| {
+                let past = &fleets[fleets.len().saturating_sub(self.learn)..];
+                Arc::new(fit_fleets(rows, cols, fleet, past).model)
+            });
+            let mut rng = rng::stream(self.seed ^ STRATEGY_SALT, index);
+            let game_seed = rng::stream(self.seed ^ ORDER_SALT, index).next_u64();
+            let budget_ms = shooter.budget_ms.unwrap_or(self.budget_ms);
+            let seat = Seat::from_seed(game_seed, budget_ms, self.rules).with_opponent(model);
+            let mut shots = Vec::new();
+            let record = play(&strategy, Game::new(layout.clone()), &seat, &mut rng, &mut Vec::new(), |_, p, o| {
+                shots.push((p, o));
+            })
+            .map_err(|source| SimError::Play { player: shooter.label(), game: index as usize, source })?;
+            searches.push(Search::played(rows, cols, &shots));
+            fleets.push(layout);
+            out.push(SeriesGame {
+                shooter: shooter.label(),
+                hider: hider.to_string(),
+                series: s,
+                game: t,
+                shots: record.shots,
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// Plays the series of `shard` (every shooter against every hider), calling `progress(n)` as
+/// series finish; the games in order of shooter, hider, series and game.
+pub fn run_series(config: &SeriesConfig, shard: Shard, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<SeriesGame>, SeriesError> {
+    let fleet = config.check()?;
+    let jobs: Vec<(Player, Hider, usize)> = config
+        .shooters
+        .iter()
+        .flat_map(|&p| config.hiders.iter().flat_map(move |&h| shard.games(config.series).map(move |s| (p, h, s))))
+        .collect();
+    let games = jobs
+        .par_iter()
+        .map(|&(p, h, s)| {
+            let games = config.play_series(&fleet, p, h, s);
+            progress(1);
+            games
+        })
+        .collect::<Result<Vec<_>, SimError>>()?;
+    Ok(games.into_iter().flatten().collect())
+}
