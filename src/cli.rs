@@ -17,13 +17,14 @@ use sonar::http::{
     DEFAULT_SHUTDOWN_GRACE, ServeConfig,
 };
 use sonar::simulate::Shard;
-use sonar::simulate::{
-    Hider, MergeOptions, Outputs, Player, RunOptions, SeriesConfig, SeriesOptions, ShardChoice, Simulate, UnknownHider,
-};
+use sonar::simulate::{MergeOptions, Outputs, Player, RunOptions, ShardChoice, Simulate};
 use sonar::{Algorithm, UnknownAlgorithm};
 use sonar::{Level, LevelParseError};
 use sonar::{Rules, RulesError};
 use thiserror::Error;
+
+mod series;
+pub use series::{SeriesArgs, SeriesMergeArgs};
 
 /// Sonar: recommends the next shot in Battleship over HTTP.
 #[derive(Debug, Parser)]
@@ -220,66 +221,9 @@ pub enum SimulateCommand {
     /// The repeated game: every shooter against every hider in series of games, each side free
     /// to learn from the other's earlier games of the series (the adaptive hider from the
     /// shooter's searches, a shooter with `--learn` from the hider's fleets).
-    Series(SeriesArgs),
+    Series(Box<SeriesArgs>),
     /// The report of a repeated-game run from the CSV files of its shards (`series --shard K/N`).
     SeriesMerge(SeriesMergeArgs),
-}
-
-/// `sonar simulate series`.
-#[derive(Debug, Args, Clone)]
-pub struct SeriesArgs {
-    /// Comma-separated shooters (algorithm names, each with its own budget `bayes@100` if wanted).
-    #[arg(long, default_value = "bayes", value_parser = algorithm_list)]
-    pub algorithm: ::std::vec::Vec<Player>,
-    /// Comma-separated hiders: `adaptive` (or `adaptive:B`, B the bound of a cell's log weight,
-    /// default 1) or a placement (`uniform`, `hard`, `edge:θ`, ...). The first is the baseline of
-    /// the paired differences.
-    #[arg(long, default_value = "uniform,hard,adaptive", value_parser = hider_list)]
-    pub hiders: ::std::vec::Vec<Hider>,
-    /// Series per shooter and hider.
-    #[arg(long, default_value_t = 40)]
-    pub series: usize,
-    /// Games in a series.
-    #[arg(long, default_value_t = 70)]
-    pub length: usize,
-    /// Games at the start of each series left out of the report.
-    #[arg(long, default_value_t = 20)]
-    pub warmup: usize,
-    /// The shooter fits a model of the hider from at most N earlier fleets of the series.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub learn: usize,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    #[arg(long, default_value = "10x10")]
-    pub size: BoardSize,
-    #[arg(long, default_value = "5,4,3,3,2", value_parser = Fleet::parse_list)]
-    pub ships: ::std::vec::Vec<usize>,
-    #[arg(long, value_name = "MS", default_value_t = sonar::DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=sonar::MAX_BUDGET_MS))]
-    pub budget_ms: u64,
-    /// Play by the no-touch rules.
-    #[arg(long)]
-    pub no_touch: bool,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Write one CSV row per game to this file.
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<PathBuf>,
-    /// Play only the series whose index is K modulo N, and print their games as CSV instead of
-    /// the report; `sonar simulate series-merge` reports the N outputs together.
-    #[arg(long, value_name = "K/N", conflicts_with = "csv")]
-    pub shard: Option<Shard>,
-}
-
-/// `sonar simulate series-merge`.
-#[derive(Debug, Args, Clone)]
-pub struct SeriesMergeArgs {
-    /// The CSV output of every shard, once each.
-    #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-    /// Games at the start of each series left out of the report.
-    #[arg(long, default_value_t = 20)]
-    pub warmup: usize,
 }
 
 /// `sonar simulate merge`: the report of a run from its shards' outputs.
@@ -307,22 +251,7 @@ impl SimulateArgs {
                 let outputs = Outputs { json: merge.json, csv: merge.csv, log: None, plot: merge.plot };
                 return Ok(Simulate::Merge(MergeOptions { files: merge.files, outputs }));
             }
-            Some(SimulateCommand::Series(a)) => {
-                let config = SeriesConfig {
-                    shooters: a.algorithm,
-                    hiders: a.hiders,
-                    series: a.series,
-                    length: a.length,
-                    warmup: a.warmup,
-                    seed: a.seed,
-                    size: a.size,
-                    ships: a.ships,
-                    rules: Rules::new(!a.no_touch, 1)?,
-                    budget_ms: a.budget_ms,
-                    learn: a.learn,
-                };
-                return Ok(Simulate::Series(SeriesOptions { config, threads: a.threads, csv: a.csv, shard: a.shard }));
-            }
+            Some(SimulateCommand::Series(series)) => return series.simulate(),
             Some(SimulateCommand::SeriesMerge(m)) => {
                 return Ok(Simulate::SeriesMerge { files: m.files, warmup: m.warmup });
             }
@@ -349,11 +278,6 @@ impl SimulateArgs {
             outputs: Outputs { json: self.json, csv: self.csv, log: self.log, plot: self.plot },
         }))
     }
-}
-
-/// `--hiders`: comma-separated hiders.
-pub fn hider_list(list: &str) -> Result<Vec<Hider>, UnknownHider> {
-    list.split(',').map(str::parse).collect()
 }
 
 /// `--algorithm`: a name that is not an algorithm's, nor `all`, or a budget out of range.
@@ -453,7 +377,8 @@ mod tests {
         match cli.command {
             Some(Command::Simulate(simulate)) => match simulate.simulate().map_err(|e| e.to_string())? {
                 Simulate::Run(options) => Ok(options),
-                Simulate::Merge(_) => Err("a merge".into()),
+                Simulate::Merge(_) | Simulate::SeriesMerge { .. } => Err("a merge".into()),
+                Simulate::Series(_) => Err("a series".into()),
             },
             _ => Err("not simulate".into()),
         }
@@ -476,7 +401,7 @@ mod tests {
         assert!(both.contains("cannot be used with"), "{both}");
         assert!(run_options(&["--learn", "-1"]).is_err());
         let bad = run_options(&["--placement", "edge:4"]).unwrap_err();
-        assert!(bad.contains("expected uniform, hard, apart, parallel or edge:θ"), "{bad}");
+        assert!(bad.contains("expected uniform, hard, hard:k (k from 1 to 64), apart, parallel or edge:θ"), "{bad}");
     }
 
     #[test]

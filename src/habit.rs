@@ -13,7 +13,7 @@ use thiserror::Error;
 use crate::fleet::Fleet;
 use crate::layout::{Layout, random_layout_under};
 use crate::opponent::{DrawError, MAX_ATTEMPTS, Opponent, Sampler, draw};
-use crate::placement::{PlacementError, Style, place_styled};
+use crate::placement::{MAX_HARD_CANDIDATES, PlacementError, Style, place_least_exposed, place_styled};
 use crate::rng::SonarRng;
 use crate::rules::Rules;
 
@@ -26,8 +26,11 @@ pub enum Habit {
     /// Every layout the rules allow equally likely.
     #[default]
     Uniform,
-    /// The computer's hard style ([`Style::Hard`]): the least exposed of 64 uniform layouts.
+    /// The computer's hard style ([`Style::Hard`]): the least exposed of 3 uniform layouts.
     Hard,
+    /// The least exposed of `k` uniform layouts (`hard:k`, k from 1 to 64): the hard style's
+    /// frontier between costing shooters that assume uniform layouts and being learnt.
+    HardOf(usize),
     /// Each cell weighs `exp(θ x the board edges it lies on)` (a corner lies on two): `θ > 0` hugs
     /// the edges, `θ < 0` avoids them; touching as uniform (`t` 1).
     Edge(f64),
@@ -40,7 +43,7 @@ pub enum Habit {
 /// Text that names no habit.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[error(
-    "placement {0:?}: expected uniform, hard, apart, parallel or edge:θ (θ a number from -{MAX_EDGE} to {MAX_EDGE})"
+    "placement {0:?}: expected uniform, hard, hard:k (k from 1 to {MAX_HARD_CANDIDATES}), apart, parallel or edge:θ (θ a number from -{MAX_EDGE} to {MAX_EDGE})"
 )]
 pub struct UnknownHabit(pub String);
 
@@ -67,7 +70,7 @@ impl Habit {
                 Some(Opponent::from_log(rows, cols, &log, 1.0))
             }
             Habit::Apart => Some(Opponent::new(rows, cols, &vec![vec![1.0; cols]; rows], 0.0).expect("a valid model")),
-            Habit::Hard | Habit::Parallel => None,
+            Habit::Hard | Habit::HardOf(_) | Habit::Parallel => None,
         }
     }
 
@@ -86,6 +89,7 @@ impl Habit {
                 random_layout_under(rows, cols, fleet.lengths(), rules, rng).map_err(PlacementError::from)?
             }
             Habit::Hard => place_styled(rows, cols, fleet, rules, Style::Hard, rng)?,
+            Habit::HardOf(k) => place_least_exposed(rows, cols, fleet, rules, k, rng)?,
             Habit::Edge(_) | Habit::Apart => draw(&model(self.oracle(rows, cols)), fleet.lengths(), rules, rng)?,
             Habit::Parallel => {
                 let mut attempts = MAX_ATTEMPTS;
@@ -104,6 +108,13 @@ impl std::str::FromStr for Habit {
             "hard" => Ok(Habit::Hard),
             "apart" => Ok(Habit::Apart),
             "parallel" => Ok(Habit::Parallel),
+            other if other.starts_with("hard:") => other["hard:".len()..]
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|k| (1..=MAX_HARD_CANDIDATES).contains(k))
+                .map(Habit::HardOf)
+                .ok_or_else(|| UnknownHabit(other.to_owned())),
             other => other
                 .strip_prefix("edge:")
                 .and_then(|theta| theta.trim().parse::<f64>().ok())
@@ -119,6 +130,7 @@ impl fmt::Display for Habit {
         match self {
             Habit::Uniform => f.write_str("uniform"),
             Habit::Hard => f.write_str("hard"),
+            Habit::HardOf(k) => write!(f, "hard:{k}"),
             Habit::Edge(theta) => write!(f, "edge:{theta}"),
             Habit::Apart => f.write_str("apart"),
             Habit::Parallel => f.write_str("parallel"),
@@ -143,13 +155,17 @@ mod tests {
         round_trips(Habit::Edge(-0.5), "edge:-0.5", r#""edge:-0.5""#);
         round_trips(Habit::Apart, "apart", r#""apart""#);
         round_trips(Habit::Parallel, "parallel", r#""parallel""#);
+        round_trips(Habit::HardOf(4), "hard:4", r#""hard:4""#);
+        for bad in ["hard:0", "hard:65", "hard:x"] {
+            assert!(bad.parse::<Habit>().is_err(), "{bad}");
+        }
         for bad in ["sneaky", "edge:", "edge:x", "edge:4", "edge:NaN", "edge:inf"] {
             assert_eq!(bad.parse::<Habit>(), Err(UnknownHabit(bad.to_owned())), "{bad}");
         }
         let e = "edge:9".parse::<Habit>().unwrap_err().to_string();
         assert_eq!(
             e,
-            r#"placement "edge:9": expected uniform, hard, apart, parallel or edge:θ (θ a number from -3 to 3)"#
+            r#"placement "edge:9": expected uniform, hard, hard:k (k from 1 to 64), apart, parallel or edge:θ (θ a number from -3 to 3)"#
         );
     }
 
@@ -192,11 +208,14 @@ mod tests {
         };
         let (uniform, touched) = border(Habit::Uniform, &mut rng);
         assert!(touched > 0);
-        // Uniform layouts put about 30% of their cells on the border; edge:1 and hard far more.
+        // Uniform layouts put about 30% of their cells on the border; edge:1 and hard:64 far more,
+        // hard (3 candidates) a little more.
         assert!((0.25..0.35).contains(&uniform), "{uniform}");
         assert!(border(Habit::Edge(1.0), &mut rng).0 > uniform + 0.15);
         assert!(border(Habit::Edge(-1.0), &mut rng).0 < uniform - 0.1);
-        assert!(border(Habit::Hard, &mut rng).0 > uniform + 0.15);
+        assert!(border(Habit::HardOf(64), &mut rng).0 > uniform + 0.15);
+        let hard = border(Habit::Hard, &mut rng).0;
+        assert!(hard > uniform + 0.04 && hard < uniform + 0.15, "{hard}");
         assert_eq!(border(Habit::Apart, &mut rng).1, 0);
         border(Habit::Parallel, &mut rng);
         // The same generator state gives the same layout.

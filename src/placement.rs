@@ -21,6 +21,7 @@ use crate::layout::{Layout, LayoutError, check_room, random_layout_spending};
 use crate::posterior::{ExactError, ExactTables};
 use crate::rng::SonarRng;
 use crate::rules::Rules;
+use crate::searcher::{SearchModel, hide};
 use crate::witness::{self, Witness};
 
 /// Ship placements the rejection sampler may draw for one request, spread over whole-fleet
@@ -99,8 +100,12 @@ impl fmt::Display for Style {
 
 crate::text::serde_as_text!(Style);
 
-/// Uniform layouts a hard placement chooses among.
-pub const HARD_CANDIDATES: usize = 64;
+/// Uniform layouts a hard placement chooses among: few enough that a shooter who learns from this
+/// player's past fleets gains nothing from them, measured in the repeated game (it was 64, which
+/// a learner turned into a gift of about 4 shots; `docs/computer-player.md`).
+pub const HARD_CANDIDATES: usize = 3;
+/// Most candidates the simulator's `hard:k` placement chooses among.
+pub const MAX_HARD_CANDIDATES: usize = 64;
 
 #[cfg(test)]
 /// A layout of `fleet` on an empty `rows` x `cols` board, uniform over every layout `rules` allow.
@@ -123,27 +128,61 @@ pub fn place_styled(
     style: Style,
     rng: &mut SonarRng,
 ) -> Result<Layout, PlacementError> {
-    let mut drawer = Drawer::new(rows, cols, fleet, rules, rejection_attempts(fleet))?;
     match style {
-        Style::Uniform => drawer.draw(rng),
-        Style::Hard => {
-            let windows = exposure(rows, cols, fleet.lengths());
-            let cost = |l: &Layout| -> u64 {
-                l.ships.iter().flat_map(|s| s.cells()).map(|c| windows[c.row * cols + c.col]).sum()
-            };
-            let mut best = drawer.draw(rng)?;
-            let mut best_cost = cost(&best);
-            for _ in 1..HARD_CANDIDATES {
-                // A fleet so crowded that the draws run out of budget chooses among those it has.
-                let Ok(layout) = drawer.draw(rng) else { break };
-                let c = cost(&layout);
-                if c < best_cost {
-                    (best, best_cost) = (layout, c);
-                }
-            }
-            Ok(best)
+        Style::Uniform => Drawer::new(rows, cols, fleet, rules, rejection_attempts(fleet))?.draw(rng),
+        Style::Hard => place_least_exposed(rows, cols, fleet, rules, HARD_CANDIDATES, rng),
+    }
+}
+
+/// A layout of `fleet` hidden from the player whose search habits `model` holds: drawn from
+/// uniform tilted away from the cells they look at first, each cell's log weight within `bound`
+/// ([`crate::searcher::hide`]). Exactly the uniform draw when the model shows no habit (or is of
+/// another board), and the uniform draw too for a fleet so crowded that the tilted sampler runs
+/// out of attempts.
+pub fn place_hidden(
+    rows: usize,
+    cols: usize,
+    fleet: &Fleet,
+    rules: Rules,
+    model: &SearchModel,
+    bound: f64,
+    rng: &mut SonarRng,
+) -> Result<Layout, PlacementError> {
+    let mut drawer = Drawer::new(rows, cols, fleet, rules, rejection_attempts(fleet))?;
+    if model.is_none() || (model.rows(), model.cols()) != (rows, cols) {
+        return drawer.draw(rng);
+    }
+    match hide(model, bound, fleet, rules, rng) {
+        Ok(layout) => Ok(layout),
+        Err(_) => drawer.draw(rng),
+    }
+}
+
+/// The least exposed of `candidates` uniform layouts of `fleet` (at least one): the `hard` style
+/// with another number of candidates (1 is uniform).
+pub fn place_least_exposed(
+    rows: usize,
+    cols: usize,
+    fleet: &Fleet,
+    rules: Rules,
+    candidates: usize,
+    rng: &mut SonarRng,
+) -> Result<Layout, PlacementError> {
+    let mut drawer = Drawer::new(rows, cols, fleet, rules, rejection_attempts(fleet))?;
+    let windows = exposure(rows, cols, fleet.lengths());
+    let cost =
+        |l: &Layout| -> u64 { l.ships.iter().flat_map(|s| s.cells()).map(|c| windows[c.row * cols + c.col]).sum() };
+    let mut best = drawer.draw(rng)?;
+    let mut best_cost = cost(&best);
+    for _ in 1..candidates {
+        // A fleet so crowded that the draws run out of budget chooses among those it has.
+        let Ok(layout) = drawer.draw(rng) else { break };
+        let c = cost(&layout);
+        if c < best_cost {
+            (best, best_cost) = (layout, c);
         }
     }
+    Ok(best)
 }
 
 /// Per cell (row-major): how many windows of the fleet's ships cover it on the empty board, the

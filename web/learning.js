@@ -8,8 +8,8 @@ import { Ship, fleetFault } from "./game.js";
 const PREFIX = "sonar.fleets.";
 /** Most fleets kept per board size and fleet (the most POST /opponent fits). */
 export const KEEP = 200;
-/** The request body limit is 64 KiB: fit the most recent fleets that fit well within it. */
-const MAX_BODY = 60_000;
+/** The request body limit is 256 KiB: fit the most recent fleets that fit well within it. */
+const MAX_BODY = 240_000;
 
 /** The storage key of a board size and fleet: "sonar.fleets.10x10.5,4,3,3,2". */
 export function storageKey(rows, cols, ships) {

@@ -8,7 +8,7 @@ use serde_json::value::RawValue;
 use super::problem::ApiError;
 
 /// Largest request body accepted, in bytes.
-pub const MAX_BODY_BYTES: usize = 64 * 1024;
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
 
 /// How long a client has to send the request body once its head has arrived.
 #[derive(Clone, Copy, Debug)]

@@ -12,14 +12,17 @@ use utoipa::{IntoResponses, ToSchema};
 use crate::board::MAX_SIDE;
 use crate::fleet::Fleet;
 use crate::layout::Layout;
-use crate::placement::{Style, place_styled};
+use crate::placement::{Style, place_hidden, place_styled};
 use crate::rng::{fresh_seed, seeded};
 use crate::rules::Rules;
+use crate::searcher::{DEFAULT_BOUND, MAX_SEARCHES, Search, SearchModel, fit, read_searches};
 
+use super::admission::Admission;
 use super::body::{BodyTimeout, read_json, read_object};
+use super::compute_pool::ComputePool;
 use super::examples;
 use super::problem::ApiError;
-use super::problem_docs::{PostProblems, by_status, problem};
+use super::problem_docs::{PostProblems, by_status, overloaded, problem};
 use super::whole_number;
 use super::wire::{RulesRequest, Shot, fleet_from, optional_seed_schema, rules_object, seed_schema, ships_schema};
 
@@ -47,11 +50,71 @@ pub struct PlacementRequest {
     #[schema(schema_with = optional_seed)]
     pub seed: Option<u64>,
     /// `uniform` (default): every layout the rules allow is equally likely. `hard`: the least
-    /// exposed of 64 uniform layouts (ships along the edges and in the corners, where shooters
-    /// that assume uniform layouts look last); it costs them several shots a game, but a shooter
-    /// who knows it can search the border first.
+    /// exposed of 3 uniform layouts (ships nearer the edges, where shooters that assume uniform
+    /// layouts look last), mild enough that a shooter who learns from the computer's past fleets
+    /// gains nothing. `adaptive`: hidden where this player looks last, read from their past
+    /// `searches` (or a stored `search_model`); uniform until they show a habit.
     #[serde(default)]
     pub style: Option<PlacementStyle>,
+    /// With `style: adaptive`: the player's past searches of the computer's waters, the latest
+    /// last (described by its schema).
+    #[serde(default)]
+    #[schema(schema_with = searches_schema)]
+    pub searches: Option<Vec<Vec<String>>>,
+    /// With `style: adaptive`, instead of `searches`: the model a previous answer returned.
+    #[serde(default)]
+    pub search_model: Option<SearchModelBody>,
+}
+
+/// The `searches` schema.
+fn searches_schema() -> utoipa::openapi::Array {
+    use utoipa::openapi::{ArrayBuilder, ObjectBuilder, Type};
+    let shot =
+        ObjectBuilder::new().schema_type(Type::String).pattern(Some("^\\s*[A-Za-z][1-9][0-9]*(o|x|#[1-9][0-9]*)\\s*$"));
+    let search = ArrayBuilder::new().items(shot).max_items(Some(MAX_SIDE * MAX_SIDE));
+    ArrayBuilder::new()
+        .items(search)
+        .max_items(Some(MAX_SEARCHES))
+        .description(Some(
+            "Up to 200 searches the player made of the computer's waters in past games, each the shots in \
+             order, each shot its cell and the answer: `o` a miss, `x` a hit, `#` and the ship's length a \
+             sinking (`E5o`, `C3x`, `C5#3`). Each on the request's board size, no cell twice, no longer than \
+             the board (each checked with a 422 naming the search in `field` and the shot in `shot`).",
+        ))
+        .build()
+}
+
+/// A player's search model: how strongly they are drawn to each cell while hunting.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchModelBody {
+    /// One row of numbers per board row: each cell's pull, higher for cells the player shoots
+    /// earlier while hunting, all 0 for no habit (-20 to 20).
+    pub pull: Vec<Vec<f64>>,
+}
+
+/// What the computer knows of the player's searching, in an `adaptive` answer: store it and send
+/// it back as `search_model` instead of the searches.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct SearchModelAnswer {
+    /// Searches it was fitted from (absent for a model sent whole).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub searches: Option<usize>,
+    /// Whether the searches showed a habit (else the fleet was drawn uniformly).
+    pub habit: bool,
+    /// Each cell's pull, rounded to 3 decimals.
+    pub pull: Vec<Vec<f64>>,
+}
+
+impl SearchModelAnswer {
+    fn new(model: &SearchModel) -> SearchModelAnswer {
+        let pull = model
+            .pull()
+            .chunks(model.cols())
+            .map(|r| r.iter().map(|p| (p * 1000.0).round() / 1000.0).collect())
+            .collect();
+        SearchModelAnswer { searches: model.searches(), habit: !model.is_none(), pull }
+    }
 }
 
 /// The request's `seed`: any `u64`, or null.
@@ -68,17 +131,10 @@ fn optional_seed() -> utoipa::openapi::Object {
 pub enum PlacementStyle {
     /// Exactly uniform over every layout the rules allow.
     Uniform,
-    /// The least exposed of 64 uniform layouts.
+    /// The least exposed of 3 uniform layouts.
     Hard,
-}
-
-impl From<PlacementStyle> for Style {
-    fn from(style: PlacementStyle) -> Style {
-        match style {
-            PlacementStyle::Uniform => Style::Uniform,
-            PlacementStyle::Hard => Style::Hard,
-        }
-    }
+    /// Hidden where this player looks last (from `searches` or `search_model`).
+    Adaptive,
 }
 
 /// A placement request checked and converted into domain types.
@@ -90,6 +146,17 @@ pub struct ValidPlacement {
     pub rules: Rules,
     pub seed: Option<u64>,
     pub style: PlacementStyle,
+    /// What adaptive placement reads of the player.
+    pub player: Player,
+}
+
+/// What an adaptive placement knows of the player.
+#[derive(Debug)]
+pub enum Player {
+    /// Nothing: not adaptive, or no searches sent.
+    Unknown,
+    Searches(Vec<Search>),
+    Model(SearchModel),
 }
 
 impl ValidPlacement {
@@ -105,7 +172,22 @@ impl ValidPlacement {
         let fleet = fleet_from(&req.ships, rows.max(cols))?;
         let rules = RulesRequest::rules(req.rules)?;
         let style = req.style.unwrap_or(PlacementStyle::Uniform);
-        Ok(ValidPlacement { rows, cols, fleet, rules, seed: req.seed, style })
+        let player = match (req.searches, req.search_model) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::SearchChoice(
+                    "searches: send either `searches` (past searches to fit) or `search_model` (a fitted model), not both",
+                ));
+            }
+            (Some(_), None) | (None, Some(_)) if style != PlacementStyle::Adaptive => {
+                return Err(ApiError::SearchChoice(
+                    "searches: `searches` and `search_model` are read only with `style: adaptive`",
+                ));
+            }
+            (Some(texts), None) => Player::Searches(read_searches(&texts, rows, cols, MAX_SEARCHES)?),
+            (None, Some(model)) => Player::Model(SearchModel::new(rows, cols, &model.pull)?),
+            (None, None) => Player::Unknown,
+        };
+        Ok(ValidPlacement { rows, cols, fleet, rules, seed: req.seed, style, player })
     }
 }
 
@@ -136,6 +218,9 @@ pub struct PlacementResponse {
     /// The seed the layout was drawn from (the request's, or a fresh one).
     #[schema(schema_with = seed_schema)]
     pub seed: u64,
+    /// With `style: adaptive`: the player's search model the fleet hid from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search_model: Option<SearchModelAnswer>,
 }
 
 /// Letters of the ships on the board, in order (64, the most ships a request may name).
@@ -160,7 +245,7 @@ impl PlacementResponse {
             })
             .collect();
         let board = board.into_iter().map(|row| String::from_utf8(row).expect("ASCII")).collect();
-        PlacementResponse { board, ships, style, seed }
+        PlacementResponse { board, ships, style, seed, search_model: None }
     }
 }
 
@@ -169,15 +254,20 @@ pub struct PlacementProblems;
 
 impl IntoResponses for PlacementProblems {
     fn responses() -> BTreeMap<String, RefOr<Response>> {
-        by_status([(
-            422,
-            problem(
-                "A board size or fleet out of range, a salvo out of range, or a fleet no layout of which fits the \
-                 board under the rules (or one so crowded that no uniform layout can be drawn within the \
-                 service's limits)",
-                examples::IMPOSSIBLE_PLACEMENT,
+        by_status([
+            (
+                422,
+                problem(
+                    "A board size or fleet out of range, a salvo out of range, a fleet no layout of which fits the \
+                     board under the rules (or one so crowded that no uniform layout can be drawn within the \
+                     service's limits), or past searches that cannot be read (a shot that is not a cell and its \
+                     answer, a cell off the board or shot twice, a search longer than the board, more than 200 \
+                     searches, a malformed `search_model`; `field` and `shot` name the search and the shot)",
+                    examples::IMPOSSIBLE_PLACEMENT,
+                ),
             ),
-        )])
+            overloaded(),
+        ])
     }
 }
 
@@ -185,9 +275,11 @@ impl IntoResponses for PlacementProblems {
 ///
 /// The computer's own hidden fleet: a layout of the ships on an empty board, drawn exactly
 /// uniformly over every layout the rules allow (with `touching: false`, no two ships share an edge
-/// or a corner), or with `style: hard` the least exposed of 64 such layouts. Stateless and reproducible: the same request and seed give the same layout. A
-/// fleet that cannot fit is refused with a 422 naming the problem, decided within a bounded time
-/// whatever the board size.
+/// or a corner), with `style: hard` the least exposed of 3 such layouts, or with `style: adaptive`
+/// drawn away from where this player looks first, read from their past `searches` (the answer's
+/// `search_model` can be stored and sent instead). Stateless and reproducible: the same request
+/// and seed give the same layout. A fleet that cannot fit is refused with a 422 naming the
+/// problem, decided within a bounded time whatever the board size.
 #[utoipa::path(
     post,
     path = "/placement",
@@ -203,13 +295,44 @@ pub async fn placement(
     req: HttpRequest,
     payload: web::Payload,
     timeout: web::Data<BodyTimeout>,
+    admission: web::Data<Admission>,
+    pool: web::Data<ComputePool>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let body = read_json(&req, payload, **timeout).await?;
     let req = ValidPlacement::from_json(body.get())?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
-    let layout = place_styled(req.rows, req.cols, &req.fleet, req.rules, req.style.into(), &mut seeded(seed))
-        .map_err(ApiError::from)?;
-    let body =
-        serde_json::to_vec(&PlacementResponse::new(layout, req.style, seed)).expect("a layout always serializes");
+    let answer = if req.style == PlacementStyle::Adaptive {
+        // Fitting searches and the tilted draw are compute work: bounded with the heavy
+        // recommendations and run on their pool, the slot living with the job.
+        let slot = admission.into_inner().try_enter().ok_or(ApiError::Overloaded)?;
+        pool.run(move || {
+            let _slot = slot;
+            req.place_adaptive(seed)
+        })
+        .await
+        .map_err(ApiError::from)??
+    } else {
+        let style = if req.style == PlacementStyle::Hard { Style::Hard } else { Style::Uniform };
+        let layout = place_styled(req.rows, req.cols, &req.fleet, req.rules, style, &mut seeded(seed))
+            .map_err(ApiError::from)?;
+        PlacementResponse::new(layout, req.style, seed)
+    };
+    let body = serde_json::to_vec(&answer).expect("a layout always serializes");
     Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(body))
+}
+
+impl ValidPlacement {
+    /// The adaptive layout and the model it hid from.
+    fn place_adaptive(self, seed: u64) -> Result<PlacementResponse, ApiError> {
+        let model = match self.player {
+            Player::Unknown => SearchModel::none(self.rows, self.cols),
+            Player::Searches(searches) => fit(self.rows, self.cols, &searches),
+            Player::Model(model) => model,
+        };
+        let layout =
+            place_hidden(self.rows, self.cols, &self.fleet, self.rules, &model, DEFAULT_BOUND, &mut seeded(seed))?;
+        let mut answer = PlacementResponse::new(layout, PlacementStyle::Adaptive, seed);
+        answer.search_model = Some(SearchModelAnswer::new(&model));
+        Ok(answer)
+    }
 }

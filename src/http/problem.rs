@@ -17,6 +17,7 @@ use crate::fleet::FleetError;
 use crate::opponent::{FleetsError, ModelError};
 use crate::placement::PlacementError;
 use crate::rules::RulesError;
+use crate::searcher::{ModelError as SearchModelError, SearchError};
 use crate::strategy::{Algorithm, StrategyError};
 use crate::turn::TurnError;
 
@@ -44,7 +45,8 @@ pub struct Problem {
     /// For a `history`: the zero-based turn at fault (the index in `history.shots` or
     /// `history.salvoes`), when the problem is about one turn.
     pub turn: Option<usize>,
-    /// For a `history`: the zero-based shot within that turn, when the problem is about one shot.
+    /// For a `history`: the zero-based shot within that turn, when the problem is about one shot;
+    /// for `searches` (`POST /placement`), the zero-based shot within the search `field` names.
     pub shot: Option<usize>,
 }
 
@@ -95,6 +97,14 @@ pub enum ApiError {
     Model(#[from] ModelError),
     #[error("opponent: send exactly one of `fleets` (past fleets to fit) and `model` (a fitted model), got {0}")]
     OpponentChoice(&'static str),
+    /// Past searches that cannot be read (`POST /placement`).
+    #[error(transparent)]
+    Searches(#[from] SearchError),
+    #[error(transparent)]
+    SearchModel(#[from] SearchModelError),
+    /// `searches` and `search_model` together, or either without `style: adaptive`.
+    #[error("{0}")]
+    SearchChoice(&'static str),
     /// A `history` that cannot be read, or that no game under its rules could have produced:
     /// `field` is its JSON path at fault, `turn` and `shot` where the fault is (zero-based).
     #[error("{detail}")]
@@ -162,6 +172,7 @@ impl ApiError {
             E::Candidates { .. } => (422, "invalid-candidates", "Invalid candidates"),
             E::Level(_) => (422, "invalid-level", "Invalid level"),
             E::Fleets { .. } | E::Model(_) | E::OpponentChoice(_) => (422, "invalid-opponent", "Invalid opponent"),
+            E::Searches(_) | E::SearchModel(_) | E::SearchChoice(_) => (422, "invalid-searches", "Invalid searches"),
             E::Turn(_) | E::Strategy(_) => (422, "inconsistent-position", "Inconsistent position"),
             E::History { .. } => (422, "invalid-history", "Inconsistent history"),
             E::Overloaded => (503, "overloaded", "Service overloaded"),
@@ -185,6 +196,12 @@ impl ApiError {
             ApiError::Model(ModelError::Touching(_)) => Some(Cow::Borrowed("opponent.model.touching")),
             ApiError::Model(_) => Some(Cow::Borrowed("opponent.model.cells")),
             ApiError::OpponentChoice(_) => Some(Cow::Borrowed("opponent")),
+            ApiError::Searches(e) => Some(match e.at() {
+                (Some(search), _) => Cow::Owned(format!("searches[{search}]")),
+                (None, _) => Cow::Borrowed("searches"),
+            }),
+            ApiError::SearchModel(_) => Some(Cow::Borrowed("search_model.pull")),
+            ApiError::SearchChoice(_) => Some(Cow::Borrowed("searches")),
             ApiError::History { field, .. } => Some(Cow::Owned(field.clone())),
             _ => self.static_field().map(Cow::Borrowed),
         }
@@ -209,6 +226,8 @@ impl ApiError {
                 Some("opponent") => Some("opponent"),
                 Some("fleets") => Some("fleets"),
                 Some("history") => Some("history"),
+                Some("searches") => Some("searches"),
+                Some("search_model") => Some("search_model"),
                 _ => None,
             },
             ApiError::Board(_) | ApiError::Strategy(_) => Some("board"),
@@ -230,6 +249,7 @@ impl ApiError {
             ApiError::Turn(e) => e.location(),
             ApiError::Fleets { error, .. } => error.location(),
             ApiError::Model(e) => e.location(),
+            ApiError::SearchModel(e) => e.location(),
             _ => (None, None),
         }
     }
@@ -238,6 +258,7 @@ impl ApiError {
     fn moment(&self) -> (Option<usize>, Option<usize>) {
         match self {
             ApiError::History { turn, shot, .. } => (*turn, *shot),
+            ApiError::Searches(e) => (None, e.at().1),
             _ => (None, None),
         }
     }

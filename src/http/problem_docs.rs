@@ -99,7 +99,7 @@ impl IntoResponses for PostProblems {
                     examples::LENGTH_REQUIRED,
                 ),
             ),
-            (413, problem("Body over 64 KiB", examples::PAYLOAD_TOO_LARGE)),
+            (413, problem("Body over 256 KiB", examples::PAYLOAD_TOO_LARGE)),
             (415, problem("Content-Type is not application/json", examples::UNSUPPORTED_MEDIA_TYPE)),
             (
                 500,

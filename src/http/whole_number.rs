@@ -8,7 +8,7 @@
 //! It is written by hand on purpose: a big-decimal crate would read `1e999999999999` by building
 //! the number, costing CPU and memory on a public endpoint for a body of a few bytes. This parser
 //! looks at the digits and the exponent's size only, in time linear in the text's length (at most
-//! the 64 KiB body), and refuses anything past 2^64 - 1 without building it.
+//! the 256 KiB body), and refuses anything past 2^64 - 1 without building it.
 
 use serde::de::{Deserialize, Deserializer, Error, Unexpected};
 use serde_json::value::RawValue;

@@ -28,6 +28,12 @@ pub fn tilt(model: &SearchModel, bound: f64) -> Opponent {
 }
 
 /// A layout of `fleet` hidden from the player of `model` under `rules`.
-pub fn hide(model: &SearchModel, bound: f64, fleet: &Fleet, rules: Rules, rng: &mut SonarRng) -> Result<Layout, DrawError> {
+pub fn hide(
+    model: &SearchModel,
+    bound: f64,
+    fleet: &Fleet,
+    rules: Rules,
+    rng: &mut SonarRng,
+) -> Result<Layout, DrawError> {
     draw(&tilt(model, bound), fleet.lengths(), rules, rng)
 }

@@ -18,5 +18,7 @@ mod tests;
 
 #[allow(unused_imports)]
 pub use hide::{DEFAULT_BOUND, GAIN, MAX_BOUND, hide, tilt};
+#[allow(unused_imports)]
 pub use model::{MAX_PULL, MAX_SEARCHES, ModelError, SearchModel, fit};
-pub use search::{Answer, Search, SearchError};
+#[allow(unused_imports)]
+pub use search::{Answer, Search, SearchError, read_searches};

@@ -66,6 +66,17 @@ pub enum ModelError {
     Pull { row: usize, col: usize, value: f64 },
 }
 
+impl ModelError {
+    /// The row and column at fault.
+    pub fn location(&self) -> (Option<usize>, Option<usize>) {
+        match *self {
+            ModelError::Rows { .. } => (None, None),
+            ModelError::Cols { row, .. } => (Some(row), None),
+            ModelError::Pull { row, col, .. } => (Some(row), Some(col)),
+        }
+    }
+}
+
 impl SearchModel {
     /// No habit on a `rows` x `cols` board: every pull 0.
     pub fn none(rows: usize, cols: usize) -> SearchModel {
@@ -111,6 +122,7 @@ impl SearchModel {
         self.pull.iter().all(|&p| p == 0.0)
     }
 
+    #[cfg(test)]
     /// The log-likelihood of a search's hunting choices under the model, and their number.
     pub fn log_likelihood(&self, search: &Search) -> (f64, usize) {
         let mut open_sum: f64 = self.pull.iter().map(|p| p.exp()).sum();
@@ -140,7 +152,7 @@ fn features(r: usize, c: usize, rows: usize, cols: usize) -> Vector {
     let off = |i: usize, n: usize| if n > 1 { i as f64 / (n - 1) as f64 - 0.5 } else { 0.0 };
     let (y, x) = (off(r, rows), off(c, cols));
     f[3] = (2.0 * (y * y + x * x)).sqrt();
-    f[4] = if (r + c) % 2 == 0 { 0.5 } else { -0.5 };
+    f[4] = if (r + c).is_multiple_of(2) { 0.5 } else { -0.5 };
     f[5] = y;
     f[6] = x;
     f
@@ -220,7 +232,8 @@ pub fn fit(rows: usize, cols: usize, searches: &[Search]) -> SearchModel {
     // The habit test, at no habit: exposure is then each cell's expected choices.
     let at_none = pass(searches, &vec![0.0; cells], &feats);
     let open: Vec<usize> = (0..cells).filter(|&c| at_none.exposure[c] > 0.0).collect();
-    let pearson: f64 = open.iter().map(|&c| (at_none.chosen[c] - at_none.exposure[c]).powi(2) / at_none.exposure[c]).sum();
+    let pearson: f64 =
+        open.iter().map(|&c| (at_none.chosen[c] - at_none.exposure[c]).powi(2) / at_none.exposure[c]).sum();
     if open.len() < 2 || pearson <= chi_square_999((open.len() - 1) as f64) {
         return none;
     }

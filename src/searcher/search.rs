@@ -35,6 +35,61 @@ pub enum SearchError {
     Twice { search: usize, shot: usize, first: usize, cell: String },
     #[error("searches[{search}]: {shots} shots, more than the board's {cells} cells")]
     TooLong { search: usize, shots: usize, cells: usize },
+    #[error(
+        "searches[{search}][{shot}]: {token:?} is not a shot: expected a cell and its answer, `o` (miss), `x` (hit) \
+         or `#` and the length of the ship it sank, e.g. E5o, C3x, C5#3"
+    )]
+    Token { search: usize, shot: usize, token: String },
+    #[error("searches: {count} searches, at most {max}")]
+    TooMany { count: usize, max: usize },
+}
+
+impl SearchError {
+    /// The search and the shot at fault (zero-based).
+    pub fn at(&self) -> (Option<usize>, Option<usize>) {
+        match *self {
+            SearchError::OffBoard { search, shot, .. }
+            | SearchError::Twice { search, shot, .. }
+            | SearchError::Token { search, shot, .. } => (Some(search), Some(shot)),
+            SearchError::TooLong { search, .. } => (Some(search), None),
+            SearchError::TooMany { .. } => (None, None),
+        }
+    }
+}
+
+/// Reads a shot written as its cell's label and the answer: `E5o` (miss), `C3x` (hit), `C5#3`
+/// (sank a ship of length 3).
+fn read_shot(token: &str) -> Option<(Pos, Answer)> {
+    let token = token.trim();
+    let split = token.find(['o', 'x', '#'])?;
+    let (cell, answer) = token.split_at(split);
+    let answer = match answer {
+        "o" => Answer::Miss,
+        "x" => Answer::Hit,
+        sunk => Answer::Sunk(sunk.strip_prefix('#')?.parse().ok().filter(|&n: &usize| n >= 1)?),
+    };
+    Some((Pos::from_label(cell)?, answer))
+}
+
+/// Reads and checks past searches written as [`read_shot`] reads each shot, at most `max`.
+pub fn read_searches(texts: &[Vec<String>], rows: usize, cols: usize, max: usize) -> Result<Vec<Search>, SearchError> {
+    if texts.len() > max {
+        return Err(SearchError::TooMany { count: texts.len(), max });
+    }
+    texts
+        .iter()
+        .enumerate()
+        .map(|(search, tokens)| {
+            let shots = tokens
+                .iter()
+                .enumerate()
+                .map(|(shot, token)| {
+                    read_shot(token).ok_or_else(|| SearchError::Token { search, shot, token: token.clone() })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Search::new(rows, cols, search, shots)
+        })
+        .collect()
 }
 
 /// A checked search on a `rows` x `cols` board.
@@ -72,6 +127,7 @@ impl Search {
         Search { rows, cols, shots: shots.iter().map(|&(p, o)| (p, o.into())).collect() }
     }
 
+    #[cfg(test)]
     pub fn shots(&self) -> &[(Pos, Answer)] {
         &self.shots
     }

@@ -149,3 +149,23 @@ fn the_fleet_hides_where_the_player_looks_last_and_no_habit_is_uniform() {
     assert_eq!(at(5), at(5));
     assert_ne!(at(5), at(6));
 }
+
+#[test]
+fn searches_are_read_from_their_text() {
+    let texts = vec![vec!["E5o".to_owned(), "c3x".to_owned(), " C4#2 ".to_owned()], vec![]];
+    let read = read_searches(&texts, 10, 10, 200).unwrap();
+    assert_eq!(read[0].shots(), &[(P(4, 4), Answer::Miss), (P(2, 2), Answer::Hit), (P(2, 3), Answer::Sunk(2))]);
+    assert!(read[1].shots().is_empty());
+    let e = |texts: &[&[&str]]| {
+        let texts: Vec<Vec<String>> = texts.iter().map(|s| s.iter().map(|t| t.to_string()).collect()).collect();
+        read_searches(&texts, 10, 10, 2).unwrap_err()
+    };
+    for bad in ["E5", "E5y", "E5#", "E5#0", "5o", "E0o", "E5ox", "", "#3"] {
+        let err = e(&[&["A1o"], &["B1o", bad]]);
+        assert_eq!(err.at(), (Some(1), Some(1)), "{bad}");
+        assert!(err.to_string().starts_with("searches[1][1]: "), "{err}");
+    }
+    assert_eq!(e(&[&["K1o"]]).to_string(), "searches[0][0]: K1 is off the 10x10 board");
+    assert_eq!(e(&[&["A1o", "A1x"]]).at(), (Some(0), Some(1)));
+    assert_eq!(e(&[&[], &[], &[]]).to_string(), "searches: 3 searches, at most 2");
+}

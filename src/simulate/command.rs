@@ -191,11 +191,10 @@ pub fn execute(simulate: &Simulate) -> Result<bool, SimulateError> {
         Simulate::SeriesMerge { files, warmup } => {
             let mut games = Vec::new();
             for path in files {
-                let text =
-                    std::fs::read_to_string(path).map_err(|source| SimulateError::File { path: path.clone(), source })?;
-                games.extend(
-                    read_csv(&text).map_err(|source| SimulateError::SeriesCsv { path: path.clone(), source })?,
-                );
+                let text = std::fs::read_to_string(path)
+                    .map_err(|source| SimulateError::File { path: path.clone(), source })?;
+                games
+                    .extend(read_csv(&text).map_err(|source| SimulateError::SeriesCsv { path: path.clone(), source })?);
             }
             print!("{}", series_table(&games, *warmup));
             Ok(true)

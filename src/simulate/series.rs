@@ -24,10 +24,11 @@ use crate::habit::{Habit, UnknownHabit};
 use crate::layout::{Layout, random_layout_under};
 use crate::level::Weakened;
 use crate::opponent::fit as fit_fleets;
+use crate::placement::place_hidden;
 use crate::recommendation::Seat;
 use crate::rng;
 use crate::rules::Rules;
-use crate::searcher::{MAX_BOUND, Search, fit as fit_searches, hide};
+use crate::searcher::{MAX_BOUND, Search, fit as fit_searches};
 
 use super::run::{Player, SimError};
 use super::shard::Shard;
@@ -161,11 +162,13 @@ impl SeriesConfig {
             let layout = match hider {
                 Hider::Habit(habit) => habit.draw(rows, cols, fleet, self.rules, &mut hide_rng)?,
                 Hider::Adaptive(bound) => {
+                    // The service's adaptive placement; while the searches show no habit, exactly
+                    // the uniform hider's fleet.
                     let model = fit_searches(rows, cols, &searches);
-                    let tilted = if model.is_none() { None } else { hide(&model, bound, fleet, self.rules, &mut hide_rng).ok() };
-                    match tilted {
-                        Some(layout) => layout,
-                        None => Habit::Uniform.draw(rows, cols, fleet, self.rules, &mut rng::stream(self.seed ^ HIDE_SALT, index))?,
+                    if model.is_none() {
+                        Habit::Uniform.draw(rows, cols, fleet, self.rules, &mut hide_rng)?
+                    } else {
+                        place_hidden(rows, cols, fleet, self.rules, &model, bound, &mut hide_rng)?
                     }
                 }
             };
@@ -198,7 +201,11 @@ impl SeriesConfig {
 
 /// Plays the series of `shard` (every shooter against every hider), calling `progress(n)` as
 /// series finish; the games in order of shooter, hider, series and game.
-pub fn run_series(config: &SeriesConfig, shard: Shard, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<SeriesGame>, SeriesError> {
+pub fn run_series(
+    config: &SeriesConfig,
+    shard: Shard,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<SeriesGame>, SeriesError> {
     let fleet = config.check()?;
     let jobs: Vec<(Player, Hider, usize)> = config
         .shooters

@@ -74,7 +74,11 @@ pub fn table(games: &[SeriesGame], warmup: usize) -> String {
         }
     }
     let mut out = String::new();
-    let _ = writeln!(out, "Games from {} on of each series; paired with the shooter's first hider series by series.", warmup + 1);
+    let _ = writeln!(
+        out,
+        "Games from {} on of each series; paired with the shooter's first hider series by series.",
+        warmup + 1
+    );
     let _ = writeln!(out);
     let _ = writeln!(out, "| shooter | hider | series | games | mean ± 95% | − first hider (95% interval) |");
     let _ = writeln!(out, "| --- | --- | ---: | ---: | ---: | --- |");

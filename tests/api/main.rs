@@ -33,6 +33,7 @@ mod recommend;
 mod request_id;
 mod rules;
 mod sampler;
+mod searches;
 mod server;
 mod shutdown;
 mod thinking;

@@ -276,7 +276,7 @@ fn the_document_shows_each_example_where_it_belongs() {
     assert_eq!(recommend_422.as_object().unwrap().len(), 2);
     for (path, own) in [
         ("/recommend", vec![examples::OVERLOADED]),
-        ("/placement", vec![examples::IMPOSSIBLE_PLACEMENT]),
+        ("/placement", vec![examples::IMPOSSIBLE_PLACEMENT, examples::OVERLOADED]),
         ("/opponent", vec![examples::INVALID_OPPONENT, examples::OVERLOADED]),
     ] {
         let responses = doc["paths"][path]["post"]["responses"].as_object().unwrap();

@@ -249,8 +249,9 @@ async fn two_hundred_fleets_fit_the_body_limit_and_one_more_is_refused() {
     assert_eq!((status, &body["games"]), (200, &json!(200)), "{body}");
     request["fleets"] = json!(vec![fleet; 201]);
     assert_problem(&post_json_to(&app, "/opponent", &request).await, 422, "fleets", None, None);
-    // 200 fleets of the largest board do not fit 64 KiB: a 413, as any body past the limit.
-    let big = json!(vec![vec!["A".repeat(26); 26]; 200]);
+    // 400 fleets of the largest board do not fit 256 KiB: a 413, as any body past the limit, before
+    // their number is read.
+    let big = json!(vec![vec!["A".repeat(26); 26]; 400]);
     let request = json!({"rows": 26, "cols": 26, "ships": vec![26; 26], "fleets": big});
     assert!(request.to_string().len() > MAX_BODY_BYTES);
     assert_eq!(post_json_to(&app, "/opponent", &request).await.0, 413);

@@ -204,7 +204,7 @@ async fn transport_errors_are_problems_too() {
             test::TestRequest::post()
                 .uri("/recommend")
                 .insert_header(("content-type", "application/json"))
-                .set_payload(format!("{{\"board\": [\"{}\"], \"ships\": [1]}}", ".".repeat(70_000))),
+                .set_payload(format!("{{\"board\": [\"{}\"], \"ships\": [1]}}", ".".repeat(270_000))),
             413,
             "payload-too-large",
         ),

@@ -1,0 +1,118 @@
+//! `sonar simulate series` and `series-merge`: the repeated game's options.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use sonar::simulate::{Hider, Player, SeriesConfig, SeriesOptions, Shard, Simulate, UnknownHider};
+use sonar::{BoardSize, Fleet, Rules, RulesError};
+
+use super::algorithm_list;
+
+/// `sonar simulate series`.
+#[derive(Debug, Args, Clone)]
+pub struct SeriesArgs {
+    /// Comma-separated shooters (algorithm names, each with its own budget `bayes@100` if wanted).
+    #[arg(long, default_value = "bayes", value_parser = algorithm_list)]
+    pub algorithm: ::std::vec::Vec<Player>,
+    /// Comma-separated hiders: `adaptive` (or `adaptive:B`, B the bound of a cell's log weight,
+    /// default 1) or a placement (`uniform`, `hard`, `edge:θ`, ...). The first is the baseline of
+    /// the paired differences.
+    #[arg(long, default_value = "uniform,hard,adaptive", value_parser = hider_list)]
+    pub hiders: ::std::vec::Vec<Hider>,
+    /// Series per shooter and hider.
+    #[arg(long, default_value_t = 40)]
+    pub series: usize,
+    /// Games in a series.
+    #[arg(long, default_value_t = 70)]
+    pub length: usize,
+    /// Games at the start of each series left out of the report.
+    #[arg(long, default_value_t = 20)]
+    pub warmup: usize,
+    /// The shooter fits a model of the hider from at most N earlier fleets of the series.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub learn: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long, default_value = "10x10")]
+    pub size: BoardSize,
+    #[arg(long, default_value = "5,4,3,3,2", value_parser = Fleet::parse_list)]
+    pub ships: ::std::vec::Vec<usize>,
+    #[arg(long, value_name = "MS", default_value_t = sonar::DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=sonar::MAX_BUDGET_MS))]
+    pub budget_ms: u64,
+    /// Play by the no-touch rules.
+    #[arg(long)]
+    pub no_touch: bool,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Write one CSV row per game to this file.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Play only the series whose index is K modulo N, and print their games as CSV instead of
+    /// the report; `sonar simulate series-merge` reports the N outputs together.
+    #[arg(long, value_name = "K/N", conflicts_with = "csv")]
+    pub shard: Option<Shard>,
+}
+
+/// `sonar simulate series-merge`.
+#[derive(Debug, Args, Clone)]
+pub struct SeriesMergeArgs {
+    /// The CSV output of every shard, once each.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Games at the start of each series left out of the report.
+    #[arg(long, default_value_t = 20)]
+    pub warmup: usize,
+}
+
+impl SeriesArgs {
+    /// What the library's simulator is asked to do.
+    pub fn simulate(self) -> Result<Simulate, RulesError> {
+        let config = SeriesConfig {
+            shooters: self.algorithm,
+            hiders: self.hiders,
+            series: self.series,
+            length: self.length,
+            warmup: self.warmup,
+            seed: self.seed,
+            size: self.size,
+            ships: self.ships,
+            rules: Rules::new(!self.no_touch, 1)?,
+            budget_ms: self.budget_ms,
+            learn: self.learn,
+        };
+        Ok(Simulate::Series(SeriesOptions { config, threads: self.threads, csv: self.csv, shard: self.shard }))
+    }
+}
+
+/// `--hiders`: comma-separated hiders.
+pub fn hider_list(list: &str) -> Result<Vec<Hider>, UnknownHider> {
+    list.split(',').map(str::parse).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+    use sonar::Habit;
+
+    #[test]
+    fn series_options_parse() {
+        let cli = Cli::try_parse_from(
+            "sonar simulate series --algorithm strafing,bayes@30 --hiders uniform,hard:4,adaptive:2 --series 3 --length 9 --warmup 4 --learn 5 --no-touch"
+                .split(' '),
+        )
+        .unwrap();
+        let Some(Command::Simulate(simulate)) = cli.command else { panic!("simulate") };
+        let Simulate::Series(options) = simulate.simulate().unwrap() else { panic!("a series") };
+        let c = options.config;
+        assert_eq!(c.shooters.len(), 2);
+        assert_eq!(c.hiders, vec![Hider::Habit(Habit::Uniform), Hider::Habit(Habit::HardOf(4)), Hider::Adaptive(2.0)]);
+        assert_eq!((c.series, c.length, c.warmup, c.learn, c.rules.touching), (3, 9, 4, 5, false));
+        for bad in ["adaptive:0", "adaptive:4", "adaptive:x", "sneaky"] {
+            let args = ["sonar", "simulate", "series", "--hiders", bad];
+            assert!(Cli::try_parse_from(args).is_err(), "{bad}");
+        }
+    }
+}
