@@ -7,6 +7,7 @@ import { BoardView, format, label, legend, tray } from "./board.js";
 import { Sea, blank, fleetFault, parseShips, shipsFromPlacement } from "./game.js";
 import { position, shipNames, told } from "./history.js";
 import { setupLearning } from "./play-learning.js";
+import { forgetSearches, rememberSearch, searchOf, searches, seenLine, sendable } from "./searches.js";
 import { clearProblems, levelRequest, say, showProblem } from "./ui.js";
 
 export function setupPlay(root) {
@@ -28,6 +29,7 @@ export function setupPlay(root) {
     hint: null,
     mistakes: [], // the computer's shots that were deliberate mistakes: {row, col, level}
     winner: null, // "me" | "computer" once the game is over
+    seen: null, // what the computer's "hard to find" fleet read of my past searches: {n, model}
     selected: null, // index of the ship picked up with the keyboard
     drag: null,
   };
@@ -54,6 +56,32 @@ export function setupPlay(root) {
   async function placeFleet(rows, cols, set, style = "uniform") {
     const answer = await placement({ rows, cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed(), style });
     return shipsFromPlacement(answer);
+  }
+
+  /**
+   * The computer's fleet: "hard to find" (style adaptive) sends this player's past searches of a
+   * board this size, and the answer says what the computer made of them.
+   */
+  async function placeTheirs(rows, cols, set) {
+    if (set.style !== "adaptive") return placeFleet(rows, cols, set, set.style);
+    const past = sendable(searches(rows, cols));
+    const answer = await placement({
+      rows, cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed(), style: "adaptive", searches: past,
+    });
+    game.seen = { n: past.length, model: answer.search_model };
+    return shipsFromPlacement(answer);
+  }
+
+  /** The line under the computer's waters. */
+  function showSeen() {
+    const set = settings();
+    const n = searches(game.rows, game.cols).length;
+    const during = game.phase !== "setup" && game.seen;
+    $("play-seen").textContent =
+      set.style === "adaptive"
+        ? during ? seenLine(game.seen.n, game.seen.model) : seenLine(n, null)
+        : `The computer's fleet is anywhere (choose "hard to find" to have it hide where you look last; it has seen ${n} of your searches).`;
+    $("play-forget-searches").disabled = n === 0;
   }
 
   function problem(err) {
@@ -108,6 +136,7 @@ export function setupPlay(root) {
     if (heat) legend($("play-mine-legend"), mine.max, "probability", s.mistakes.length ? "? a deliberate mistake" : "");
     else if (expected) legend($("play-mine-legend"), mine.max, "prior");
     learning.show();
+    showSeen();
     // The computer's ships: those sunk while playing, the whole fleet (hit and not found) at the end.
     const view = enemyView(s.enemySea, over);
     enemy.draw({
@@ -152,6 +181,8 @@ export function setupPlay(root) {
 
   /** The end of a game: the banner names the winner, heat map and hints go, the computer's fleet shows. */
   function end(winner) {
+    // This game's search of the computer's waters is kept for the next "hard to find" fleet.
+    rememberSearch(game.rows, game.cols, searchOf(game.enemySea.shots));
     game.phase = "over";
     game.winner = winner;
     game.hint = null;
@@ -165,7 +196,7 @@ export function setupPlay(root) {
     const set = settings();
     Object.assign(game, {
       phase: "setup", turn: "me", busy: true, rows: set.rows || 10, cols: set.cols || 10, mySea: null,
-      enemySea: null, lastGrid: null, lastShots: [], hint: null, mistakes: [], winner: null, selected: null, drag: null,
+      enemySea: null, lastGrid: null, lastShots: [], hint: null, mistakes: [], winner: null, selected: null, drag: null, seen: null,
       myTurns: 0, theirTurns: 0,
     });
     $("play-hint-text").textContent = "";
@@ -209,7 +240,7 @@ export function setupPlay(root) {
     game.busy = true;
     draw();
     try {
-      const theirs = await placeFleet(game.rows, game.cols, set, set.style);
+      const theirs = await placeTheirs(game.rows, game.cols, set);
       Object.assign(game, {
         enemySea: new Sea(game.rows, game.cols, theirs),
         mySea: new Sea(game.rows, game.cols, game.mine),
@@ -407,6 +438,10 @@ export function setupPlay(root) {
   });
 
   $("play-new").addEventListener("click", newGame);
+  $("play-forget-searches").addEventListener("click", () => {
+    forgetSearches();
+    draw();
+  });
   $("play-again").addEventListener("click", newGame);
   for (const id of ["play-level", "play-algorithm", "play-style", "play-salvo"]) $(id).addEventListener("change", draw);
   // On a phone the boards come first: the settings start folded away.
