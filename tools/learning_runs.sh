@@ -13,8 +13,8 @@ run() { # name games placement extra...
   echo "$(date +%T) $name done" >> "$OUT/progress.log"
 }
 # The targets' rows first, 10,000 games each; then the rest of the table.
-run hard-0 10000 hard
-run hard-20 10000 hard --learn 20
+run hard-0 10000 hard:64
+run hard-20 10000 hard:64 --learn 20
 for p in edge:1 edge:-1 apart; do
   n=${p/:/}
   run $n-0 10000 $p
@@ -23,7 +23,7 @@ for p in edge:1 edge:-1 apart; do
 done
 run uniform-0 10000 uniform
 run uniform-20 10000 uniform --learn 20
-run hard-5 2000 hard --learn 5
+run hard-5 2000 hard:64 --learn 5
 run uniform-5 2000 uniform --learn 5
 run parallel-0 2000 parallel
 run parallel-20 2000 parallel --learn 20
@@ -31,7 +31,7 @@ for p in edge:1 edge:-1 apart; do
   n=${p/:/}
   run $n-5 2000 $p --learn 5
 done
-run hard-100 1000 hard --learn 100
+run hard-100 1000 hard:64 --learn 100
 run edge1-100 1000 edge:1 --learn 100
 run uniform-100 1000 uniform --learn 100
 run parallel-5 2000 parallel --learn 5

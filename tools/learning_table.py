@@ -8,7 +8,7 @@ def load(path):
     return d
 def ms(xs):
     n=len(xs); m=sum(xs)/n; sd=math.sqrt(sum((x-m)**2 for x in xs)/(n-1)); return m, 1.96*sd/math.sqrt(n)
-styles=[('uniform','uniform'),('hard','hard'),('edge1','edge:1'),('edge-1','edge:-1'),('apart','apart'),('parallel','parallel')]
+styles=[('uniform','uniform'),('hard','hard:64'),('edge1','edge:1'),('edge-1','edge:-1'),('apart','apart'),('parallel','parallel')]
 cols=['0','5','20','100','oracle']
 for alg in ['bayes','weighted-density']:
     print(f"\n`{alg}`:\n")

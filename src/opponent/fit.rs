@@ -59,10 +59,10 @@ pub const REDRAWS: usize = 4;
 pub const MIN_ESS_SHARE: f64 = 0.5;
 /// Standard deviations of the Gaussian prior of the parameters (edge distances 0, 1, 2, corner,
 /// `ln t`), centred on 0 (uniform). Chosen (measured on classic fleets, `fit_tests.rs`) so that 20
-/// fleets of `edge:1` learn about 0.6 of its border weight `e^1` (in logs), and 20 of the `hard`
-/// style about 70% of the way from uniform's border share (0.29) to the style's (0.67), while 20
-/// uniform fleets move every cell weight by at most about 15% (and then [`HABIT_EVIDENCE`] puts
-/// most of them back to exactly uniform). `ln t` is freer: touching pairs are many, and a player
+/// fleets of `edge:1` learn about 0.6 of its border weight `e^1` (in logs), and 20 of `hard:64`
+/// (the least exposed of 64 layouts) about 70% of the way from uniform's border share (0.29) to
+/// the habit's (0.67), while 20 uniform fleets move every cell weight by at most about 15% (and
+/// then [`HABIT_EVIDENCE`] puts most of them back to exactly uniform). `ln t` is freer: touching pairs are many, and a player
 /// who never lets ships touch (`apart`) shows it in 20 fleets (`t` about 0.08).
 pub const PRIOR_SD: Vector = [0.1, 0.1, 0.1, 0.1, 1.5];
 /// The evidence of a habit a fit needs to move off uniform: the log-likelihood ratio statistic of

@@ -89,8 +89,9 @@ fn twenty_fleets_of_a_strong_habit_give_most_of_it() {
     // edge:1: the border's log ratio (1 when learnt fully) at least half of it.
     let edge = classic_fit(&fleets_with(Habit::Edge(1.0), 20, 3)).model;
     assert!(ln_ratio(&edge, 0, 5) > 0.5, "edge:1 learnt {:.3}", ln_ratio(&edge, 0, 5));
-    // hard: the fitted model puts most of the way from uniform's border share to hard's.
-    let hard = fleets_with(Habit::Hard, 20, 3);
+    // hard:64 (the least exposed of 64 layouts): the fitted model puts most of the way from
+    // uniform's border share to the habit's.
+    let hard = fleets_with(Habit::HardOf(64), 20, 3);
     let fitted = classic_fit(&hard);
     let (uniform, habit) = (fitted.summary.uniform_edge_share, fitted.summary.edge_share);
     let learnt = edge_share_of(&fitted.model);

@@ -263,7 +263,7 @@ async fn two_hundred_fleets_fit_the_body_limit_and_one_more_is_refused() {
 #[actix_web::test]
 async fn whole_games_with_a_model_keep_the_contract() {
     let app = app(AppState::new()).await;
-    // A player who hides ships along the edges: the "hard" style of the computer's own fleet.
+    // A player who hides ships nearer the edges: the "hard" style of the computer's own fleet.
     let mut fleets = Vec::new();
     for seed in 0..8 {
         let (status, placed) =
