@@ -7,7 +7,9 @@
 
 use std::time::Instant;
 
-use sonar::{Algorithm, DEFAULT_BOUND, Fleet, Game, Rules, Search, Seat, fit_searches, place_hidden, random_layout, stream};
+use sonar::{
+    Algorithm, DEFAULT_BOUND, Fleet, Game, Rules, Search, Seat, fit_searches, place_hidden, random_layout, stream,
+};
 
 fn searches(algorithm: Algorithm, n: usize) -> Vec<Search> {
     let mut grid = Vec::new();
@@ -33,7 +35,9 @@ fn percentiles(mut ms: Vec<f64>) -> String {
 
 fn main() {
     let n: usize = std::env::args().nth(1).map_or(100, |a| a.parse().expect("a number of searches"));
-    for algorithm in [Algorithm::Middlemost, Algorithm::Strafing, Algorithm::Checkerboard, Algorithm::Bayes, Algorithm::Random] {
+    for algorithm in
+        [Algorithm::Middlemost, Algorithm::Strafing, Algorithm::Checkerboard, Algorithm::Bayes, Algorithm::Random]
+    {
         let all = searches(algorithm, 200.max(n));
         for count in [n, 200] {
             let mut times = Vec::new();
@@ -55,7 +59,11 @@ fn main() {
         let model = fit_searches(10, 10, &all[..n]);
         for (name, fleet, rules) in [
             ("classic", Fleet::classic(), Rules::CLASSIC),
-            ("no-touch ten ships", Fleet::new(&[4, 3, 3, 2, 2, 2, 1, 1, 1, 1], 10).unwrap(), Rules::new(false, 1).unwrap()),
+            (
+                "no-touch ten ships",
+                Fleet::new(&[4, 3, 3, 2, 2, 2, 1, 1, 1, 1], 10).unwrap(),
+                Rules::new(false, 1).unwrap(),
+            ),
         ] {
             let ms: Vec<f64> = (0..1000u64)
                 .map(|seed| {

@@ -144,23 +144,8 @@ pub struct SimulateArgs {
     /// Games per algorithm (every algorithm plays the same hidden fleets).
     #[arg(long, default_value_t = 1000)]
     pub games: usize,
-    /// Seed of the hidden fleets and of every random choice.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Board size, ROWSxCOLS.
-    #[arg(long, default_value = "10x10")]
-    pub size: BoardSize,
-    /// Ship lengths, comma-separated.
-    #[arg(long, default_value = "5,4,3,3,2", value_parser = Fleet::parse_list)]
-    pub ships: ::std::vec::Vec<usize>,
-    /// Compute budget of every move in milliseconds, as a request's `budget_ms` (only `bayes`
-    /// looks at it): a larger one measures stronger, slower settings.
-    #[arg(long, value_name = "MS", default_value_t = sonar::DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=sonar::MAX_BUDGET_MS))]
-    pub budget_ms: u64,
-    /// Play by the no-touch rules: hidden fleets are drawn uniformly over the layouts in which no
-    /// two ships share an edge or a corner, and the shooters are told the rule.
-    #[arg(long)]
-    pub no_touch: bool,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Shots fired a turn (salvo), 1 to 10: the table adds each algorithm's mean turns.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=sonar::MAX_SALVO as u64))]
     pub salvo: u64,
@@ -210,6 +195,28 @@ pub struct SimulateArgs {
     /// sets in each of its pods.
     #[arg(long, value_name = "N", conflicts_with_all = ["json", "csv", "log", "plot"], value_parser = clap::value_parser!(u64).range(1..))]
     pub shards: Option<u64>,
+}
+
+/// What every simulated game is played on, `sonar simulate` and `sonar simulate series` alike.
+#[derive(Debug, Args, Clone)]
+pub struct GameArgs {
+    /// Seed of the hidden fleets and of every random choice.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Board size, ROWSxCOLS.
+    #[arg(long, default_value = "10x10")]
+    pub size: BoardSize,
+    /// Ship lengths, comma-separated.
+    #[arg(long, default_value = "5,4,3,3,2", value_parser = Fleet::parse_list)]
+    pub ships: ::std::vec::Vec<usize>,
+    /// Compute budget of every move in milliseconds, as a request's `budget_ms` (only `bayes`
+    /// looks at it): a larger one measures stronger, slower settings.
+    #[arg(long, value_name = "MS", default_value_t = sonar::DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=sonar::MAX_BUDGET_MS))]
+    pub budget_ms: u64,
+    /// Play by the no-touch rules: hidden fleets are drawn uniformly over the layouts in which no
+    /// two ships share an edge or a corner, and the shooters are told the rule.
+    #[arg(long)]
+    pub no_touch: bool,
 }
 
 /// What `sonar simulate` does besides playing games.
@@ -265,11 +272,11 @@ impl SimulateArgs {
             algorithms: self.algorithm,
             levels: self.levels,
             games: self.games,
-            seed: self.seed,
-            size: self.size,
-            ships: self.ships,
-            budget_ms: self.budget_ms,
-            rules: Rules::new(!self.no_touch, self.salvo)?.with_announce(self.announce),
+            seed: self.game.seed,
+            size: self.game.size,
+            ships: self.game.ships,
+            budget_ms: self.game.budget_ms,
+            rules: Rules::new(!self.game.no_touch, self.salvo)?.with_announce(self.announce),
             placement: self.placement,
             learn: self.learn,
             oracle: self.oracle,

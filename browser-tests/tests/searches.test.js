@@ -3,22 +3,11 @@
 // them (style adaptive); the line under the computer's waters says what it has seen, and the
 // player can make it forget.
 
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, openPage, startService } from "../harness.js";
+import { openPage, serviceAndBrowser } from "../harness.js";
 
-let service;
-let browser;
-
-before(async () => {
-  service = await startService();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const shared = serviceAndBrowser();
 
 const KEY = "sonar.searches.5x5";
 const stored = (page) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) || "[]"), KEY);
@@ -36,7 +25,7 @@ async function sweepToTheEnd(page) {
 
 describe("Play's hard-to-find fleet hides from how the player searched", () => {
   test("two games in a row: the second placement reads the first game's search, and Forget clears it", async () => {
-    const { page, context, errors } = await openPage(browser, service.url, { hash: "#play" });
+    const { page, context, errors } = await openPage(shared.browser, shared.service.url, { hash: "#play" });
     const placements = [];
     page.on("request", (req) => {
       if (req.url().endsWith("/placement")) placements.push(JSON.parse(req.postData()));

@@ -4,9 +4,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 use sonar::simulate::{Hider, Player, SeriesConfig, SeriesOptions, Shard, Simulate, UnknownHider};
-use sonar::{BoardSize, Fleet, Rules, RulesError};
+use sonar::{Rules, RulesError};
 
-use super::algorithm_list;
+use super::{GameArgs, algorithm_list};
 
 /// `sonar simulate series`.
 #[derive(Debug, Args, Clone)]
@@ -31,17 +31,8 @@ pub struct SeriesArgs {
     /// The shooter fits a model of the hider from at most N earlier fleets of the series.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub learn: usize,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    #[arg(long, default_value = "10x10")]
-    pub size: BoardSize,
-    #[arg(long, default_value = "5,4,3,3,2", value_parser = Fleet::parse_list)]
-    pub ships: ::std::vec::Vec<usize>,
-    #[arg(long, value_name = "MS", default_value_t = sonar::DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=sonar::MAX_BUDGET_MS))]
-    pub budget_ms: u64,
-    /// Play by the no-touch rules.
-    #[arg(long)]
-    pub no_touch: bool,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -74,11 +65,11 @@ impl SeriesArgs {
             series: self.series,
             length: self.length,
             warmup: self.warmup,
-            seed: self.seed,
-            size: self.size,
-            ships: self.ships,
-            rules: Rules::new(!self.no_touch, 1)?,
-            budget_ms: self.budget_ms,
+            seed: self.game.seed,
+            size: self.game.size,
+            ships: self.game.ships,
+            rules: Rules::new(!self.game.no_touch, 1)?,
+            budget_ms: self.game.budget_ms,
             learn: self.learn,
         };
         Ok(Simulate::Series(SeriesOptions { config, threads: self.threads, csv: self.csv, shard: self.shard }))

@@ -208,8 +208,8 @@ async fn an_api_key_guards_placement_too() {
 }
 
 /// Hard layouts cost a shooter that assumes uniform layouts: live over 1,000 games each with
-/// `density`, and in the committed 10,000-game tables for `bayes`, by more than the two means'
-/// intervals together.
+/// `density`, and in the committed 10,000-game tables for `bayes` (of `hard:64`, the style before it
+/// was made safe for learners), by more than the two means' intervals together.
 #[actix_web::test]
 async fn hard_layouts_cost_uniform_shooters_measurably_more() {
     use sonar::Algorithm;
