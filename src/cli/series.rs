@@ -101,7 +101,7 @@ mod tests {
         assert_eq!(c.shooters.len(), 2);
         assert_eq!(c.hiders, vec![Hider::Habit(Habit::Uniform), Hider::Habit(Habit::HardOf(4)), Hider::Adaptive(2.0)]);
         assert_eq!((c.series, c.length, c.warmup, c.learn, c.rules.touching), (3, 9, 4, 5, false));
-        for bad in ["adaptive:0", "adaptive:4", "adaptive:x", "sneaky"] {
+        for bad in ["adaptive:0", "adaptive:5", "adaptive:x", "sneaky"] {
             let args = ["sonar", "simulate", "series", "--hiders", bad];
             assert!(Cli::try_parse_from(args).is_err(), "{bad}");
         }

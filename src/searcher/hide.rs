@@ -15,9 +15,9 @@ use super::model::SearchModel;
 /// How strongly a cell's log weight follows its pull before the bound.
 pub const GAIN: f64 = 1.5;
 /// The bound of a cell's log weight the service uses.
-pub const DEFAULT_BOUND: f64 = 2.0;
+pub const DEFAULT_BOUND: f64 = 3.0;
 /// The largest bound the simulator accepts.
-pub const MAX_BOUND: f64 = 3.0;
+pub const MAX_BOUND: f64 = 4.0;
 
 /// The log-linear model of the layouts drawn against `model`, cell log weights within `bound`.
 pub fn tilt(model: &SearchModel, bound: f64) -> Opponent {

@@ -15,9 +15,10 @@
 //! residuals, the choice sums kept as running totals over each search's open cells.
 //!
 //! Searches that do not show a habit give exactly "no habit": the fit is kept only when the
-//! cells' hunting choices depart from uniform choices more than a player who hunts in a uniformly
-//! random order would show once in a thousand (Pearson's chi-square of the choices against their
-//! expectation under uniform choices, given the open cells; [`EVIDENCE_Z`]).
+//! hunting choices depart from uniform choices more than a player who hunts in a uniformly random
+//! order would show once in a thousand ([`EVIDENCE_Z`]): by the score test of the feature weights,
+//! or by Pearson's chi-square of each cell's choices against their expectation given the open
+//! cells, over the cells expected often enough for it.
 
 use nalgebra::{SMatrix, SVector};
 use thiserror::Error;
@@ -34,6 +35,8 @@ pub const CELL_SD: f64 = 0.5;
 pub const EVIDENCE_Z: f64 = 3.090_232;
 /// Largest pull a model given whole may have, either sign.
 pub const MAX_PULL: f64 = 20.0;
+/// Expected choices of a cell under no habit below which the per-cell test leaves it out.
+pub const MIN_EXPECTED: f64 = 5.0;
 /// Rounds of the fit (each a Newton step on the weights and one on the residuals).
 const ROUNDS: usize = 25;
 /// Largest change of a weight or a residual in one step.
@@ -222,6 +225,25 @@ fn pass(searches: &[Search], pull: &[f64], feats: &[Vector]) -> Pass {
     out
 }
 
+/// Whether choices read at no habit depart from uniform choices more than chance would once in a
+/// thousand, by either of two tests: the score test of the feature weights (their gradient
+/// against its covariance, chi-square with one degree of freedom a feature), and Pearson's
+/// chi-square of each cell's choices against their expectation (`exposure` at no habit), over the
+/// cells expected to be chosen at least [`MIN_EXPECTED`] times (where its chi-square reading holds).
+fn shows_a_habit(at_none: &Pass) -> bool {
+    // A feature constant on the board (the edge distances of a board too small for the third)
+    // varies nowhere: a tiny ridge keeps the information invertible, and its score is 0 anyway.
+    let ridge = 1e-9 * (1.0 + at_none.information.trace());
+    let score = (at_none.information + Matrix::identity() * ridge)
+        .cholesky()
+        .map(|ch| at_none.gradient.dot(&ch.solve(&at_none.gradient)))
+        .is_some_and(|s| s > chi_square_999(FEATURES as f64));
+    let cells: Vec<usize> = (0..at_none.chosen.len()).filter(|&c| at_none.exposure[c] >= MIN_EXPECTED).collect();
+    let pearson: f64 =
+        cells.iter().map(|&c| (at_none.chosen[c] - at_none.exposure[c]).powi(2) / at_none.exposure[c]).sum();
+    score || (cells.len() >= 2 && pearson > chi_square_999((cells.len() - 1) as f64))
+}
+
 /// The model fitted from a player's past searches on a `rows` x `cols` board (the latest
 /// [`MAX_SEARCHES`] are read): exactly "no habit" when they show none.
 pub fn fit(rows: usize, cols: usize, searches: &[Search]) -> SearchModel {
@@ -229,12 +251,7 @@ pub fn fit(rows: usize, cols: usize, searches: &[Search]) -> SearchModel {
     let searches = &searches[searches.len().saturating_sub(MAX_SEARCHES)..];
     let none = SearchModel { searches: Some(searches.len()), ..SearchModel::none(rows, cols) };
     let feats: Vec<Vector> = (0..cells).map(|i| features(i / cols, i % cols, rows, cols)).collect();
-    // The habit test, at no habit: exposure is then each cell's expected choices.
-    let at_none = pass(searches, &vec![0.0; cells], &feats);
-    let open: Vec<usize> = (0..cells).filter(|&c| at_none.exposure[c] > 0.0).collect();
-    let pearson: f64 =
-        open.iter().map(|&c| (at_none.chosen[c] - at_none.exposure[c]).powi(2) / at_none.exposure[c]).sum();
-    if open.len() < 2 || pearson <= chi_square_999((open.len() - 1) as f64) {
+    if !shows_a_habit(&pass(searches, &vec![0.0; cells], &feats)) {
         return none;
     }
     let mut weights = Vector::zeros();

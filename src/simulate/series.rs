@@ -80,7 +80,7 @@ impl fmt::Display for Hider {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Hider::Habit(habit) => write!(f, "{habit}"),
-            Hider::Adaptive(bound) if *bound == crate::searcher::DEFAULT_BOUND => f.write_str("adaptive"),
+            // Always with its bound, so that tables stay readable whatever the default.
             Hider::Adaptive(bound) => write!(f, "adaptive:{bound}"),
         }
     }
@@ -221,4 +221,93 @@ pub fn run_series(
         })
         .collect::<Result<Vec<_>, SimError>>()?;
     Ok(games.into_iter().flatten().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::Algorithm;
+
+    fn config(shooters: &[Algorithm], hiders: &[Hider]) -> SeriesConfig {
+        SeriesConfig {
+            shooters: shooters.iter().map(|&a| Player::full(a)).collect(),
+            hiders: hiders.to_vec(),
+            series: 4,
+            length: 8,
+            warmup: 3,
+            seed: 5,
+            size: BoardSize { rows: 6, cols: 6 },
+            ships: vec![3, 2],
+            rules: Rules::CLASSIC,
+            budget_ms: crate::turn::DEFAULT_BUDGET_MS,
+            learn: 0,
+        }
+    }
+
+    const UNIFORM: Hider = Hider::Habit(Habit::Uniform);
+
+    #[test]
+    fn series_are_the_same_whatever_the_thread_count_and_shard() {
+        let c = SeriesConfig {
+            learn: 4,
+            ..config(&[Algorithm::Middlemost, Algorithm::WeightedDensity], &[UNIFORM, Hider::Adaptive(2.0)])
+        };
+        let with = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| run_series(&c, Shard::WHOLE, &|_| {}).unwrap())
+        };
+        let whole = with(1);
+        assert_eq!(whole.len(), 2 * 2 * 4 * 8);
+        assert_eq!(whole, with(3));
+        let mut halves: Vec<SeriesGame> =
+            (0..2).flat_map(|k| run_series(&c, Shard::new(k, 2).unwrap(), &|_| {}).unwrap()).collect();
+        let key = |g: &SeriesGame| (g.shooter.clone(), g.hider.clone(), g.series, g.game);
+        halves.sort_by_key(key);
+        let mut sorted = whole.clone();
+        sorted.sort_by_key(key);
+        assert_eq!(halves, sorted);
+    }
+
+    #[test]
+    fn without_a_habit_the_adaptive_hider_hides_the_uniform_fleets() {
+        // A shooter in uniformly random order shows no habit: the same fleets, the same games.
+        let c = config(&[Algorithm::Random], &[UNIFORM, Hider::Adaptive(2.0)]);
+        let games = run_series(&c, Shard::WHOLE, &|_| {}).unwrap();
+        let shots = |hider: &str| games.iter().filter(|g| g.hider == hider).map(|g| g.shots).collect::<Vec<_>>();
+        assert_eq!(shots("uniform"), shots("adaptive:2"));
+        // A fixed-order shooter on the classic board is found out, and its later games get
+        // longer on average (by about 10 shots).
+        let c = SeriesConfig {
+            series: 4,
+            length: 12,
+            size: BoardSize::CLASSIC,
+            ships: vec![5, 4, 3, 3, 2],
+            ..config(&[Algorithm::Strafing], &[UNIFORM, Hider::Adaptive(2.0)])
+        };
+        let games = run_series(&c, Shard::WHOLE, &|_| {}).unwrap();
+        let late = |hider: &str| {
+            let v: Vec<f64> =
+                games.iter().filter(|g| g.hider == hider && g.game >= 6).map(|g| g.shots as f64).collect();
+            v.iter().sum::<f64>() / v.len() as f64
+        };
+        assert!(late("adaptive:2") > late("uniform") + 3.0, "{} vs {}", late("adaptive:2"), late("uniform"));
+    }
+
+    #[test]
+    fn hiders_are_written_as_text_and_bad_series_are_refused() {
+        assert_eq!("adaptive".parse::<Hider>().unwrap(), Hider::Adaptive(crate::searcher::DEFAULT_BOUND));
+        assert_eq!("adaptive:0.5".parse::<Hider>().unwrap().to_string(), "adaptive:0.5");
+        assert_eq!(" hard:4 ".parse::<Hider>().unwrap(), Hider::Habit(Habit::HardOf(4)));
+        assert!(matches!("adaptive:9".parse::<Hider>(), Err(UnknownHider::Adaptive(_))));
+        assert!(matches!("sly".parse::<Hider>(), Err(UnknownHider::Habit(_))));
+        let c = config(&[Algorithm::Random], &[UNIFORM]);
+        let run = |c: SeriesConfig| run_series(&c, Shard::WHOLE, &|_| {}).unwrap_err().to_string();
+        assert_eq!(
+            run(SeriesConfig { warmup: 8, ..c.clone() }),
+            "--warmup 8 leaves no game of a series of 8 to measure"
+        );
+        assert_eq!(run(SeriesConfig { series: 0, ..c.clone() }), "--series must be at least 1");
+        assert_eq!(run(SeriesConfig { hiders: vec![], ..c.clone() }), "no shooter or no hider");
+        assert!(run(SeriesConfig { ships: vec![7], ..c }).starts_with("fleet:"));
+    }
 }

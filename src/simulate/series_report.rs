@@ -120,3 +120,56 @@ pub fn table(games: &[SeriesGame], warmup: usize) -> String {
 fn mean(v: &[f64]) -> f64 {
     v.iter().sum::<f64>() / v.len() as f64
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardSize;
+    use crate::habit::Habit;
+    use crate::rules::Rules;
+    use crate::simulate::run::Player;
+    use crate::simulate::series::{Hider, SeriesConfig, run_series};
+    use crate::simulate::shard::Shard;
+    use crate::strategy::Algorithm;
+
+    #[test]
+    fn the_report_pairs_series_and_the_csv_reads_back() {
+        let c = SeriesConfig {
+            shooters: vec![Player::full(Algorithm::Middlemost)],
+            hiders: vec![Hider::Habit(Habit::Uniform), Hider::Habit(Habit::HardOf(64))],
+            series: 4,
+            length: 8,
+            warmup: 3,
+            seed: 5,
+            size: BoardSize { rows: 6, cols: 6 },
+            ships: vec![3, 2],
+            rules: Rules::CLASSIC,
+            budget_ms: crate::turn::DEFAULT_BUDGET_MS,
+            learn: 0,
+        };
+        let games = run_series(&c, Shard::WHOLE, &|_| {}).unwrap();
+        let mut csv = Vec::new();
+        write_csv(&mut csv, &games).unwrap();
+        let text = String::from_utf8(csv).unwrap();
+        assert_eq!(read_csv(&text).unwrap(), games);
+        assert_eq!(read_csv(&format!("{text}{text}")).unwrap().len(), 2 * games.len(), "headers are skipped");
+        assert_eq!(
+            read_csv("a,b,c").unwrap_err().to_string(),
+            "line 1: expected 5 fields (shooter,hider,series,game,shots)"
+        );
+        let report = table(&games, 3);
+        let lines: Vec<&str> = report.lines().collect();
+        assert_eq!(lines.len(), 6, "{report}");
+        // Each row: 4 series of 5 measured games; the second paired with the first.
+        let mean = |hider: &str| {
+            let v: Vec<f64> =
+                games.iter().filter(|g| g.hider == hider && g.game >= 3).map(|g| g.shots as f64).collect();
+            v.iter().sum::<f64>() / v.len() as f64
+        };
+        assert!(
+            lines[4].starts_with(&format!("| `middlemost` | `uniform` | 4 | 20 | {:.2} ± ", mean("uniform"))),
+            "{report}"
+        );
+        assert!(lines[5].contains(&format!("| {:+.2} (", mean("hard:64") - mean("uniform"))), "{report}");
+    }
+}
