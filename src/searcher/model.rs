@@ -181,48 +181,74 @@ struct Pass {
 fn pass(searches: &[Search], pull: &[f64], feats: &[Vector]) -> Pass {
     let cells = pull.len();
     let weight: Vec<f64> = pull.iter().map(|p| p.exp()).collect();
+    let plain: Vec<[f64; FEATURES]> = feats.iter().map(|f| std::array::from_fn(|k| f[k])).collect();
     let s0_all: f64 = weight.iter().sum();
-    let s1_all: Vector = feats.iter().zip(&weight).map(|(f, w)| f * *w).sum();
-    let s2_all: Matrix = feats.iter().zip(&weight).map(|(f, w)| f * f.transpose() * *w).sum();
-    let mut out = Pass {
-        gradient: Vector::zeros(),
-        information: Matrix::zeros(),
-        chosen: vec![0.0; cells],
-        exposure: vec![0.0; cells],
-    };
+    let mut s1_all = [0.0; FEATURES];
+    for (f, w) in plain.iter().zip(&weight) {
+        for k in 0..FEATURES {
+            s1_all[k] += f[k] * w;
+        }
+    }
+    let mut chosen = vec![0.0; cells];
+    let mut exposure = vec![0.0; cells];
+    // The sum over choices of the open cells' mean features, times its transpose.
+    let mut means = [[0.0; FEATURES]; FEATURES];
     let mut removed_at = vec![0.0; cells];
+    let mut shot = vec![false; cells];
     for search in searches {
-        let (mut s0, mut s1, mut s2) = (s0_all, s1_all, s2_all);
+        let (mut s0, mut s1) = (s0_all, s1_all);
         let mut acc = 0.0;
         let shots = search.hunting();
         for &(cell, hunts) in &shots {
             if hunts {
-                let mean = s1 / s0;
-                out.gradient += feats[cell] - mean;
-                out.information += s2 / s0 - mean * mean.transpose();
-                out.chosen[cell] += 1.0;
+                let mean: [f64; FEATURES] = std::array::from_fn(|k| s1[k] / s0);
+                for i in 0..FEATURES {
+                    for j in i..FEATURES {
+                        means[i][j] += mean[i] * mean[j];
+                    }
+                }
+                chosen[cell] += 1.0;
                 acc += 1.0 / s0;
             }
             removed_at[cell] = acc;
-            s0 -= weight[cell];
-            s1 -= feats[cell] * weight[cell];
-            s2 -= feats[cell] * feats[cell].transpose() * weight[cell];
-            // Running totals drift; a board nearly shot out is summed afresh.
-            if s0 < 1e-6 * s0_all {
-                s0 = s0.max(f64::MIN_POSITIVE);
+            s0 = (s0 - weight[cell]).max(f64::MIN_POSITIVE);
+            for k in 0..FEATURES {
+                s1[k] -= plain[cell][k] * weight[cell];
             }
         }
         // Cells shot were open until their shot; the others through the last choice.
-        let mut shot = vec![false; cells];
         for &(cell, _) in &shots {
             shot[cell] = true;
-            out.exposure[cell] += removed_at[cell];
+            exposure[cell] += removed_at[cell];
         }
-        for cell in (0..cells).filter(|&c| !shot[c]) {
-            out.exposure[cell] += acc;
+        for cell in 0..cells {
+            if !shot[cell] {
+                exposure[cell] += acc;
+            }
+            shot[cell] = false;
         }
     }
-    out
+    // Summed over choices, the open cells' weighted features are each cell's weighted features
+    // times its exposure: the gradient is the chosen features less their expectation, and the
+    // information the expected outer products less the means'.
+    let mut gradient = Vector::zeros();
+    let mut information = Matrix::zeros();
+    for c in 0..cells {
+        let e = weight[c] * exposure[c];
+        for i in 0..FEATURES {
+            gradient[i] += (chosen[c] - e) * plain[c][i];
+            for j in i..FEATURES {
+                information[(i, j)] += e * plain[c][i] * plain[c][j];
+            }
+        }
+    }
+    for i in 0..FEATURES {
+        for j in i..FEATURES {
+            information[(i, j)] -= means[i][j];
+            information[(j, i)] = information[(i, j)];
+        }
+    }
+    Pass { gradient, information, chosen, exposure }
 }
 
 /// Whether choices read at no habit depart from uniform choices more than chance would once in a
