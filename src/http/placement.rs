@@ -66,13 +66,15 @@ pub struct PlacementRequest {
     pub search_model: Option<SearchModelBody>,
 }
 
-/// The `searches` schema.
+/// The `searches` schema (null too: an absent list).
 fn searches_schema() -> utoipa::openapi::Array {
+    use utoipa::openapi::schema::SchemaType;
     use utoipa::openapi::{ArrayBuilder, ObjectBuilder, Type};
     let shot =
         ObjectBuilder::new().schema_type(Type::String).pattern(Some("^\\s*[A-Za-z][1-9][0-9]*(o|x|#[1-9][0-9]*)\\s*$"));
     let search = ArrayBuilder::new().items(shot).max_items(Some(MAX_SIDE * MAX_SIDE));
     ArrayBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
         .items(search)
         .max_items(Some(MAX_SEARCHES))
         .description(Some(
