@@ -223,26 +223,30 @@ pub fn run_series(
     Ok(games.into_iter().flatten().collect())
 }
 
+/// A small run for the tests: 4 series of 8 games on 6x6 with ships 3 and 2, 3 games of warmup.
+#[cfg(test)]
+pub fn small_config(shooters: &[crate::strategy::Algorithm], hiders: &[Hider]) -> SeriesConfig {
+    SeriesConfig {
+        shooters: shooters.iter().map(|&a| Player::full(a)).collect(),
+        hiders: hiders.to_vec(),
+        series: 4,
+        length: 8,
+        warmup: 3,
+        seed: 5,
+        size: BoardSize { rows: 6, cols: 6 },
+        ships: vec![3, 2],
+        rules: Rules::CLASSIC,
+        budget_ms: crate::turn::DEFAULT_BUDGET_MS,
+        learn: 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::strategy::Algorithm;
 
-    fn config(shooters: &[Algorithm], hiders: &[Hider]) -> SeriesConfig {
-        SeriesConfig {
-            shooters: shooters.iter().map(|&a| Player::full(a)).collect(),
-            hiders: hiders.to_vec(),
-            series: 4,
-            length: 8,
-            warmup: 3,
-            seed: 5,
-            size: BoardSize { rows: 6, cols: 6 },
-            ships: vec![3, 2],
-            rules: Rules::CLASSIC,
-            budget_ms: crate::turn::DEFAULT_BUDGET_MS,
-            learn: 0,
-        }
-    }
+    use super::small_config as config;
 
     const UNIFORM: Hider = Hider::Habit(Habit::Uniform);
 

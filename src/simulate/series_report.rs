@@ -124,29 +124,15 @@ fn mean(v: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::BoardSize;
     use crate::habit::Habit;
-    use crate::rules::Rules;
-    use crate::simulate::run::Player;
-    use crate::simulate::series::{Hider, SeriesConfig, run_series};
+    use crate::simulate::series::{Hider, run_series, small_config};
     use crate::simulate::shard::Shard;
     use crate::strategy::Algorithm;
 
     #[test]
     fn the_report_pairs_series_and_the_csv_reads_back() {
-        let c = SeriesConfig {
-            shooters: vec![Player::full(Algorithm::Middlemost)],
-            hiders: vec![Hider::Habit(Habit::Uniform), Hider::Habit(Habit::HardOf(64))],
-            series: 4,
-            length: 8,
-            warmup: 3,
-            seed: 5,
-            size: BoardSize { rows: 6, cols: 6 },
-            ships: vec![3, 2],
-            rules: Rules::CLASSIC,
-            budget_ms: crate::turn::DEFAULT_BUDGET_MS,
-            learn: 0,
-        };
+        let c =
+            small_config(&[Algorithm::Middlemost], &[Hider::Habit(Habit::Uniform), Hider::Habit(Habit::HardOf(64))]);
         let games = run_series(&c, Shard::WHOLE, &|_| {}).unwrap();
         let mut csv = Vec::new();
         write_csv(&mut csv, &games).unwrap();
