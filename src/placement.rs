@@ -134,11 +134,15 @@ pub fn place_styled(
     }
 }
 
+/// Whole-fleet attempts a tilted draw may make at one bound (about 10 ms; a classic fleet needs a
+/// handful, the no-touch ten-ship fleet some thousands untilted).
+pub const HIDE_ATTEMPTS: u64 = 10_000;
+
 /// A layout of `fleet` hidden from the player whose search habits `model` holds: drawn from
 /// uniform tilted away from the cells they look at first, each cell's log weight within `bound`
 /// ([`crate::searcher::hide`]). Exactly the uniform draw when the model shows no habit (or is of
-/// another board), and the uniform draw too for a fleet so crowded that the tilted sampler runs
-/// out of attempts.
+/// another board); a fleet so crowded that the tilted sampler runs out of [`HIDE_ATTEMPTS`] is
+/// drawn at half the bound, then a quarter, then uniformly.
 pub fn place_hidden(
     rows: usize,
     cols: usize,
@@ -152,10 +156,15 @@ pub fn place_hidden(
     if model.is_none() || (model.rows(), model.cols()) != (rows, cols) {
         return drawer.draw(rng);
     }
-    match hide(model, bound, fleet, rules, rng) {
-        Ok(layout) => Ok(layout),
-        Err(_) => drawer.draw(rng),
+    // A tilt so strong that the fleet is seldom drawn (no-touch fleets) is halved, twice, before
+    // the uniform draw: a bounded time whatever the model.
+    for b in [bound, bound / 2.0, bound / 4.0] {
+        let mut attempts = HIDE_ATTEMPTS;
+        if let Ok(layout) = hide(model, b, fleet, rules, &mut attempts, rng) {
+            return Ok(layout);
+        }
     }
+    drawer.draw(rng)
 }
 
 /// The least exposed of `candidates` uniform layouts of `fleet` (at least one): the `hard` style

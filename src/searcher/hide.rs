@@ -6,7 +6,7 @@
 
 use crate::fleet::Fleet;
 use crate::layout::Layout;
-use crate::opponent::{DrawError, Opponent, draw};
+use crate::opponent::{DrawError, Opponent, Sampler};
 use crate::rng::SonarRng;
 use crate::rules::Rules;
 
@@ -27,13 +27,16 @@ pub fn tilt(model: &SearchModel, bound: f64) -> Opponent {
     Opponent::from_log(model.rows(), model.cols(), &log, 1.0)
 }
 
-/// A layout of `fleet` hidden from the player of `model` under `rules`.
+/// A layout of `fleet` hidden from the player of `model` under `rules`, spending at most
+/// `attempts` whole-fleet attempts (a tilted no-touch fleet is rejected more often than a uniform
+/// one); an error when they run out.
 pub fn hide(
     model: &SearchModel,
     bound: f64,
     fleet: &Fleet,
     rules: Rules,
+    attempts: &mut u64,
     rng: &mut SonarRng,
 ) -> Result<Layout, DrawError> {
-    draw(&tilt(model, bound), fleet.lengths(), rules, rng)
+    Sampler::new(&tilt(model, bound), fleet.lengths(), rules, false)?.draw(attempts, rng)
 }

@@ -140,12 +140,12 @@ fn the_fleet_hides_where_the_player_looks_last_and_no_habit_is_uniform() {
             }
             total / (400.0 * 17.0)
         };
-        let hidden = mean_time(&mut |rng| hide(&model, DEFAULT_BOUND, &fleet, rules, rng).unwrap());
+        let hidden = mean_time(&mut |rng| hide(&model, DEFAULT_BOUND, &fleet, rules, &mut 1_000_000, rng).unwrap());
         let uniform = mean_time(&mut |rng| random_layout_under(10, 10, fleet.lengths(), rules, rng).unwrap());
         assert!(hidden > uniform + 0.1, "{rules:?}: hidden {hidden}, uniform {uniform}");
     }
     // The same seed, the same fleet; another seed, another.
-    let at = |seed| hide(&model, DEFAULT_BOUND, &fleet, Rules::CLASSIC, &mut seeded(seed)).unwrap();
+    let at = |seed| hide(&model, DEFAULT_BOUND, &fleet, Rules::CLASSIC, &mut 1_000_000, &mut seeded(seed)).unwrap();
     assert_eq!(at(5), at(5));
     assert_ne!(at(5), at(6));
 }
