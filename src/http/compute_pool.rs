@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use tokio::sync::oneshot;
 
+use super::admission::Admission;
 use super::problem::ApiError;
 
 /// Longest a heavy request may wait for its answer, queueing included, by default.
@@ -59,6 +60,22 @@ impl ComputePool {
     /// The number of threads running jobs.
     pub fn threads(&self) -> usize {
         self.threads.current_num_threads()
+    }
+
+    /// Runs `job` as heavy work: first a slot of `admission` (503 `overloaded` when none is
+    /// free), held until the job ends, then on the pool within its deadline.
+    pub async fn run_admitted<T: Send + 'static>(
+        &self,
+        admission: &Arc<Admission>,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let slot = admission.try_enter().ok_or(ApiError::Overloaded)?;
+        self.run(move || {
+            let _slot = slot;
+            job()
+        })
+        .await
+        .map_err(ApiError::from)
     }
 
     /// Runs `job` on the pool and waits for it, within the deadline, without holding a request

@@ -168,16 +168,8 @@ pub async fn opponent(
 ) -> Result<HttpResponse, actix_web::Error> {
     let body = read_json(&req, payload, **timeout).await?;
     let valid = ValidOpponent::from_json(body.get())?;
-    // Fitting is compute work: bounded with the heavy recommendations, run on their pool, the
-    // slot living with the job.
-    let slot = admission.into_inner().try_enter().ok_or(ApiError::Overloaded)?;
-    let fitted = pool
-        .run(move || {
-            let _slot = slot;
-            valid.fit()
-        })
-        .await
-        .map_err(ApiError::from)?;
+    // Fitting is compute work: bounded with the heavy recommendations and run on their pool.
+    let fitted = pool.run_admitted(&admission.into_inner(), move || valid.fit()).await?;
     let body = serde_json::to_vec(&OpponentResponse::from(fitted)).expect("a model always serializes");
     Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(body))
 }

@@ -305,14 +305,8 @@ pub async fn placement(
     let seed = req.seed.unwrap_or_else(fresh_seed);
     let answer = if req.style == PlacementStyle::Adaptive {
         // Fitting searches and the tilted draw are compute work: bounded with the heavy
-        // recommendations and run on their pool, the slot living with the job.
-        let slot = admission.into_inner().try_enter().ok_or(ApiError::Overloaded)?;
-        pool.run(move || {
-            let _slot = slot;
-            req.place_adaptive(seed)
-        })
-        .await
-        .map_err(ApiError::from)??
+        // recommendations and run on their pool.
+        pool.run_admitted(&admission.into_inner(), move || req.place_adaptive(seed)).await??
     } else {
         let style = if req.style == PlacementStyle::Hard { Style::Hard } else { Style::Uniform };
         let layout = place_styled(req.rows, req.cols, &req.fleet, req.rules, style, &mut seeded(seed))

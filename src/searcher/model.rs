@@ -178,10 +178,10 @@ struct Pass {
     exposure: Vec<f64>,
 }
 
-fn pass(searches: &[Search], pull: &[f64], feats: &[Vector]) -> Pass {
+/// One pass at `pull`, with each cell's features as plain arrays (`plain`).
+fn pass(searches: &[Search], pull: &[f64], plain: &[[f64; FEATURES]]) -> Pass {
     let cells = pull.len();
     let weight: Vec<f64> = pull.iter().map(|p| p.exp()).collect();
-    let plain: Vec<[f64; FEATURES]> = feats.iter().map(|f| std::array::from_fn(|k| f[k])).collect();
     let s0_all: f64 = weight.iter().sum();
     let mut s1_all = [0.0; FEATURES];
     for (f, w) in plain.iter().zip(&weight) {
@@ -193,13 +193,11 @@ fn pass(searches: &[Search], pull: &[f64], feats: &[Vector]) -> Pass {
     let mut exposure = vec![0.0; cells];
     // The sum over choices of the open cells' mean features, times its transpose.
     let mut means = [[0.0; FEATURES]; FEATURES];
-    let mut removed_at = vec![0.0; cells];
     let mut shot = vec![false; cells];
     for search in searches {
         let (mut s0, mut s1) = (s0_all, s1_all);
         let mut acc = 0.0;
-        let shots = search.hunting();
-        for &(cell, hunts) in &shots {
+        for (cell, hunts) in search.hunting() {
             if hunts {
                 let mean: [f64; FEATURES] = std::array::from_fn(|k| s1[k] / s0);
                 for i in 0..FEATURES {
@@ -210,17 +208,15 @@ fn pass(searches: &[Search], pull: &[f64], feats: &[Vector]) -> Pass {
                 chosen[cell] += 1.0;
                 acc += 1.0 / s0;
             }
-            removed_at[cell] = acc;
+            // A cell shot was open until its shot.
+            exposure[cell] += acc;
+            shot[cell] = true;
             s0 = (s0 - weight[cell]).max(f64::MIN_POSITIVE);
             for k in 0..FEATURES {
                 s1[k] -= plain[cell][k] * weight[cell];
             }
         }
-        // Cells shot were open until their shot; the others through the last choice.
-        for &(cell, _) in &shots {
-            shot[cell] = true;
-            exposure[cell] += removed_at[cell];
-        }
+        // The others were open through the last choice.
         for cell in 0..cells {
             if !shot[cell] {
                 exposure[cell] += acc;
@@ -277,14 +273,15 @@ pub fn fit(rows: usize, cols: usize, searches: &[Search]) -> SearchModel {
     let searches = &searches[searches.len().saturating_sub(MAX_SEARCHES)..];
     let none = SearchModel { searches: Some(searches.len()), ..SearchModel::none(rows, cols) };
     let feats: Vec<Vector> = (0..cells).map(|i| features(i / cols, i % cols, rows, cols)).collect();
-    if !shows_a_habit(&pass(searches, &vec![0.0; cells], &feats)) {
+    let plain: Vec<[f64; FEATURES]> = feats.iter().map(|f| std::array::from_fn(|k| f[k])).collect();
+    if !shows_a_habit(&pass(searches, &vec![0.0; cells], &plain)) {
         return none;
     }
     let mut weights = Vector::zeros();
     let mut residual = vec![0.0; cells];
     let mut pull = vec![0.0; cells];
     for _ in 0..ROUNDS {
-        let p = pass(searches, &pull, &feats);
+        let p = pass(searches, &pull, &plain);
         let gradient = p.gradient - weights / (WEIGHT_SD * WEIGHT_SD);
         let information = p.information + Matrix::identity() / (WEIGHT_SD * WEIGHT_SD);
         if let Some(step) = information.cholesky().map(|ch| ch.solve(&gradient)) {
@@ -293,7 +290,7 @@ pub fn fit(rows: usize, cols: usize, searches: &[Search]) -> SearchModel {
         for c in 0..cells {
             pull[c] = feats[c].dot(&weights) + residual[c];
         }
-        let p = pass(searches, &pull, &feats);
+        let p = pass(searches, &pull, &plain);
         for c in 0..cells {
             let expected = pull[c].exp() * p.exposure[c];
             let gradient = p.chosen[c] - expected - residual[c] / (CELL_SD * CELL_SD);

@@ -156,21 +156,23 @@ impl SeriesConfig {
         let strategy = Weakened { algorithm: shooter.algorithm, weakness: shooter.weakness() };
         let (mut fleets, mut searches): (Vec<Layout>, Vec<Search>) = (Vec::new(), Vec::new());
         let mut out = Vec::with_capacity(self.length);
+        let (shooter_label, hider_label) = (shooter.label(), hider.to_string());
         for t in 0..self.length {
             let index = (s * self.length + t) as u64;
             let mut hide_rng = rng::stream(self.seed ^ HIDE_SALT, index);
             let layout = match hider {
                 Hider::Habit(habit) => habit.draw(rows, cols, fleet, self.rules, &mut hide_rng)?,
-                Hider::Adaptive(bound) => {
-                    // The service's adaptive placement; while the searches show no habit, exactly
-                    // the uniform hider's fleet.
-                    let model = fit_searches(rows, cols, &searches);
-                    if model.is_none() {
-                        Habit::Uniform.draw(rows, cols, fleet, self.rules, &mut hide_rng)?
-                    } else {
-                        place_hidden(rows, cols, fleet, self.rules, &model, bound, &mut hide_rng)?
-                    }
-                }
+                // The service's adaptive placement: while the searches show no habit, the uniform
+                // draw, the uniform hider's fleet.
+                Hider::Adaptive(bound) => place_hidden(
+                    rows,
+                    cols,
+                    fleet,
+                    self.rules,
+                    &fit_searches(rows, cols, &searches),
+                    bound,
+                    &mut hide_rng,
+                )?,
             };
             let model = (self.learn > 0 && !fleets.is_empty()).then(|| {
                 let past = &fleets[fleets.len().saturating_sub(self.learn)..];
@@ -184,12 +186,16 @@ impl SeriesConfig {
             let record = play(&strategy, Game::new(layout.clone()), &seat, &mut rng, &mut Vec::new(), |_, p, o| {
                 shots.push((p, o));
             })
-            .map_err(|source| SimError::Play { player: shooter.label(), game: index as usize, source })?;
+            .map_err(|source| SimError::Play {
+                player: shooter_label.clone(),
+                game: index as usize,
+                source,
+            })?;
             searches.push(Search::played(rows, cols, &shots));
             fleets.push(layout);
             out.push(SeriesGame {
-                shooter: shooter.label(),
-                hider: hider.to_string(),
+                shooter: shooter_label.clone(),
+                hider: hider_label.clone(),
                 series: s,
                 game: t,
                 shots: record.shots,
