@@ -4,6 +4,7 @@
 
 import { fitOpponent } from "./api.js";
 import { Ship, fleetFault } from "./game.js";
+import { forgetPrefix, latestWithin } from "./stored.js";
 
 const PREFIX = "sonar.fleets.";
 /** Most fleets kept per board size and fleet (the most POST /opponent fits). */
@@ -53,9 +54,7 @@ export function remember(rows, cols, ships, board) {
 
 /** Forgets every stored fleet, of every board size and fleet. */
 export function forgetAll() {
-  const keys = [];
-  for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i).startsWith(PREFIX)) keys.push(localStorage.key(i));
-  for (const key of keys) localStorage.removeItem(key);
+  forgetPrefix(PREFIX);
 }
 
 /**
@@ -64,11 +63,7 @@ export function forgetAll() {
  */
 export function usable(fleets, rows, cols, rules) {
   const standing = fleets.filter((f) => !fleetFault(shipsOfBoard(f), rows, cols, rules.touching));
-  const size = (f) => JSON.stringify(f).length + 1;
-  let total = 0;
-  let from = standing.length;
-  while (from > 0 && total + size(standing[from - 1]) < MAX_BODY) total += size(standing[--from]);
-  return standing.slice(from);
+  return latestWithin(standing, MAX_BODY);
 }
 
 /** POST /opponent: the model fitted from `fleets` (and `games`, how many it fitted). */

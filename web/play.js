@@ -52,10 +52,14 @@ export function setupPlay(root) {
   const enemy = new BoardView($("play-enemy"), { caption: "The computer's waters", onActivate: (r, c) => fire(r, c) });
   const learning = setupLearning(root, { settings, game, redraw: () => draw() });
 
+  /** POST /placement's answer for a rows x cols board, the ships and rules of `set`, and `style`. */
+  function askPlacement(rows, cols, set, style, extra = {}) {
+    return placement({ rows, cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed(), style, ...extra });
+  }
+
   /** A fleet for a rows x cols board, the ships and rules of `set`, from POST /placement. */
   async function placeFleet(rows, cols, set, style = "uniform") {
-    const answer = await placement({ rows, cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed(), style });
-    return shipsFromPlacement(answer);
+    return shipsFromPlacement(await askPlacement(rows, cols, set, style));
   }
 
   /**
@@ -65,9 +69,7 @@ export function setupPlay(root) {
   async function placeTheirs(rows, cols, set) {
     if (set.style !== "adaptive") return placeFleet(rows, cols, set, set.style);
     const past = sendable(searches(rows, cols));
-    const answer = await placement({
-      rows, cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed(), style: "adaptive", searches: past,
-    });
+    const answer = await askPlacement(rows, cols, set, "adaptive", { searches: past });
     game.seen = { n: past.length, model: answer.search_model };
     return shipsFromPlacement(answer);
   }

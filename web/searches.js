@@ -3,6 +3,8 @@
 // to find" mode POST /placement reads them (style adaptive) and hides the computer's fleet where
 // this player looks last.
 
+import { forgetPrefix, latestWithin } from "./stored.js";
+
 const PREFIX = "sonar.searches.";
 /** Most searches kept per board size (the most POST /placement reads). */
 export const KEEP = 200;
@@ -43,17 +45,12 @@ export function rememberSearch(rows, cols, search) {
 
 /** Forgets every stored search, of every board size. */
 export function forgetSearches() {
-  const keys = [];
-  for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i).startsWith(PREFIX)) keys.push(localStorage.key(i));
-  for (const key of keys) localStorage.removeItem(key);
+  forgetPrefix(PREFIX);
 }
 
 /** The most recent searches that fit the request body limit. */
 export function sendable(all) {
-  let total = 0;
-  let from = all.length;
-  while (from > 0 && total + JSON.stringify(all[from - 1]).length + 1 < MAX_BODY) total += JSON.stringify(all[--from]).length + 1;
-  return all.slice(from);
+  return latestWithin(all, MAX_BODY);
 }
 
 /** The line under the computer's waters: what it has seen of this player's searching. */
