@@ -160,15 +160,17 @@ pub struct SimulateArgs {
     pub levels: Option<::std::vec::Vec<Level>>,
     /// How the hidden fleets are placed: `uniform` (every layout equally likely), `hard` (the
     /// computer's hard style of `POST /placement`), or a player's habit: `edge:θ` (each cell
-    /// weighs e^θ per board edge it lies on; θ from -3 to 3), `apart` (ships never touch) or
-    /// `parallel` (every ship horizontal).
+    /// weighs e^θ per board edge it lies on; θ from -3 to 3), `apart` (ships never touch),
+    /// `parallel` (every ship horizontal) or `across:p` (each ship weighs p/(1-p) across against 1
+    /// down, so a ship alone on a square board lies across with probability p; p from 0.001 to
+    /// 0.999).
     #[arg(long, value_name = "HABIT", default_value = "uniform", value_parser = trimmed::<Habit>)]
     pub placement: Habit,
     /// Before each game the shooters fit a model of the opponent from N past fleets of the same
     /// placement (drawn independently of the hidden fleet) and play with it.
     #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "oracle")]
     pub learn: usize,
-    /// The shooters are told the placement's true model (uniform, edge:θ and apart have one).
+    /// The shooters are told the placement's true model (all have one but hard and hard:k).
     #[arg(long)]
     pub oracle: bool,
     /// Worker threads (default: all cores). Results do not depend on it.
@@ -401,14 +403,14 @@ mod tests {
         let o = run_options(&["--placement", "apart", "--oracle"]).unwrap();
         assert_eq!((o.placement, o.learn, o.oracle), (Habit::Apart, 0, true));
         assert!(o.config().oracle);
-        for habit in ["hard", "parallel", "edge:-2"] {
+        for habit in ["hard", "parallel", "edge:-2", "across:0.8"] {
             assert_eq!(run_options(&["--placement", habit]).unwrap().placement.to_string(), habit);
         }
         let both = run_options(&["--learn", "5", "--oracle"]).unwrap_err();
         assert!(both.contains("cannot be used with"), "{both}");
         assert!(run_options(&["--learn", "-1"]).is_err());
         let bad = run_options(&["--placement", "edge:4"]).unwrap_err();
-        assert!(bad.contains("expected uniform, hard, hard:k (k from 1 to 64), apart, parallel or edge:θ"), "{bad}");
+        assert!(bad.contains("expected uniform, hard, hard:k (k from 1 to 64), apart, parallel, edge:θ"), "{bad}");
     }
 
     #[test]

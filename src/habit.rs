@@ -12,15 +12,19 @@ use thiserror::Error;
 
 use crate::fleet::Fleet;
 use crate::layout::{Layout, random_layout_under};
-use crate::opponent::{DrawError, MAX_ATTEMPTS, Opponent, Sampler, draw};
+use crate::opponent::{DrawError, MAX_ACROSS, MAX_ATTEMPTS, Opponent, Sampler, draw};
 use crate::placement::{MAX_HARD_CANDIDATES, PlacementError, Style, place_least_exposed, place_styled};
 use crate::rng::SonarRng;
 use crate::rules::Rules;
 
 /// Largest `|θ|` of `edge:θ` (so that every cell weight stays well within the model's range).
 pub const MAX_EDGE: f64 = 3.0;
+/// Smallest `p` of `across:p`, and `1 - MIN_ACROSS_P` the largest (so that `p / (1 - p)` stays
+/// within the model's range; `parallel` is the habit of every ship across).
+pub const MIN_ACROSS_P: f64 = 0.001;
 
-/// How a player hides a fleet. Written as text: `uniform`, `hard`, `edge:1.5`, `apart`, `parallel`.
+/// How a player hides a fleet. Written as text: `uniform`, `hard`, `edge:1.5`, `apart`, `parallel`,
+/// `across:0.8`.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub enum Habit {
     /// Every layout the rules allow equally likely.
@@ -36,14 +40,19 @@ pub enum Habit {
     Edge(f64),
     /// Classic rules, but the player never lets ships touch, even at a corner (`t` 0).
     Apart,
-    /// Every ship horizontal, uniform otherwise: a habit the model cannot describe.
+    /// Every ship horizontal, uniform otherwise. Its true model is the uniform one with `across` at
+    /// its bound ([`MAX_ACROSS`]), which all but excludes a ship laid down.
     Parallel,
+    /// Mostly, not always, one way: each ship of 2 or more weighs `p / (1 - p)` laid across
+    /// against 1 laid down (`across:p`, `p` strictly between 0 and 1), uniform otherwise, so that a
+    /// ship alone on an empty square board lies across with probability `p`.
+    Across(f64),
 }
 
 /// Text that names no habit.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[error(
-    "placement {0:?}: expected uniform, hard, hard:k (k from 1 to {MAX_HARD_CANDIDATES}), apart, parallel or edge:θ (θ a number from -{MAX_EDGE} to {MAX_EDGE})"
+    "placement {0:?}: expected uniform, hard, hard:k (k from 1 to {MAX_HARD_CANDIDATES}), apart, parallel, edge:θ (θ a number from -{MAX_EDGE} to {MAX_EDGE}) or across:p (p a probability from {MIN_ACROSS_P} to {max})", max = 1.0 - MIN_ACROSS_P
 )]
 pub struct UnknownHabit(pub String);
 
@@ -58,7 +67,7 @@ pub enum HabitError {
 
 impl Habit {
     /// The true model of the habit on a `rows` x `cols` board, where one exists (not for `hard`,
-    /// whose layouts depend on the whole fleet's exposure, nor `parallel`).
+    /// whose layouts depend on the whole fleet's exposure).
     pub fn oracle(self, rows: usize, cols: usize) -> Option<Opponent> {
         match self {
             Habit::Uniform => Some(Opponent::uniform(rows, cols)),
@@ -70,7 +79,9 @@ impl Habit {
                 Some(Opponent::from_log(rows, cols, &log, 1.0))
             }
             Habit::Apart => Some(Opponent::new(rows, cols, &vec![vec![1.0; cols]; rows], 0.0).expect("a valid model")),
-            Habit::Hard | Habit::HardOf(_) | Habit::Parallel => None,
+            Habit::Parallel => Some(Opponent::uniform(rows, cols).with_across(MAX_ACROSS).expect("the bound is valid")),
+            Habit::Across(p) => Some(Opponent::uniform(rows, cols).with_across(p / (1.0 - p)).expect("p within range")),
+            Habit::Hard | Habit::HardOf(_) => None,
         }
     }
 
@@ -90,7 +101,9 @@ impl Habit {
             }
             Habit::Hard => place_styled(rows, cols, fleet, rules, Style::Hard, rng)?,
             Habit::HardOf(k) => place_least_exposed(rows, cols, fleet, rules, k, rng)?,
-            Habit::Edge(_) | Habit::Apart => draw(&model(self.oracle(rows, cols)), fleet.lengths(), rules, rng)?,
+            Habit::Edge(_) | Habit::Apart | Habit::Across(_) => {
+                draw(&model(self.oracle(rows, cols)), fleet.lengths(), rules, rng)?
+            }
             Habit::Parallel => {
                 let mut attempts = MAX_ATTEMPTS;
                 Sampler::new(&model(None), fleet.lengths(), rules, true)?.draw(&mut attempts, rng)?
@@ -115,6 +128,13 @@ impl std::str::FromStr for Habit {
                 .filter(|k| (1..=MAX_HARD_CANDIDATES).contains(k))
                 .map(Habit::HardOf)
                 .ok_or_else(|| UnknownHabit(other.to_owned())),
+            other if other.starts_with("across:") => other["across:".len()..]
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|p| (MIN_ACROSS_P..=1.0 - MIN_ACROSS_P).contains(p))
+                .map(Habit::Across)
+                .ok_or_else(|| UnknownHabit(other.to_owned())),
             other => other
                 .strip_prefix("edge:")
                 .and_then(|theta| theta.trim().parse::<f64>().ok())
@@ -134,6 +154,7 @@ impl fmt::Display for Habit {
             Habit::Edge(theta) => write!(f, "edge:{theta}"),
             Habit::Apart => f.write_str("apart"),
             Habit::Parallel => f.write_str("parallel"),
+            Habit::Across(p) => write!(f, "across:{p}"),
         }
     }
 }
@@ -156,7 +177,8 @@ mod tests {
         round_trips(Habit::Apart, "apart", r#""apart""#);
         round_trips(Habit::Parallel, "parallel", r#""parallel""#);
         round_trips(Habit::HardOf(4), "hard:4", r#""hard:4""#);
-        for bad in ["hard:0", "hard:65", "hard:x"] {
+        round_trips(Habit::Across(0.8), "across:0.8", r#""across:0.8""#);
+        for bad in ["hard:0", "hard:65", "hard:x", "across:0", "across:1", "across:1.5", "across:NaN", "across:"] {
             assert!(bad.parse::<Habit>().is_err(), "{bad}");
         }
         for bad in ["sneaky", "edge:", "edge:x", "edge:4", "edge:NaN", "edge:inf"] {
@@ -165,7 +187,7 @@ mod tests {
         let e = "edge:9".parse::<Habit>().unwrap_err().to_string();
         assert_eq!(
             e,
-            r#"placement "edge:9": expected uniform, hard, hard:k (k from 1 to 64), apart, parallel or edge:θ (θ a number from -3 to 3)"#
+            r#"placement "edge:9": expected uniform, hard, hard:k (k from 1 to 64), apart, parallel, edge:θ (θ a number from -3 to 3) or across:p (p a probability from 0.001 to 0.999)"#
         );
     }
 
@@ -173,7 +195,10 @@ mod tests {
     fn oracles_are_the_true_models() {
         assert!(Habit::Uniform.oracle(10, 10).unwrap().is_uniform());
         assert_eq!(Habit::Hard.oracle(10, 10), None);
-        assert_eq!(Habit::Parallel.oracle(10, 10), None);
+        let parallel = Habit::Parallel.oracle(10, 10).unwrap();
+        assert!(parallel.flat_cells() && parallel.touching() == 1.0 && parallel.across() == MAX_ACROSS);
+        let across = Habit::Across(0.8).oracle(10, 10).unwrap();
+        assert!(across.flat_cells() && (across.across() - 4.0).abs() < 1e-12);
         let apart = Habit::Apart.oracle(10, 10).unwrap();
         assert!(apart.flat_cells() && apart.touching() == 0.0);
         let edge = Habit::Edge(1.0).oracle(4, 5).unwrap();
@@ -218,8 +243,19 @@ mod tests {
         assert!(hard > uniform + 0.04 && hard < uniform + 0.15, "{hard}");
         assert_eq!(border(Habit::Apart, &mut rng).1, 0);
         border(Habit::Parallel, &mut rng);
+        // across:0.8 lays about 4 ships of 5 across (overlaps move it a little), across:0.2 one.
+        let share = |p: f64, rng: &mut SonarRng| {
+            let across: usize = (0..draws)
+                .map(|_| Habit::Across(p).draw(10, 10, &f, Rules::CLASSIC, rng).unwrap())
+                .map(|l| l.ships.iter().filter(|s| s.horizontal).count())
+                .sum();
+            across as f64 / (5 * draws) as f64
+        };
+        let (most, few) = (share(0.8, &mut rng), share(0.2, &mut rng));
+        assert!((0.75..0.85).contains(&most) && (0.15..0.25).contains(&few), "{most} {few}");
         // The same generator state gives the same layout.
-        for habit in [Habit::Uniform, Habit::Hard, Habit::Edge(0.5), Habit::Apart, Habit::Parallel] {
+        for habit in [Habit::Uniform, Habit::Hard, Habit::Edge(0.5), Habit::Apart, Habit::Parallel, Habit::Across(0.7)]
+        {
             let draw = |seed| habit.draw(10, 10, &f, Rules::CLASSIC, &mut seeded(seed)).unwrap();
             assert_eq!(draw(7), draw(7));
         }

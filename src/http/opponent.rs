@@ -60,6 +60,10 @@ pub struct OpponentSummary {
     pub uniform_edge_share: f64,
     /// `touching_share` expected of uniform layouts.
     pub uniform_touching_share: f64,
+    /// Share of the fleets' ships of two or more cells laid across (along a row).
+    pub across_share: f64,
+    /// `across_share` expected of uniform layouts.
+    pub uniform_across_share: f64,
 }
 
 /// The fitted model, to store and send back as `opponent.model` on every `POST /recommend`.
@@ -83,6 +87,8 @@ impl From<Fit> for OpponentResponse {
                 touching_share: s.touching_share,
                 uniform_edge_share: s.uniform_edge_share,
                 uniform_touching_share: s.uniform_touching_share,
+                across_share: s.across_share,
+                uniform_across_share: s.uniform_across_share,
             },
         }
     }
@@ -144,9 +150,9 @@ impl IntoResponses for OpponentProblems {
 /// Fit a model of a player's habits.
 ///
 /// Takes the fleets a player hid in past games (as `POST /placement` writes a board: one string
-/// per row, `.` water, each ship its own letter) and returns a model of where they put ships and
-/// whether they let them touch: a weight per cell and a weight per touching cell pair, and a
-/// summary of what the fleets showed. Store the model and send it as `opponent.model` with every
+/// per row, `.` water, each ship its own letter) and returns a model of where they put ships,
+/// whether they let them touch and which way they lay them: a weight per cell, a weight per
+/// touching cell pair and a weight per ship laid across, and a summary of what the fleets showed. Store the model and send it as `opponent.model` with every
 /// `POST /recommend` against that player. Deterministic: the same fleets give the same model.
 #[utoipa::path(
     post,

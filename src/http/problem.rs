@@ -194,6 +194,7 @@ impl ApiError {
                 None => format!("{prefix}fleets"),
             })),
             ApiError::Model(ModelError::Touching(_)) => Some(Cow::Borrowed("opponent.model.touching")),
+            ApiError::Model(ModelError::Across(_)) => Some(Cow::Borrowed("opponent.model.across")),
             ApiError::Model(_) => Some(Cow::Borrowed("opponent.model.cells")),
             ApiError::OpponentChoice(_) => Some(Cow::Borrowed("opponent")),
             ApiError::Searches(e) => Some(match e.at() {

@@ -164,7 +164,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for JsonObject<T> {
 /// `POST /recommend` takes back as `opponent.model`.
 #[derive(Debug, Serialize, Deserialize, ToSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-#[schema(example = json!({"cells": [[1.0, 0.5], [0.5, 0.25]], "touching": 0.8}))]
+#[schema(example = json!({"cells": [[1.0, 0.5], [0.5, 0.25]], "touching": 0.8, "across": 2.0}))]
 pub struct OpponentModel {
     /// One row of weights per board row, one weight per cell, each positive and finite: a layout
     /// weighs the product of its ships' cells' weights. Only ratios matter; the service scales
@@ -176,18 +176,29 @@ pub struct OpponentModel {
     /// touching), above 1 crowds them together.
     #[schema(minimum = 0, maximum = 100)]
     pub touching: f64,
+    /// The weight of each ship of two or more cells laid across (along a row) against laid down,
+    /// from 1e-6 to 1e6: 1 is indifferent (the default, so a model stored without it keeps
+    /// working), above 1 the player lays ships across, below 1 down.
+    #[serde(default = "indifferent")]
+    #[schema(minimum = 1e-6, maximum = 1e6, default = 1.0)]
+    pub across: f64,
+}
+
+/// The default `across`: no direction habit.
+fn indifferent() -> f64 {
+    1.0
 }
 
 impl From<&Opponent> for OpponentModel {
     fn from(model: &Opponent) -> OpponentModel {
-        OpponentModel { cells: model.cell_rows(), touching: model.touching() }
+        OpponentModel { cells: model.cell_rows(), touching: model.touching(), across: model.across() }
     }
 }
 
 impl OpponentModel {
     /// The core's model on a `rows` x `cols` board, checked.
     pub fn opponent(&self, rows: usize, cols: usize) -> Result<Opponent, ModelError> {
-        Opponent::new(rows, cols, &self.cells, self.touching)
+        Opponent::new(rows, cols, &self.cells, self.touching)?.with_across(self.across)
     }
 }
 

@@ -1,7 +1,8 @@
 //! Layouts drawn exactly from a model ([`Opponent`]) whose touching weight is at most 1.
 //!
-//! Each ship takes a placement with probability proportional to the product of its cells'
-//! weights (over the placements allowed); on any overlap the whole fleet is drawn again, which is
+//! Each ship takes a placement with probability proportional to its placement weight (the product
+//! of its cells' weights times its direction's, [`Opponent::placement_weight`]) over the
+//! placements allowed; on any overlap the whole fleet is drawn again, which is
 //! exact for the product measure restricted to layouts without overlap (the same argument as the
 //! uniform sampler's, [`crate::layout::random_layout_under`]). A layout without overlap is then
 //! accepted with probability `t ^ pairs` (its touching cell pairs), which makes it exactly the
@@ -50,7 +51,6 @@ impl Sampler {
         if touching > 1.0 {
             return Err(DrawError::Crowding(touching));
         }
-        let weights = model.cells();
         let mut ships = Vec::with_capacity(fleet.len());
         for &len in fleet {
             let placements: Vec<Placement> = Placement::all(rows, cols, len)
@@ -64,7 +64,7 @@ impl Sampler {
             let cumulative = placements
                 .iter()
                 .map(|p| {
-                    total += p.cells().map(|c| weights[c.row * cols + c.col]).product::<f64>();
+                    total += model.placement_weight(*p);
                     total
                 })
                 .collect();
@@ -202,6 +202,9 @@ mod tests {
             (Opponent::new(3, 3, &cells, 0.0).unwrap(), Rules::CLASSIC, false),
             (Opponent::new(3, 3, &cells, 0.3).unwrap(), Rules::NO_TOUCH, false),
             (Opponent::uniform(3, 3), Rules::CLASSIC, true),
+            // Ships laid across three times as often, or a quarter as often, as down.
+            (Opponent::new(3, 3, &cells, 0.3).unwrap().with_across(3.0).unwrap(), Rules::CLASSIC, false),
+            (Opponent::new(3, 3, &cells, 1.0).unwrap().with_across(0.25).unwrap(), Rules::NO_TOUCH, false),
         ];
         for (model, rules, horizontal) in cases {
             let (chi, dof) = chi_square(&model, &[2, 2], rules, horizontal, 40_000);

@@ -8,18 +8,21 @@
 //! - the same for its column, with the same three parameters (mirror and transpose symmetry);
 //! - whether it is a corner.
 //!
-//! A layout's log weight is then its statistics (the sums of its ship cells' features, and its
-//! touching cell pairs) dotted with the parameters, the last of which is `ln t`.
+//! A layout's log weight is then its statistics (the sums of its ship cells' features, its
+//! touching cell pairs and its ships laid across) dotted with the parameters, the last two of
+//! which are `ln t` and `ln d`.
 
-use super::model::{Opponent, touching_pairs};
+use super::model::{MAX_ACROSS, Opponent, touching_pairs};
 use crate::layout::Layout;
 
 /// Parameters of a cell: three edge distances and the corner.
 pub const CELL_FEATURES: usize = 4;
-/// Parameters of a model: the cell's, then `ln t`.
-pub const FEATURES: usize = CELL_FEATURES + 1;
+/// Parameters of a model: the cell's, then `ln t`, then `ln d`.
+pub const FEATURES: usize = CELL_FEATURES + 2;
 /// The index of `ln t` among the parameters.
 pub const TOUCHING: usize = CELL_FEATURES;
+/// The index of `ln d` (the across weight) among the parameters.
+pub const ACROSS: usize = CELL_FEATURES + 1;
 /// The index of the corner among the parameters.
 pub const CORNER: usize = 3;
 /// Distances from an edge at and beyond which a row or column has no parameter.
@@ -68,7 +71,8 @@ impl Features {
             && layout.ships.iter().flat_map(|p| p.cells()).all(|c| c.row < self.rows && c.col < self.cols)
     }
 
-    /// A layout's statistics: the sums of its ship cells' features and its touching pairs.
+    /// A layout's statistics: the sums of its ship cells' features, its touching pairs and its
+    /// ships of 2 or more laid across.
     pub fn of(&self, layout: &Layout) -> Vector {
         let mut s = [0.0; FEATURES];
         for c in layout.ships.iter().flat_map(|p| p.cells()) {
@@ -77,13 +81,17 @@ impl Features {
             }
         }
         s[TOUCHING] = touching_pairs(layout) as f64;
+        s[ACROSS] = layout.ships.iter().filter(|p| p.len > 1 && p.horizontal).count() as f64;
         s
     }
 
     /// The model of parameters `theta`.
     pub fn model(&self, theta: &Vector) -> Opponent {
         let log: Vec<f64> = self.cells.iter().map(|f| f.iter().zip(theta).map(|(a, b)| a * b).sum()).collect();
+        let across = theta[ACROSS].exp().clamp(1.0 / MAX_ACROSS, MAX_ACROSS);
         Opponent::from_log(self.rows, self.cols, &log, theta[TOUCHING].exp())
+            .with_across(across)
+            .expect("an across weight within its bounds")
     }
 }
 
@@ -122,8 +130,9 @@ mod tests {
         };
         let s = f.of(&layout);
         // Cells (0,0) corner: 2 edges; (0,1): edge + 1; (0,2): edge + 2; (1,2): 1 + 2; (2,2): 2 + 2.
-        assert_eq!(s, [4.0, 2.0, 4.0, 1.0, 2.0]);
-        let theta = [0.7, -0.2, 0.1, 0.4, -1.5];
+        // Two touching pairs, one ship across.
+        assert_eq!(s, [4.0, 2.0, 4.0, 1.0, 2.0, 1.0]);
+        let theta = [0.7, -0.2, 0.1, 0.4, -1.5, 0.9];
         let m = f.model(&theta);
         let other = Layout {
             rows: 5,

@@ -1,8 +1,9 @@
 //! Fitting a model from the fleets a player hid before.
 //!
 //! The model's cell weights are tied through the features of [`super::features`] (edge distances
-//! of the row and the column, the corner), and its touching weight is `t = exp(theta_t)`: five
-//! parameters `theta`, and a layout's log weight is `theta . s(layout)` for its statistics `s`.
+//! of the row and the column, the corner), its touching weight is `t = exp(theta_t)` and its across
+//! weight `d = exp(theta_d)`: six parameters `theta`, and a layout's log weight is
+//! `theta . s(layout)` for its statistics `s`.
 //! The fit is the maximum a posteriori of `theta` under a Gaussian prior centred on the uniform
 //! model ([`PRIOR_SD`]): a handful of fleets moves the model a little, many move it more.
 //!
@@ -15,8 +16,8 @@
 //! always give the same model.
 
 use super::draw::Sampler;
-use super::features::{FEATURES, Features, TOUCHING, Vector, dot};
-use super::model::{MAX_TOUCHING, Opponent, touching_pairs};
+use super::features::{ACROSS, FEATURES, Features, TOUCHING, Vector, dot};
+use super::model::{MAX_ACROSS, MAX_TOUCHING, Opponent, touching_pairs};
 use crate::fleet::Fleet;
 use crate::layout::Layout;
 use crate::rng::stream;
@@ -43,6 +44,10 @@ pub struct Summary {
     pub uniform_edge_share: f64,
     /// `touching_share` expected of uniform layouts of the same fleet.
     pub uniform_touching_share: f64,
+    /// Share of the fleets' ships of 2 or more laid across (along a row).
+    pub across_share: f64,
+    /// `across_share` expected of uniform layouts of the same fleet.
+    pub uniform_across_share: f64,
 }
 
 /// The seed of the fit's pools: pool `k` is drawn from `stream(FIT_SEED, k)`.
@@ -62,15 +67,17 @@ pub const MIN_ESS_SHARE: f64 = 0.5;
 /// fleets of `edge:1` learn about 0.6 of its border weight `e^1` (in logs), and 20 of `hard:64`
 /// (the least exposed of 64 layouts) about 70% of the way from uniform's border share (0.29) to
 /// the habit's (0.67), while 20 uniform fleets move every cell weight by at most about 15% (and
-/// then [`HABIT_EVIDENCE`] puts most of them back to exactly uniform). `ln t` is freer: touching pairs are many, and a player
-/// who never lets ships touch (`apart`) shows it in 20 fleets (`t` about 0.08).
-pub const PRIOR_SD: Vector = [0.1, 0.1, 0.1, 0.1, 1.5];
+/// then [`HABIT_EVIDENCE`] puts most of them back to exactly uniform). `ln t` is freer: touching
+/// pairs are many, and a player who never lets ships touch (`apart`) shows it in 20 fleets (`t`
+/// about 0.08). `ln d` is as free: 20 fleets of `parallel` (100 ships, all across) give `d` about
+/// 50, and 20 of `across:0.8` about the true 4.
+pub const PRIOR_SD: Vector = [0.1, 0.1, 0.1, 0.1, 1.5, 1.5];
 /// The evidence of a habit a fit needs to move off uniform: the log-likelihood ratio statistic of
-/// the estimate against uniform at least the 99th percentile of chi-square with 5 degrees of
-/// freedom. Fleets that do not show a habit at that level give the uniform model
+/// the estimate against uniform at least the 99th percentile of chi-square with 6 degrees of
+/// freedom (one per parameter). Fleets that do not show a habit at that level give the uniform model
 /// exactly: a model off uniform by the fleets' noise alone costs a shooter shots (measured: 20
 /// uniform fleets cost `weighted-density` about 0.5 shots a game without this test).
-pub const HABIT_EVIDENCE: f64 = 15.09;
+pub const HABIT_EVIDENCE: f64 = 16.81;
 /// Bounds of the cell parameters (so that no cell weight reaches the model's floor,
 /// [`super::model::MIN_CELL_RATIO`]).
 pub const CELL_BOUND: f64 = 2.5;
@@ -98,6 +105,8 @@ pub fn fit(rows: usize, cols: usize, fleet: &Fleet, fleets: &[Layout]) -> Fit {
         touching_share: touching_share(used.iter().copied()),
         uniform_edge_share: edge_share(pool.layouts.iter()),
         uniform_touching_share: touching_share(pool.layouts.iter()),
+        across_share: across_share(used.iter().copied()),
+        uniform_across_share: across_share(pool.layouts.iter()),
     };
     let n = used.len();
     if n == 0 || pool.stats.is_empty() {
@@ -172,6 +181,16 @@ fn touching_share<'a>(layouts: impl Iterator<Item = &'a Layout>) -> f64 {
     if all == 0 { 0.0 } else { touching as f64 / all as f64 }
 }
 
+/// Share of the layouts' ships of 2 or more laid across (0 with no such ships).
+fn across_share<'a>(layouts: impl Iterator<Item = &'a Layout>) -> f64 {
+    let (mut across, mut all) = (0usize, 0usize);
+    for p in layouts.flat_map(|l| &l.ships).filter(|p| p.len > 1) {
+        all += 1;
+        across += usize::from(p.horizontal);
+    }
+    if all == 0 { 0.0 } else { across as f64 / all as f64 }
+}
+
 /// Layouts drawn from a proposal model, with their statistics and proposal log weights.
 struct Pool {
     /// The parameters of the proposal model.
@@ -207,7 +226,7 @@ impl Pool {
     fn bounds(&self, i: usize) -> (f64, f64) {
         let near = self.proposal[i];
         if i != TOUCHING {
-            return ((near - TRUST).max(-CELL_BOUND), (near + TRUST).min(CELL_BOUND));
+            return ((near - TRUST).max(own_low(i)), (near + TRUST).min(own_high(i)));
         }
         let low = if near <= PROPOSAL_MIN_T.ln() + 1e-9 { LN_T_FLOOR } else { (near - TRUST).max(LN_T_FLOOR) };
         (low, (near + TRUST).min(MAX_TOUCHING.ln()))
@@ -300,11 +319,19 @@ fn proposal_for(theta: &Vector) -> Vector {
 
 /// The own bounds of parameter `i`, whatever the pool.
 fn own_low(i: usize) -> f64 {
-    if i == TOUCHING { LN_T_FLOOR } else { -CELL_BOUND }
+    match i {
+        TOUCHING => LN_T_FLOOR,
+        ACROSS => -MAX_ACROSS.ln(),
+        _ => -CELL_BOUND,
+    }
 }
 
 fn own_high(i: usize) -> f64 {
-    if i == TOUCHING { MAX_TOUCHING.ln() } else { CELL_BOUND }
+    match i {
+        TOUCHING => MAX_TOUCHING.ln(),
+        ACROSS => MAX_ACROSS.ln(),
+        _ => CELL_BOUND,
+    }
 }
 
 /// `x` with `a x = b`, for a symmetric positive definite `a` (Cholesky).

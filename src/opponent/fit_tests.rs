@@ -1,5 +1,6 @@
 //! Tests of the fit (`fit.rs`): it recovers a known model from many fleets, stays near uniform on
-//! few uniform ones, learns most of a strong habit from 20, is deterministic, and summarises right.
+//! few uniform ones, learns most of a strong habit from 20 (edges, touching, direction), is
+//! deterministic, and summarises right.
 
 use super::draw::Sampler;
 use super::features::Features;
@@ -38,8 +39,8 @@ const PROBES: [(usize, usize); 5] = [(0, 0), (0, 5), (1, 5), (2, 5), (1, 1)];
 
 #[test]
 fn many_fleets_recover_a_known_model() {
-    // Edges weigh e^0.8 per edge and touching pairs 0.3: 600 fleets drawn from it.
-    let truth = Features::new(10, 10).model(&[0.8, 0.0, 0.0, 0.0, 0.3f64.ln()]);
+    // Edges weigh e^0.8 per edge, touching pairs 0.3 and ships across 2: 600 fleets drawn from it.
+    let truth = Features::new(10, 10).model(&[0.8, 0.0, 0.0, 0.0, 0.3f64.ln(), 2.0f64.ln()]);
     let fleets = fleets_of(&truth, 600, &mut seeded(21));
     let fitted = classic_fit(&fleets).model;
     // The tolerance: 600 fleets carry about 3,000 edge cells, so each parameter is known to about
@@ -52,6 +53,9 @@ fn many_fleets_recover_a_known_model() {
     }
     let t = fitted.touching();
     assert!((t.ln() - 0.3f64.ln()).abs() < 0.2, "touching {t:.3}, true 0.3");
+    // 3,000 ships, each across or down: ln d known to about 0.04.
+    let d = fitted.across();
+    assert!((d.ln() - 2.0f64.ln()).abs() < 0.2, "across {d:.3}, true 2");
 }
 
 #[test]
@@ -67,6 +71,8 @@ fn twenty_uniform_fleets_give_a_model_near_uniform() {
         }
         let t = fitted.touching();
         assert!(t.ln().abs() < 0.2, "seed {seed}: touching {t:.3}");
+        let d = fitted.across();
+        assert!(d.ln().abs() < 0.2, "seed {seed}: across {d:.3}");
     }
     assert!(exactly >= 4, "{exactly} of 5 uniform");
 }
@@ -99,6 +105,15 @@ fn twenty_fleets_of_a_strong_habit_give_most_of_it() {
     // apart: never touching, so t small, but above 0.
     let apart = classic_fit(&fleets_with(Habit::Apart, 20, 3)).model;
     assert!(apart.touching() > 0.0 && apart.touching() < 0.2, "apart: t = {}", apart.touching());
+    // parallel (every ship across): d far above 1, so that a ship down is rare; across:0.8 (d 4)
+    // about its own, across:0.2 (d 1/4) the other way.
+    let parallel = classic_fit(&fleets_with(Habit::Parallel, 20, 3)).model;
+    assert!(parallel.across() > 20.0, "parallel: d = {}", parallel.across());
+    assert!(parallel.cells().iter().all(|&w| w > 0.9), "parallel: cells {:?}", parallel.cells());
+    for (p, low, high) in [(0.8, 2.5, 6.5), (0.2, 1.0 / 6.5, 1.0 / 2.5)] {
+        let d = classic_fit(&fleets_with(Habit::Across(p), 20, 3)).model.across();
+        assert!((low..high).contains(&d), "across:{p}: d = {d:.3}");
+    }
 }
 
 #[test]
@@ -128,6 +143,9 @@ fn the_summary_counts_border_cells_and_touching_fleets() {
     let f = fit(5, 5, &Fleet::new(&[2, 2], 5).unwrap(), &fleets);
     assert_eq!(f.games, 2);
     assert_eq!((f.summary.edge_share, f.summary.touching_share), (0.5, 0.5));
+    // Three of the four ships across.
+    assert_eq!(f.summary.across_share, 0.75);
+    assert!((f.summary.uniform_across_share - 0.5).abs() < 0.025, "{}", f.summary.uniform_across_share);
     // Uniform layouts, by enumerating every pair of placements that do not overlap.
     let (mut edge, mut cells, mut touching, mut layouts) = (0, 0, 0, 0);
     let all = Placement::all(5, 5, 2);

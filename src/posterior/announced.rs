@@ -137,15 +137,15 @@ impl<'a> Mixture<'a> {
     }
 }
 
-/// The prior weight the assigned ships add to a layout: their cells' weights, times `touching`
-/// for every pair of neighbouring cells (edge or corner) of two of them or of one of them and a
-/// `#` of `board`.
+/// The prior weight the assigned ships add to a layout: their cells' and directions' weights, times
+/// `touching` for every pair of neighbouring cells (edge or corner) of two of them or of one of
+/// them and a `#` of `board`.
 fn own_weight(board: &Board, ships: &[Placement], prior: &Opponent) -> f64 {
     let mut owner = vec![usize::MAX; board.len()];
     for (k, p) in ships.iter().enumerate() {
         p.cells().for_each(|c| owner[board.index(c)] = k);
     }
-    let mut cells = 1.0;
+    let mut cells: f64 = ships.iter().map(|p| prior.direction(p.len, p.horizontal)).product();
     let mut pairs = 0usize;
     for (i, &k) in owner.iter().enumerate().filter(|(_, k)| **k != usize::MAX) {
         cells *= prior.cells()[i];

@@ -63,7 +63,7 @@ fn check(
     touching: bool,
     salvo: usize,
     announce: Announce,
-    prior: Option<(&[f64], f64)>,
+    prior: Option<(&[f64], f64, f64)>,
     rng: &mut crate::rng::SonarRng,
 ) -> bool {
     let shots = rng.random_range(1..rows * cols * 2 / 3);
@@ -85,15 +85,15 @@ fn check(
         cols,
         lengths,
         touching,
-        prior.map(|(cells, touching)| Prior { cells, touching }),
+        prior.map(|(cells, touching, across)| Prior { cells, touching, across }),
         oracle_rule(announce),
         &turns,
         &records,
     );
     assert!(expected.kept >= 1);
-    let model = prior.map(|(cells, t)| {
+    let model = prior.map(|(cells, t, d)| {
         let grid: Vec<Vec<f64>> = cells.chunks(cols).map(<[f64]>::to_vec).collect();
-        Opponent::new(rows, cols, &grid, t).unwrap()
+        Opponent::new(rows, cols, &grid, t).unwrap().with_across(d).unwrap()
     });
     // A model that never lets ships touch is the no-touch rules with its cells (as bayes reads it).
     let (rules, model) = match &model {
@@ -162,9 +162,11 @@ fn every_rule_agrees_with_the_enumerator_under_a_prior() {
                 })
                 .collect();
             let t = [0.0, 0.5, 1.0, 2.5][k % 4];
+            // Ships laid across: indifferent, a fifth as often, or three times as often as down.
+            let d = [1.0, 0.2, 3.0][k % 3];
             let touching = k % 5 != 0;
             let salvo = 1 + k % 2;
-            check(rows, cols, lengths, touching, salvo, announce, Some((&cells, t)), &mut rng);
+            check(rows, cols, lengths, touching, salvo, announce, Some((&cells, t, d)), &mut rng);
         }
     }
 }

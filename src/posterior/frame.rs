@@ -75,11 +75,15 @@ pub struct Frame {
 /// A layout's weight ([`Opponent`]) split over the cells its ships cover: a ship cell at frame
 /// cell `k` weighs `cell[k]` times `touch` to the power of its touching pairs with cells already
 /// decided (left, above-left, above, above-right) and with the `#` cells around it (`sunk[k]`),
-/// so that every touching pair is counted once, when the later of its two cells is decided.
+/// so that every touching pair is counted once, when the later of its two cells is decided. A ship
+/// of 2 or more also weighs its direction's factor ([`Opponent::direction`]) on its first cell.
 #[derive(Clone, Debug)]
 pub struct Weights {
     pub cell: Vec<f64>,
     pub touch: f64,
+    /// The direction factor of a ship of 2 or more starting horizontally and vertically in the
+    /// frame (across and down on the board, or down and across when the frame is transposed).
+    pub direction: [f64; 2],
     /// Per frame cell: `#` cells among its eight neighbours.
     pub sunk: Vec<u8>,
 }
@@ -90,6 +94,12 @@ impl Weights {
     pub fn of(&self, k: usize, pairs: u32) -> f64 {
         let pairs = pairs + u32::from(self.sunk[k]);
         if pairs == 0 { self.cell[k] } else { self.cell[k] * self.touch.powi(pairs as i32) }
+    }
+
+    /// The direction factor of a ship of `len` starting horizontally in the frame or not.
+    #[inline(always)]
+    pub fn direction(&self, len: u64, frame_horizontal: bool) -> f64 {
+        if len < 2 { 1.0 } else { self.direction[usize::from(!frame_horizontal)] }
     }
 }
 
@@ -177,6 +187,7 @@ impl Frame {
             Weights {
                 cell: to_board.iter().map(|&(r, c)| m.cells()[r * board.cols() + c]).collect(),
                 touch: m.touching(),
+                direction: [m.direction(2, !orientation.transpose), m.direction(2, orientation.transpose)],
                 sunk: to_board
                     .iter()
                     .map(|&(r, c)| {

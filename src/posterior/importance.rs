@@ -17,9 +17,9 @@
 //! sampling, consistent as samples grow). A step with no option gives weight 0.
 //!
 //! Under a prior over layouts ([`Opponent`]) every choice above is made with probability
-//! proportional to the product of the chosen ship's cell weights instead of uniformly, so the
-//! weight `product of options` becomes the product of the options' summed weights, which is the
-//! layout's cell weight over its proposal probability; the draw's weight then also takes `t` per
+//! proportional to the chosen ship's placement weight (its cells' weights times its direction's)
+//! instead of uniformly, so the weight `product of options` becomes the product of the options'
+//! summed weights, which is the layout's cell and direction weight over its proposal probability; the draw's weight then also takes `t` per
 //! touching pair (among the ships afloat and with `#` cells), and the estimate is the prior's
 //! posterior by the same argument.
 //!
@@ -69,8 +69,8 @@ pub struct Sampler<'a> {
     /// A prior over layouts: ships are proposed with probability proportional to the product of
     /// their cells' weights, and each draw's weight carries the rest (`t` per touching pair).
     prior: Option<&'a Opponent>,
-    /// Under a prior, per distinct ship length: the product of the cell weights of the window
-    /// starting at each cell, along the row (`[0]`) and down the column (`[1]`), row-major.
+    /// Under a prior, per distinct ship length: the direction's factor times the product of the
+    /// cell weights of the window starting at each cell, along the row (`[0]`) and down the column (`[1]`), row-major.
     windows: Vec<(usize, [Vec<f64>; 2])>,
 }
 
@@ -130,11 +130,14 @@ impl<'a> Sampler<'a> {
                 self.fleet
                     .groups()
                     .map(|(len, _)| {
+                        let (across, down) = (m.direction(len, true), m.direction(len, false));
                         let along = (0..nr * nc)
-                            .map(|i| if i % nc + len <= nc { product(&mut (i..i + len)) } else { 0.0 })
+                            .map(|i| if i % nc + len <= nc { across * product(&mut (i..i + len)) } else { 0.0 })
                             .collect();
                         let down = (0..nr * nc)
-                            .map(|i| if i / nc + len <= nr { product(&mut (0..len).map(|d| i + d * nc)) } else { 0.0 })
+                            .map(|i| {
+                                if i / nc + len <= nr { down * product(&mut (0..len).map(|d| i + d * nc)) } else { 0.0 }
+                            })
                             .collect();
                         (len, [along, down])
                     })
@@ -144,12 +147,9 @@ impl<'a> Sampler<'a> {
         Sampler { prior, windows, ..self }
     }
 
-    /// The prior weight of a placement's cells (1 without a prior).
-    fn cells_weight(&self, p: Placement) -> f64 {
-        match self.prior {
-            None => 1.0,
-            Some(m) => p.cells().map(|c| m.cells()[c.row * self.board.cols() + c.col]).product(),
-        }
+    /// The prior weight of a placement: its cells' and its direction's (1 without a prior).
+    fn placement_weight(&self, p: Placement) -> f64 {
+        self.prior.map_or(1.0, |m| m.placement_weight(p))
     }
 
     /// One weighted draw (weight 0 when the path reached a step with no option).
@@ -231,7 +231,7 @@ impl<'a> Sampler<'a> {
                 weight *= options.len() as f64;
                 options[rng.random_range(0..options.len())]
             } else {
-                let weights: Vec<f64> = options.iter().map(|&(_, p)| self.cells_weight(p)).collect();
+                let weights: Vec<f64> = options.iter().map(|&(_, p)| self.placement_weight(p)).collect();
                 let total: f64 = weights.iter().sum();
                 weight *= total;
                 options[pick_weighted(&weights, total, rng)]

@@ -56,13 +56,16 @@ pub struct TurnRecord {
 
 /// A prior over layouts: weight = product over every ship cell of `cells[row * cols + col]`,
 /// times `touching` to the power of the layout's touching pairs (unordered pairs of cells of
-/// different ships that share an edge or a corner).
+/// different ships that share an edge or a corner), times `across` for each ship of two or more
+/// cells that lies along a row.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Prior<'a> {
     /// Per cell (row-major), the factor each ship cell on it contributes.
     pub cells: &'a [f64],
     /// The factor each touching pair contributes.
     pub touching: f64,
+    /// The factor each ship laid across contributes.
+    pub across: f64,
 }
 
 /// What [`replay_enumerate`] found.
@@ -144,7 +147,10 @@ fn weight(ships: &[Vec<(usize, usize)>], cols: usize, prior: Option<Prior>) -> f
             pairs += a.iter().map(|&p| b.iter().filter(|&&q| neighbours(p, q)).count()).sum::<usize>();
         }
     }
-    cells * prior.touching.powi(i32::try_from(pairs).expect("pairs fit i32"))
+    let across = ships.iter().filter(|s| s.len() > 1 && s.iter().all(|&(r, _)| r == s[0].0)).count();
+    cells
+        * prior.touching.powi(i32::try_from(pairs).expect("pairs fit i32"))
+        * prior.across.powi(i32::try_from(across).expect("ships fit i32"))
 }
 
 /// Every labelled layout of ships of `lengths` on a `rows` x `cols` board (ships kept apart by

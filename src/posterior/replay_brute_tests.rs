@@ -170,7 +170,7 @@ fn replay_brute_prior_weighs_cells_and_touching_pairs() {
             }
             let turns: Vec<Cells> = missed.map(|m| vec![(m / 3, m % 3)]).into_iter().collect();
             let records = referee(&[vec![(0, 0), (0, 1)], vec![(2, 2)]], &turns, Announce::Sunk);
-            let prior = Prior { cells: &w, touching: t };
+            let prior = Prior { cells: &w, touching: t, across: 1.0 };
             let r = replay_enumerate(3, 3, &[2, 1], true, Some(prior), Announce::Sunk, &turns, &records);
             assert_eq!((r.kept, r.weight), (count, total), "t {t}, missed {missed:?}");
             for (m, c) in r.marginals.iter().zip(cover) {
@@ -180,7 +180,7 @@ fn replay_brute_prior_weighs_cells_and_touching_pairs() {
     }
     // t = 0 weighs every touching layout 0: what is left is the no-touch posterior.
     let w: Vec<f64> = (0..16).map(|i| f64::from(i % 3 + 1)).collect();
-    let prior = Prior { cells: &w, touching: 0.0 };
+    let prior = Prior { cells: &w, touching: 0.0, across: 1.0 };
     let mut rng = seeded(5);
     for _ in 0..10 {
         let shots = rng.random_range(0..8);

@@ -210,6 +210,8 @@ fn forward<W: Count, const N: usize>(
     let weights = frame.weights.as_ref();
     // The weight of a ship cell at `k` with `pairs` touching pairs among the decided neighbours.
     let cell_weight = |k: usize, pairs: u32| weights.map_or(1.0, |w| w.of(k, pairs));
+    // The direction factor of a ship of `len` starting here, horizontally in the frame or not.
+    let direction = |len: u64, horizontal: bool| weights.map_or(1.0, |w| w.direction(len, horizontal));
 
     let mut cur: Vec<Key<N>> = vec![Key::ZERO];
     let mut out = Out::<W, N> {
@@ -321,10 +323,12 @@ fn forward<W: Count, const N: usize>(
                     }
                     if h && key.clear_under(cross) {
                         let k2 = if len > 1 { placed.add(hfield, len - 1) } else { placed };
-                        out.emit(to, after(k2, true), start(class, true), r, start_weight)?;
+                        let weight = start_weight * direction(len, true);
+                        out.emit(to, after(k2, true), start(class, true), r, weight)?;
                     }
                     if v {
-                        out.emit(to, after(placed.add(col, len - 1), true), start(class, false), r, start_weight)?;
+                        let weight = start_weight * direction(len, false);
+                        out.emit(to, after(placed.add(col, len - 1), true), start(class, false), r, weight)?;
                     }
                 }
             }

@@ -34,7 +34,7 @@ pub struct Knowledge {
 /// Why the shooters cannot be told what was asked.
 #[derive(Debug, Error)]
 pub enum LearnError {
-    #[error("--oracle: placement {0} has no true model (uniform, edge:θ and apart have one)")]
+    #[error("--oracle: placement {0} has no true model (every placement but hard and hard:k has one)")]
     NoOracle(Habit),
     #[error("--oracle and --learn: a shooter is told the true model or learns one, not both")]
     Both,
@@ -112,7 +112,7 @@ mod tests {
         assert!(knowledge(Habit::Edge(0.5), 0, true).check(SIZE).is_ok());
         assert!(knowledge(Habit::Hard, 5, false).check(SIZE).is_ok());
         let e = knowledge(Habit::Hard, 0, true).check(SIZE).unwrap_err().to_string();
-        assert_eq!(e, "--oracle: placement hard has no true model (uniform, edge:θ and apart have one)");
+        assert_eq!(e, "--oracle: placement hard has no true model (every placement but hard and hard:k has one)");
         assert!(matches!(knowledge(Habit::Parallel, 0, true).check(SIZE), Err(LearnError::NoOracle(_))));
         assert!(matches!(knowledge(Habit::Uniform, 3, true).check(SIZE), Err(LearnError::Both)));
     }

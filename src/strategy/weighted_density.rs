@@ -10,8 +10,8 @@
 //! through fewer.
 //!
 //! Given a model of the opponent's habits ([`crate::opponent::Opponent`]), each placement's
-//! `50^k` is multiplied by the product of its cells' weights (the model's touching weight is not
-//! used).
+//! `50^k` is multiplied by the product of its cells' weights and by its direction's weight
+//! ([`Opponent::direction`]; the model's touching weight is not used).
 //!
 //! Totals are sums of whole numbers, exact in `f64` while they stay below 2^53 (every classic
 //! position: `50^5` times a few hundred placements), so ties are exact ties.
@@ -20,6 +20,7 @@ use super::contract::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError
 use super::density::{hunt_density, window_starts_any};
 use crate::board::{Board, Cell};
 use crate::fleet::Fleet;
+use crate::opponent::Opponent;
 use crate::rng::SonarRng;
 use crate::turn::Turn;
 use crate::windows::{lines, window_starts};
@@ -46,7 +47,7 @@ impl Strategy for WeightedDensity {
         let board = turn.board;
         match turn.opponent {
             None => weighted_density(board, turn.fleet, HIT_BONUS, grid),
-            Some(model) => by_windows(board, turn.fleet, HIT_BONUS, Some(model.cells()), grid),
+            Some(model) => by_windows(board, turn.fleet, HIT_BONUS, Some(model), grid),
         }
         let shot = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
         Ok(Decision::at(shot.expect("a checked turn has a '.' cell")))
@@ -58,7 +59,7 @@ impl Strategy for WeightedDensity {
 
     fn opponent_note(&self) -> Option<&'static str> {
         Some(
-            "Each placement's score (50^k) is multiplied by the product of its cells' weights in the model, so placements where the player tends to hide ships count more; the model's touching weight is not used",
+            "Each placement's score (50^k) is multiplied by the product of its cells' weights in the model and by its direction's weight (across or down), so placements where and as the player tends to hide ships count more; the model's touching weight is not used",
         )
     }
 }
@@ -102,9 +103,9 @@ pub fn weighted_density(board: &Board, fleet: &Fleet, bonus: f64, grid: &mut [f6
     }
 }
 
-/// The published loop over every window of every line, for any fleet; under a prior's cell weights
-/// (row-major) each window's score is multiplied by the product of its cells' weights.
-fn by_windows(board: &Board, fleet: &Fleet, bonus: f64, prior: Option<&[f64]>, grid: &mut [f64]) {
+/// The published loop over every window of every line, for any fleet; under a prior each window's
+/// score is multiplied by its placement's weight (its cells' weights times its direction's).
+fn by_windows(board: &Board, fleet: &Fleet, bonus: f64, prior: Option<&Opponent>, grid: &mut [f64]) {
     let cells = board.cells();
     // `lines` gives the rows first, then the columns.
     for (n, line) in lines(board.rows(), board.cols()).enumerate() {
@@ -122,8 +123,9 @@ fn by_windows(board: &Board, fleet: &Fleet, bonus: f64, prior: Option<&[f64]>, g
                     continue;
                 }
                 let mut weight = count as f64 * bonus.powi(hits as i32);
-                if let Some(w) = prior {
-                    weight *= window.clone().map(|i| w[i]).product::<f64>();
+                if let Some(m) = prior {
+                    let across = n < board.rows();
+                    weight *= m.direction(ship, across) * window.clone().map(|i| m.cells()[i]).product::<f64>();
                 }
                 for i in window.filter(|&i| cells[i] == Cell::Unknown) {
                     grid[i] += weight;
