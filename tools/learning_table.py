@@ -8,7 +8,7 @@ def load(path):
     return d
 def ms(xs):
     n=len(xs); m=sum(xs)/n; sd=math.sqrt(sum((x-m)**2 for x in xs)/(n-1)); return m, 1.96*sd/math.sqrt(n)
-styles=[('uniform','uniform'),('hard','hard:64'),('edge1','edge:1'),('edge-1','edge:-1'),('apart','apart'),('parallel','parallel')]
+styles=[('uniform','uniform'),('hard','hard:64'),('edge1','edge:1'),('edge-1','edge:-1'),('apart','apart'),('parallel','parallel'),('across0.8','across:0.8')]
 cols=['0','5','20','100','oracle']
 for alg in ['bayes','weighted-density']:
     print(f"\n`{alg}`:\n")
@@ -32,5 +32,13 @@ for alg in ['bayes','weighted-density']:
         if 'oracle' in vals and '20' in vals:
             g=sorted(set(vals['oracle'][1])&set(vals['20'][1]))
             b0=sum(base[i] for i in g)/len(g); o=sum(vals['oracle'][2][i] for i in g)/len(g); l=sum(vals['20'][2][i] for i in g)/len(g)
-            share=f"{100*(b0-l)/(b0-o):.0f}%" if b0-o>0.05 else 'no gain to share'
+            if b0-o>0.05:
+                # The ratio of two paired means, its 95% interval by the delta method.
+                a=[base[i]-vals['20'][2][i] for i in g]; c=[base[i]-vals['oracle'][2][i] for i in g]
+                r=sum(a)/sum(c); cm=sum(c)/len(g)
+                res=[x-r*y for x,y in zip(a,c)]; mr=sum(res)/len(g)
+                se=math.sqrt(sum((x-mr)**2 for x in res)/(len(g)-1)/len(g))/cm
+                share=f"{100*r:.0f}% ({100*(r-1.96*se):.0f}% to {100*(r+1.96*se):.0f}%)"
+            else:
+                share='no gain to share'
         print(f"| `{name}` | " + " | ".join(cells) + f" | {share} |")
