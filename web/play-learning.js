@@ -6,6 +6,14 @@
 import { listAlgorithms } from "./api.js";
 import { fit, fleetBoard, forgetAll, history, learners, opponentNote, remember, usable } from "./learning.js";
 
+/** What the model says of the way the player lays ships (its `across`), or nothing below 1.5 to 1. */
+function direction(across) {
+  const [way, other, x] = across >= 1 ? ["across", "down", across] : ["down", "across", 1 / across];
+  if (x < 1.5) return "";
+  if (x >= 100) return ` It expects your ships laid ${way}, almost never ${other}.`;
+  return ` It expects your ships laid ${way}, ${x.toFixed(1)} times as often as ${other}.`;
+}
+
 export function setupLearning(root, { settings, game, redraw }) {
   const $ = (id) => root.querySelector(`#${id}`);
   const state = {
@@ -38,7 +46,10 @@ export function setupLearning(root, { settings, game, redraw }) {
       state.failed = null;
       const promise = fit(set.rows, set.cols, set.ships, set.rules, fleets).then(
         (answer) => {
-          if (state.cache?.promise === promise) state.fitted = answer;
+          if (state.cache?.promise === promise) {
+            state.fitted = answer;
+            redraw();
+          }
           return answer;
         },
         (err) => {
@@ -87,7 +98,7 @@ export function setupLearning(root, { settings, game, redraw }) {
     if (n && state.failed) text += ` It could not fit them: ${state.failed}`;
     else if (n && algorithms.length && !opponentNote(algorithms, set.algorithm)) {
       text += ` ${set.algorithm} ignores what it learned; ${learners(algorithms).join(" and ")} use it.`;
-    }
+    } else if (n && state.fitted && state.cache?.key === keyOf(set, past(set))) text += direction(state.fitted.model.across ?? 1);
     $("play-learned").textContent = text;
     $("play-expect").disabled = n === 0;
     if (n === 0) $("play-expect").checked = false;

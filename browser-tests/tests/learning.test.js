@@ -157,6 +157,25 @@ describe("Play remembers the player's fleets", () => {
     await context.close();
   });
 
+  test("a player who lays every ship across is told the computer expects it", async () => {
+    const { page, context, errors } = await openPage(browser, service.url, { hash: "#play" });
+    // Ten fleets, every ship across: the fitted model's `across` is far above 1.
+    await withHistory(page, Array.from({ length: 10 }, (_, i) => classic(i % 6)));
+    assert.doesNotMatch(await learned(page), /expects/, "nothing said before the fit");
+    let fitted;
+    page.on("response", async (res) => {
+      if (res.url().endsWith("/opponent")) fitted = await res.json();
+    });
+    await page.selectOption("#play-level", "10");
+    await page.click("#play-start");
+    await page.waitForSelector("#play-enemy .board:not(.waiting)");
+    await fireOnce(page);
+    await learnedLine(page, /It expects your ships laid across, (almost never down|\d+\.\d times as often as down)\./);
+    assert.ok(fitted.model.across >= 1.5, JSON.stringify(fitted.model.across));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test("under the no-touch rules the fleets whose ships touch are left out of the fit, and entries that are no board", async () => {
     const { page, context, errors } = await openPage(browser, service.url, { hash: "#play" });
     const touching = classic(0).map((r, i) => (i === 1 ? "BBBB......" : i === 2 ? ".........." : r));

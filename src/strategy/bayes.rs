@@ -76,7 +76,7 @@ impl Strategy for Bayes {
 
     fn opponent_note(&self) -> Option<&'static str> {
         Some(
-            "The posterior under the model as the prior over layouts: each layout weighs the product of its ship cells' weights times `touching` per touching pair, exactly (the weighted programme) when within the budget, by importance sampling with ships proposed in proportion to their weights otherwise; a model with `touching` 0 counts only the layouts whose ships keep apart. The committed opening tables serve only the uniform model",
+            "The posterior under the model as the prior over layouts: each layout weighs the product of its ship cells' weights times `touching` per touching pair and `across` per ship laid across, exactly (the weighted programme) when within the budget, by importance sampling with ships proposed in proportion to their weights otherwise; a model with `touching` 0 counts only the layouts whose ships keep apart. The committed opening tables serve only the uniform model",
         )
     }
 

@@ -26,6 +26,7 @@ mod limits;
 mod openapi_examples;
 mod operations;
 mod opponent;
+mod opponent_direction;
 mod page;
 mod placement;
 mod properties;

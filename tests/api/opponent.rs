@@ -70,7 +70,16 @@ async fn a_fit_is_a_model_of_the_boards_shape_and_the_recommendation_echoes_it()
     }
     let touching = fitted["model"]["touching"].as_f64().unwrap();
     assert!((0.0..=100.0).contains(&touching));
-    for key in ["edge_share", "touching_share", "uniform_edge_share", "uniform_touching_share"] {
+    let across = fitted["model"]["across"].as_f64().unwrap();
+    assert!((1e-6..=1e6).contains(&across), "{fitted}");
+    for key in [
+        "edge_share",
+        "touching_share",
+        "across_share",
+        "uniform_edge_share",
+        "uniform_touching_share",
+        "uniform_across_share",
+    ] {
         assert!(fitted["summary"][key].as_f64().is_some_and(|v| (0.0..=1.0).contains(&v)), "{key}: {fitted}");
     }
 
@@ -100,7 +109,8 @@ async fn a_fit_is_a_model_of_the_boards_shape_and_the_recommendation_echoes_it()
     request["opponent"] = json!({"model": {"cells": vec![vec![4.0; 6]; 6], "touching": 1}});
     let (status, uniform) = post_json(&app, &request).await;
     assert_eq!(status, 200, "{uniform}");
-    assert_eq!(uniform["opponent"], json!({"model": {"cells": vec![vec![1.0; 6]; 6], "touching": 1.0}}));
+    // A model without `across` (stored before it existed) means 1.
+    assert_eq!(uniform["opponent"], json!({"model": {"cells": vec![vec![1.0; 6]; 6], "touching": 1.0, "across": 1.0}}));
     // No past fleets: the uniform model, fitted from none.
     request["opponent"] = json!({"fleets": []});
     let (status, none) = post_json(&app, &request).await;
@@ -204,6 +214,15 @@ async fn hostile_models_and_opponent_objects_are_refused() {
     let six = json!(vec![vec![1.0; 6]; 6]);
     for t in [json!(-0.5), json!(101)] {
         assert_problem(&post_json(&app, &model(six.clone(), t)).await, 422, "opponent.model.touching", None, None);
+    }
+    for d in [json!(0), json!(-2), json!(2e6), json!(1e-7)] {
+        let request = recommend_request(json!({"model": {"cells": six, "touching": 1, "across": d}}));
+        assert_problem(&post_json(&app, &request).await, 422, "opponent.model.across", None, None);
+    }
+    for d in [json!("4"), json!(null), json!([4])] {
+        let request = recommend_request(json!({"model": {"cells": six, "touching": 1, "across": d}}));
+        let (status, body) = post_json(&app, &request).await;
+        assert_eq!((status, &body["field"]), (400, &json!("opponent")), "{body}");
     }
     // A weight past any double is not a number JSON can carry to the service.
     let text =
