@@ -343,10 +343,10 @@ impl Pool {
                 if free[i] { sum[i] - n * mean[i] - theta[i] / (PRIOR_SD[i] * PRIOR_SD[i]) } else { 0.0 }
             });
             let mut hessian = self.hessian(&cov, n);
+            // A fixed parameter's row and column are the identity's: its step is 0.
             for i in (0..FEATURES).filter(|&i| !free[i]) {
-                for j in 0..FEATURES {
-                    (hessian[i][j], hessian[j][i]) = (0.0, 0.0);
-                }
+                hessian[i] = [0.0; FEATURES];
+                hessian.iter_mut().for_each(|row| row[i] = 0.0);
                 hessian[i][i] = 1.0;
             }
             let mut step = solve(hessian, gradient);
