@@ -131,13 +131,15 @@ pub fn check_turn(strategy: &dyn Strategy, kind: GridKind, turn: Turn<'_>, seed:
     (shot, grid)
 }
 
-/// A random model of a player's habits on a `rows` x `cols` board: weights from e^-2 to e^2 and
-/// a touching weight from 0.1 to 2 (0 would refuse positions that only touching ships explain).
+/// A random model of a player's habits on a `rows` x `cols` board: weights from e^-2 to e^2, a
+/// touching weight from 0.1 to 2 (0 would refuse positions that only touching ships explain) and
+/// an across weight from 1/4 to 4.
 pub fn random_model(rows: usize, cols: usize, rng: &mut SonarRng) -> Opponent {
     let cells: Vec<Vec<f64>> =
         (0..rows).map(|_| (0..cols).map(|_| rng.random_range(-2.0f64..2.0).exp()).collect()).collect();
     let touching = [0.1, 0.5, 1.0, 2.0][rng.random_range(0..4)];
-    Opponent::new(rows, cols, &cells, touching).expect("weights in range")
+    let across = [0.25, 1.0, 4.0][rng.random_range(0..3)];
+    Opponent::new(rows, cols, &cells, touching).and_then(|m| m.with_across(across)).expect("weights in range")
 }
 
 /// With a model of the opponent: the contract holds; an algorithm that says it ignores the model
