@@ -113,7 +113,9 @@ mod tests {
         assert!(knowledge(Habit::Hard, 5, false).check(SIZE).is_ok());
         let e = knowledge(Habit::Hard, 0, true).check(SIZE).unwrap_err().to_string();
         assert_eq!(e, "--oracle: placement hard has no true model (every placement but hard and hard:k has one)");
-        assert!(matches!(knowledge(Habit::Parallel, 0, true).check(SIZE), Err(LearnError::NoOracle(_))));
+        assert!(matches!(knowledge(Habit::HardOf(8), 0, true).check(SIZE), Err(LearnError::NoOracle(_))));
+        assert!(knowledge(Habit::Parallel, 0, true).check(SIZE).is_ok());
+        assert!(knowledge(Habit::Across(0.8), 0, true).check(SIZE).is_ok());
         assert!(matches!(knowledge(Habit::Uniform, 3, true).check(SIZE), Err(LearnError::Both)));
     }
 }
