@@ -80,8 +80,8 @@ fn simulate_table_and_bad_options() {
         ("--levels", "0-3", "out of range"),
         ("--levels", "5-2", "must go up"),
         ("--levels", "x", "invalid digit"),
-        ("--placement", "sneaky", "expected uniform, hard, hard:k (k from 1 to 64), apart, parallel or edge:θ"),
-        ("--placement", "edge:9", "expected uniform, hard, hard:k (k from 1 to 64), apart, parallel or edge:θ"),
+        ("--placement", "sneaky", "expected uniform, hard, hard:k (k from 1 to 64), apart, parallel, edge:θ"),
+        ("--placement", "edge:9", "expected uniform, hard, hard:k (k from 1 to 64), apart, parallel, edge:θ"),
         ("--size", "27x10", "each side must be between 1 and 26"),
         ("--ships", "5,x", "bad ship length \"x\""),
     ] {
