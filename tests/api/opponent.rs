@@ -249,7 +249,7 @@ async fn hostile_models_and_opponent_objects_are_refused() {
 
 #[actix_web::test]
 async fn two_hundred_fleets_fit_the_body_limit_and_one_more_is_refused() {
-    let app = app(AppState::new()).await;
+    let app = app(crate::helpers::patient()).await;
     let fleet = json!([
         "AAAAA.....",
         "..........",

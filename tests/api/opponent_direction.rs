@@ -4,10 +4,9 @@
 //! keep the contract; `bayes` follows a lone hit along its row, as the habit says.
 
 use serde_json::{Value, json};
-use sonar::http::AppState;
 use sonar::{Fleet, Game, Habit, Layout, Pos, Rules, seeded};
 
-use crate::helpers::{app, check_contract, post_json, post_json_to};
+use crate::helpers::{app, check_contract, patient, post_json, post_json_to};
 
 /// A layout written as `POST /placement` writes a board: `.` water, each ship its own letter.
 fn board_of(layout: &Layout) -> Vec<String> {
@@ -28,7 +27,7 @@ fn parallel(seed: u64) -> Layout {
 
 #[actix_web::test]
 async fn a_player_who_lays_ships_across_is_learnt_and_followed_along_the_row() {
-    let app = app(AppState::new()).await;
+    let app = app(patient()).await;
     let fleets: Vec<Vec<String>> = (0..10).map(|s| board_of(&parallel(s))).collect();
     let (status, fitted) = post_json_to(&app, "/opponent", &json!({"ships": [5, 4, 3, 3, 2], "fleets": fleets})).await;
     assert_eq!(status, 200, "{fitted}");

@@ -185,7 +185,7 @@ async fn two_hundred_long_searches_fit_in_a_request() {
     let search: Vec<String> = (0..90).map(|i| format!("{}{}o", (b'A' + (i / 10) as u8) as char, i % 10 + 1)).collect();
     let body = json!({"ships": [5, 4, 3, 3, 2], "style": "adaptive", "seed": 1, "searches": vec![search; 200]});
     assert!(body.to_string().len() > 64 * 1024);
-    let app = helpers::app(AppState::new()).await;
+    let app = helpers::app(helpers::patient()).await;
     let (status, answer) = helpers::post_json_to(&app, "/placement", &body).await;
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["search_model"]["searches"], 200);

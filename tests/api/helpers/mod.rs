@@ -21,6 +21,13 @@ pub async fn app(
     test::init_service(sonar::http::app(state)).await
 }
 
+/// Shared state whose compute deadline (two minutes) no fit of a test's size reaches, however slow
+/// the debug build and however busy the machine: for tests of what a heavy request answers, not of
+/// how fast (speed is measured in the examples and benchmarks, never asserted in tests).
+pub fn patient() -> AppState {
+    AppState::with_limits(sonar::http::default_max_in_flight(), std::time::Duration::from_secs(120))
+}
+
 /// Posts `body` to `/recommend`; the status and the JSON answer (null if it is not JSON).
 pub async fn post_json(
     app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
@@ -101,14 +108,14 @@ pub fn check_contract(request: &Value, answer: &Value) {
     if answer["algorithm"] == "density" && level == 10 {
         assert_eq!(grid[r][c].as_f64().unwrap(), best, "density shoots a cell of maximal value");
     }
-    // At level 10 a shot below the grid's best says why (only the bayes study variants, and bayes
-    // when its plan found a better cell, choose so), and a shot at the best says nothing.
+    // At level 10 a shot below the grid's best says why (only bayes, when its plan found a better
+    // cell, chooses so), and a shot at the best says nothing.
     if answer.get("plan").is_some() {
         check_plan(answer, best);
     }
     if level == 10 {
         let planned = answer["plan"]["chosen"].as_u64().is_some_and(|k| k > 0);
-        let variant = answer["algorithm"].as_str().is_some_and(|a| a.starts_with("bayes-")) || planned;
+
         // Within a relative 1e-9 of the best is one of the best (as the service reckons it).
         let below = grid[r][c].as_f64().unwrap() < best * (1.0 - 1e-9);
         assert_eq!(
@@ -116,7 +123,7 @@ pub fn check_contract(request: &Value, answer: &Value) {
             below,
             "why is given exactly when the shot is below the grid's best: {request} -> {answer}"
         );
-        assert!(!below || variant, "only a bayes study variant shoots below its grid's best: {answer}");
+        assert!(!below || planned, "only bayes's plan shoots below its grid's best: {answer}");
     }
     let open = check_rules(request, answer);
     check_candidates(request, answer, open);
