@@ -16,8 +16,7 @@
 //! - [`witness`]: whether any layout of the ships afloat agrees with a board, by a bounded search.
 //! - [`windows`]: the straight runs a ship could occupy; the document's window scans and
 //!   per-ship occupancy counts.
-//! - [`strategy`]: one file per shot-choosing algorithm behind one trait, and the registry of names;
-//!   the `bayes` study variants share one frame (`target_rule`), each its own rule in its file.
+//! - [`strategy`]: one file per shot-choosing algorithm behind one trait, and the registry of names.
 //! - [`tie_order`]: the one order (a symmetry of the board, picked by the seed) in which a strategy
 //!   that plays coherently breaks ties between equally good cells.
 //! - [`layout`]: hidden fleets and the uniform random layout sampler.
@@ -35,8 +34,7 @@
 //!   while hunting, shrunk toward "no habit"), and the fleet drawn where they look last.
 //! - [`posterior`]: the whole-fleet posterior: exact counts of the layouts that agree with a
 //!   board, per-cell marginals, uniform sampling of those layouts, the exact prior of the classic
-//!   board, importance sampling where counting is over budget, and the ship placements the
-//!   agreeing layouts hold (for the `bayes` study variants that look past the marginals).
+//!   board, and importance sampling where counting is over budget.
 //! - [`recommendation`]: the domain work of one recommendation, whoever asks (the HTTP edge, the
 //!   engine, the simulator): the board read under the rules, the position checked, the tie order
 //!   the seed picks, the level, the salvo and the candidates.

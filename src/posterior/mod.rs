@@ -71,7 +71,6 @@ mod brute;
 mod count;
 pub mod estimate;
 mod frame;
-pub mod held;
 pub mod importance;
 #[cfg(test)]
 mod importance_tests;
@@ -199,18 +198,6 @@ impl ExactTables {
 
     pub fn into_posterior(self) -> ExactPosterior {
         self.posterior
-    }
-
-    /// Every ship placement some agreeing layout holds, with the number of layouts that hold it.
-    pub fn placements(&self) -> Vec<(crate::layout::Placement, u128)> {
-        self.sweep
-            .starts()
-            .into_iter()
-            .map(|(k, act, n)| {
-                let (class, horizontal) = sweep::started(act);
-                (self.frame.placement(k as usize, class, horizontal), n)
-            })
-            .collect()
     }
 
     /// Units of work the build spent.

@@ -93,37 +93,6 @@ pub struct Sweep<W: Count> {
     pub work: u64,
 }
 
-impl Sweep<u128> {
-    /// Every ship placement some layout holds, as its frame cell, its [`start`] move and the number
-    /// of layouts that hold it: over each edge that starts it, the partial layouts reaching the
-    /// edge times the completions after it. The partial layouts are counted again by one forward
-    /// pass over the kept edges, only when asked, so the programme itself does no extra work; the
-    /// sums are the forward sweep's own, and each product is at most the number of layouts, so
-    /// nothing can overflow here that did not there.
-    pub fn starts(&self) -> Vec<(u32, u8, u128)> {
-        let mut reach = vec![0u128; self.ways.len()];
-        reach[0] = 1;
-        let mut starts: Vec<(u32, u8, u128)> = Vec::new();
-        for k in 0..self.base.len() - 2 {
-            let first = starts.len();
-            for g in self.base[k]..self.base[k + 1] {
-                for e in self.edge_start[g] as usize..self.edge_start[g + 1] as usize {
-                    let to = self.dst[e] as usize;
-                    reach[to] += reach[g];
-                    let held = if self.act[e] > GO_ON { reach[g] * self.ways[to] } else { 0 };
-                    if held != 0 {
-                        match starts[first..].iter_mut().find(|s| s.1 == self.act[e]) {
-                            Some(s) => s.2 += held,
-                            None => starts.push((k as u32, self.act[e], held)),
-                        }
-                    }
-                }
-            }
-        }
-        starts
-    }
-}
-
 struct Forward<W> {
     base: Vec<usize>,
     edge_start: Vec<u32>,

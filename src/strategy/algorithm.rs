@@ -5,10 +5,7 @@
 use thiserror::Error;
 
 use super::contract::{AlgorithmInfo, Strategy};
-use super::{
-    bayes, bayes_finish, bayes_lookahead, bayes_sink, checkerboard, density, flood, longest_run, middlemost, random,
-    strafing, weighted_density,
-};
+use super::{bayes, checkerboard, density, flood, longest_run, middlemost, random, strafing, weighted_density};
 
 /// Every algorithm the service offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,16 +20,14 @@ pub enum Algorithm {
     DensityFlood,
     RandomFlood,
     Random,
-    BayesSink,
-    BayesFinish,
-    BayesLookahead,
 }
 
 impl Algorithm {
     /// All algorithms: the default first, then the others of play from strongest to weakest by
     /// their measured mean shots on the classic board (`docs/strength.jsonl`; `weighted-density` is
-    /// a little stronger than `bayes` there, `bayes` leads under no-touch and salvo), then the three
-    /// study variants of `bayes` (`target_rule`), each measured weaker than `bayes`.
+    /// a little stronger than `bayes` there, `bayes` leads under no-touch and salvo). The study
+    /// variants of `bayes` that issue 26 tried left the product; `docs/simulator.md` keeps their
+    /// record.
     pub const ALL: &'static [Algorithm] = &[
         Algorithm::Bayes,
         Algorithm::WeightedDensity,
@@ -44,9 +39,6 @@ impl Algorithm {
         Algorithm::DensityFlood,
         Algorithm::RandomFlood,
         Algorithm::Random,
-        Algorithm::BayesSink,
-        Algorithm::BayesFinish,
-        Algorithm::BayesLookahead,
     ];
 
     /// The algorithm used when a request names none: the whole-fleet posterior, the strongest
@@ -121,9 +113,6 @@ impl Algorithm {
             Algorithm::DensityFlood => &flood::DensityFlood,
             Algorithm::RandomFlood => &flood::RandomFlood,
             Algorithm::Random => &random::Random,
-            Algorithm::BayesSink => &bayes_sink::BAYES_SINK,
-            Algorithm::BayesFinish => &bayes_finish::BAYES_FINISH,
-            Algorithm::BayesLookahead => &bayes_lookahead::BAYES_LOOKAHEAD,
         }
     }
 }

@@ -53,8 +53,8 @@ pub struct Decision {
     pub shot: Pos,
     /// Set by algorithms whose grid is a posterior.
     pub posterior: Option<PosteriorFacts>,
-    /// Why the shot is not a cell of the grid's highest value, when it is not (the `bayes`
-    /// variants that keep the posterior as their grid but choose by another rule).
+    /// Why the shot is not a cell of the grid's highest value, when it is not (`bayes` when its
+    /// plan found a better cell).
     pub why: Option<&'static str>,
     /// What `bayes` found when it planned ahead with a budget above the default.
     pub plan: Option<Plan>,

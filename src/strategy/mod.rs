@@ -6,9 +6,6 @@ mod contract;
 mod pick;
 
 pub mod bayes;
-pub mod bayes_finish;
-pub mod bayes_lookahead;
-pub mod bayes_sink;
 pub mod checkerboard;
 pub mod density;
 pub mod flood;
@@ -18,7 +15,6 @@ pub mod middlemost;
 pub mod random;
 pub mod sources;
 pub mod strafing;
-mod target_rule;
 #[cfg(test)]
 mod testkit;
 pub mod weighted_density;

@@ -116,7 +116,7 @@ pub fn check_turn(strategy: &dyn Strategy, kind: GridKind, turn: Turn<'_>, seed:
     assert_eq!(grid, again, "same seed, different grid\n{board}");
     finish_grid(board, &mut grid, kind);
     let best = grid.iter().copied().fold(0.0, f64::max);
-    // A shot below the grid's best says why (the bayes study variants), and only such a shot does.
+    // A shot below the grid's best says why (`bayes` planning ahead), and only such a shot does.
     match decision.why {
         None => assert_eq!(
             grid[board.index(shot)],
@@ -124,12 +124,15 @@ pub fn check_turn(strategy: &dyn Strategy, kind: GridKind, turn: Turn<'_>, seed:
             "shot {shot} is not a cell of maximal grid value\n{board}{grid:?}"
         ),
         Some(why) => assert!(
-            grid[board.index(shot)] < best * (1.0 - super::target_rule::TIE),
+            grid[board.index(shot)] < best * (1.0 - TIE),
             "shot {shot} is a best cell, yet says {why:?}\n{board}"
         ),
     }
     (shot, grid)
 }
+
+/// How far below the grid's best a shot that says why lies, at least (relative).
+const TIE: f64 = 1e-9;
 
 /// A random model of a player's habits on a `rows` x `cols` board: weights from e^-2 to e^2, a
 /// touching weight from 0.1 to 2 (0 would refuse positions that only touching ships explain) and

@@ -2,7 +2,6 @@
 
 use crate::helpers::{app, check_contract, post_json, post_text};
 use crate::operations::metric_value;
-use actix_web::dev::{Service, ServiceResponse};
 use actix_web::test;
 use serde_json::{Value, json};
 use sonar::Algorithm;
@@ -261,74 +260,6 @@ async fn bayes_is_the_default_and_reports_how_it_knows() {
     assert!(a["samples"].as_u64().unwrap() > 100 && a["layouts"].is_null());
     assert!((grid_sum(&a) - 17.0).abs() < 1e-6, "sum {}", grid_sum(&a));
     assert_eq!(post_json(&app, &early).await.1, a, "same seed, same estimate");
-}
-
-/// A study variant of `bayes` keeps the posterior as its grid; where its own rule picks a cell
-/// below the grid's best it says why, and `bayes` on the same position shoots the best cell and
-/// says nothing. `GET /algorithms` names the variants' rules.
-#[actix_web::test]
-async fn a_study_variant_says_why_its_shot_is_not_the_grids_best() {
-    let app = app(AppState::new()).await;
-    let at = |a: &Value| (a["shot"]["row"].as_u64().unwrap() as usize, a["shot"]["col"].as_u64().unwrap() as usize);
-    let value = |a: &Value, (r, c): (usize, usize)| a["grid"][r][c].as_f64().unwrap();
-    let best = |a: &Value| {
-        a["grid"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .flat_map(|r| r.as_array().unwrap())
-            .map(|v| v.as_f64().unwrap())
-            .fold(0.0, f64::max)
-    };
-    let board = json!(["......", ".x....", "......", "......"]);
-    let (finish, plain) = variant_and_bayes(&app, "bayes-finish", &board, &[3, 2]).await;
-    // The variant shoots C2 (0.455), a cell of the hit's ship more often than B3 (0.460), which
-    // bayes shoots.
-    assert_eq!((finish["shot"]["label"].as_str(), plain["shot"]["label"].as_str()), (Some("C2"), Some("B3")));
-    assert!(value(&finish, at(&finish)) < best(&finish));
-    assert!(finish["why"].as_str().is_some_and(|w| w.contains("a ship already hit")), "{finish}");
-    assert!(plain.get("why").is_none(), "{plain}");
-    // Where the variant's cell is also the grid's best, it says nothing.
-    let (_, hunt) =
-        post_json(&app, &json!({"board": ["......", "......"], "ships": [2], "algorithm": "bayes-sink", "seed": 1}))
-            .await;
-    assert!(hunt.get("why").is_none() && value(&hunt, at(&hunt)) == best(&hunt), "{hunt}");
-    let req = test::TestRequest::get().uri("/algorithms").to_request();
-    let list: Value = test::call_and_read_body_json(&app, req).await;
-    for name in ["bayes-sink", "bayes-finish", "bayes-lookahead"] {
-        let entry = list.as_array().unwrap().iter().find(|a| a["name"] == name).unwrap();
-        assert!(entry["summary"].as_str().unwrap().contains("once there are hits"), "{entry}");
-        assert_eq!(entry["grid_kind"], "probability");
-    }
-}
-
-/// `bayes-lookahead` counts two shots ahead exactly: with a hit and misses on two sides it shoots
-/// C4 (0.55), whose miss settles more, where `bayes` shoots C2 (0.70); the exact solver's optimal
-/// move is C4 (`src/optimal/tests.rs`).
-#[actix_web::test]
-async fn bayes_lookahead_shoots_two_shots_ahead_and_says_why() {
-    let app = app(AppState::new()).await;
-    let board = json!(["....", ".oo.", "..x.", "...."]);
-    let (look, plain) = variant_and_bayes(&app, "bayes-lookahead", &board, &[3, 2]).await;
-    assert_eq!((look["shot"]["label"].as_str(), plain["shot"]["label"].as_str()), (Some("C4"), Some("C2")));
-    assert!(look["why"].as_str().is_some_and(|w| w.contains("this shot and the next")), "{look}");
-}
-
-/// A study variant's answer and `bayes`'s on the same board (seed 1): the variant's within the
-/// API contract, and both grids the same exact posterior.
-async fn variant_and_bayes(
-    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
-    variant: &str,
-    board: &Value,
-    ships: &[usize],
-) -> (Value, Value) {
-    let ask = |algorithm: &str| json!({"board": board, "ships": ships, "algorithm": algorithm, "seed": 1});
-    let (status, ours) = post_json(app, &ask(variant)).await;
-    assert_eq!(status, 200, "{ours}");
-    check_contract(&ask(variant), &ours);
-    let (_, plain) = post_json(app, &ask("bayes")).await;
-    assert_eq!((ours["grid"].clone(), ours["exact"].clone()), (plain["grid"].clone(), json!(true)));
-    (ours, plain)
 }
 
 #[actix_web::test]
