@@ -1,7 +1,8 @@
 //! Where `bayes` and `weighted-density` choose differently, and what each choice leads to:
-//! `cargo run --release --example choice_diff [GAMES] [SEED]`.
+//! `cargo run --release --example choice_diff [GAMES] [SEED] [SIZE] [SHIPS]` (SIZE `10x10` and
+//! SHIPS `5,4,3,3,2` by default).
 //!
-//! `bayes` plays classic games on uniform layouts. At every move where `weighted-density` would
+//! `bayes` plays games on uniform layouts. At every move where `weighted-density` would
 //! shoot elsewhere, the game is branched twice from that position with one fresh seed: one branch
 //! takes `bayes`'s cell, the other the heuristic's, and `bayes` plays each to the end. Printed per
 //! kind of position: how often the two differ, the mean posterior probability of each one's cell,
@@ -41,6 +42,9 @@ fn finish(mut game: Game, first: Pos, seat: &Seat, seed: u64) -> usize {
 fn main() {
     let arg = |i: usize| std::env::args().nth(i).and_then(|a| a.parse::<u64>().ok());
     let (games, seed) = (arg(1).unwrap_or(100), arg(2).unwrap_or(1));
+    let text = |i: usize, default: &str| std::env::args().nth(i).unwrap_or_else(|| default.to_owned());
+    let size: sonar::BoardSize = text(3, "10x10").parse().expect("a board size, ROWSxCOLS");
+    let ships = sonar::Fleet::parse_list(&text(4, "5,4,3,3,2")).expect("ship lengths");
     let names = ["hunt (no hit)", "one hit", "two or more hits"];
     // Per kind: moves, differing moves, sum P(bayes's cell), sum P(heuristic's cell), paired changes.
     let mut moves = [0usize; 3];
@@ -50,7 +54,7 @@ fn main() {
     let mut change: [Vec<f64>; 3] = Default::default();
     for g in 0..games {
         let mut rng = stream(seed, g);
-        let mut game = Game::new(random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap());
+        let mut game = Game::new(random_layout(size.rows, size.cols, &ships, &mut rng).unwrap());
         let seat = Seat { order: TieOrder::from_seed(seed ^ g), ..Seat::default() };
         let mut k = 0u64;
         while !game.is_over() {
@@ -73,7 +77,7 @@ fn main() {
         }
     }
     println!(
-        "{games} games, seed {seed}: bayes plays; at each move where weighted-density differs, both cells are played on by bayes"
+        "{games} games on {size}, ships {ships:?}, seed {seed}: bayes plays; at each move where weighted-density differs, both cells are played on by bayes"
     );
     println!(
         "| position | moves | differ | P(bayes's cell) | P(heuristic's cell) | shots, heuristic's cell − bayes's (95% interval) |"
