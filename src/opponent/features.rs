@@ -12,7 +12,7 @@
 //! touching cell pairs and its ships laid across) dotted with the parameters, the last two of
 //! which are `ln t` and `ln d`.
 
-use super::model::{MAX_ACROSS, Opponent, touching_pairs};
+use super::model::{MAX_ACROSS, Opponent, ships_across, touching_pairs};
 use crate::layout::Layout;
 
 /// Parameters of a cell: three edge distances and the corner.
@@ -81,7 +81,7 @@ impl Features {
             }
         }
         s[TOUCHING] = touching_pairs(layout) as f64;
-        s[ACROSS] = layout.ships.iter().filter(|p| p.len > 1 && p.horizontal).count() as f64;
+        s[ACROSS] = ships_across(&layout.ships) as f64;
         s
     }
 

@@ -295,20 +295,11 @@ impl Pool {
         (mean, cov, ess)
     }
 
-    /// The posterior's Hessian (negated) for `n` fleets whose statistics have covariance `cov`.
-    fn hessian(&self, cov: &[Vector; FEATURES], n: f64) -> [Vector; FEATURES] {
-        let mut hessian = cov.map(|row| row.map(|c| n * c));
-        for (i, row) in hessian.iter_mut().enumerate() {
-            row[i] += 1.0 / (PRIOR_SD[i] * PRIOR_SD[i]);
-        }
-        hessian
-    }
-
     /// `theta` with every group of [`GROUPS`] that does not show a habit on its own set to 0, the
     /// other parameters fitted again: the group's Wald statistic, its estimate against its part
     /// of the posterior covariance (estimated by this pool at `theta`), under the group's bound.
     fn without_weak_groups(&self, sum: &Vector, n: f64, theta: Vector) -> Vector {
-        let hessian = self.hessian(&self.moments(&theta).1, n);
+        let hessian = hessian(&self.moments(&theta).1, n);
         let Some(covariance) = Matrix::from_fn(|i, j| hessian[i][j]).cholesky().map(|ch| ch.inverse()) else {
             return theta;
         };
@@ -342,7 +333,7 @@ impl Pool {
             let gradient: Vector = std::array::from_fn(|i| {
                 if free[i] { sum[i] - n * mean[i] - theta[i] / (PRIOR_SD[i] * PRIOR_SD[i]) } else { 0.0 }
             });
-            let mut hessian = self.hessian(&cov, n);
+            let mut hessian = hessian(&cov, n);
             // A fixed parameter's row and column are the identity's: its step is 0.
             for i in (0..FEATURES).filter(|&i| !free[i]) {
                 hessian[i] = [0.0; FEATURES];
@@ -365,6 +356,15 @@ impl Pool {
         }
         theta
     }
+}
+
+/// The posterior's Hessian (negated) for `n` fleets whose statistics have covariance `cov`.
+fn hessian(cov: &[Vector; FEATURES], n: f64) -> [Vector; FEATURES] {
+    let mut hessian = cov.map(|row| row.map(|c| n * c));
+    for (i, row) in hessian.iter_mut().enumerate() {
+        row[i] += 1.0 / (PRIOR_SD[i] * PRIOR_SD[i]);
+    }
+    hessian
 }
 
 /// The parameters a pool is drawn at for the estimate `theta`: its own, with `t` kept between

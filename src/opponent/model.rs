@@ -194,7 +194,7 @@ impl Opponent {
     pub fn ln_weight(&self, layout: &Layout) -> f64 {
         let cells: f64 =
             layout.ships.iter().flat_map(|p| p.cells()).map(|c| self.cells[c.row * self.cols + c.col].ln()).sum();
-        let across = layout.ships.iter().filter(|p| p.len > 1 && p.horizontal).count();
+        let across = ships_across(&layout.ships);
         let pairs = touching_pairs(layout);
         let cells = if across == 0 { cells } else { cells + across as f64 * self.across.ln() };
         if pairs == 0 { cells } else { cells + pairs as f64 * self.touching.ln() }
@@ -205,6 +205,12 @@ impl Opponent {
 /// edge or a corner.
 pub fn touching_pairs(layout: &Layout) -> usize {
     touching_pairs_of(layout.rows, layout.cols, &layout.ships)
+}
+
+/// The ships laid across among `ships`: along a row and at least 2 long (a ship of one cell has no
+/// direction), each weighing `across` in a layout's weight.
+pub fn ships_across(ships: &[Placement]) -> usize {
+    ships.iter().filter(|p| p.len > 1 && p.horizontal).count()
 }
 
 /// [`touching_pairs`] of the ships `ships` on a `rows` x `cols` board.
