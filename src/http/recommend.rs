@@ -235,8 +235,10 @@ pub struct RecommendResponse {
     pub seed: u64,
     /// Algorithms that compute a posterior (`bayes`): whether the grid is the exact posterior.
     pub exact: Option<bool>,
-    /// When exact: the number of layouts of the ships afloat that agree with the board, as a
-    /// decimal string (it can exceed 2^53).
+    /// When exact and every layout counted alike: the number of layouts of the ships afloat that
+    /// agree with the board, as a decimal string (it can exceed 2^53). Left out of an exact answer
+    /// under an `opponent` model (its layouts weigh differently) and for a `history` whose
+    /// announcements say more than its board (a sinking the hits explain in several ways).
     pub layouts: Option<String>,
     /// When estimated: how many sampled layouts the estimate rests on.
     pub samples: Option<u64>,

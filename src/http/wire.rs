@@ -324,6 +324,6 @@ pub fn optional_seed_schema(description: &str) -> Object {
 /// A response's `seed`: any `u64`.
 pub fn seed_schema() -> Object {
     u64_range(false)
-        .description(Some("The seed every random choice was drawn from (the request's, or a fresh one)."))
+        .description(Some("The seed every random choice was drawn from (the request's, or a fresh one below 2^53, which a JavaScript number holds exactly)."))
         .build()
 }
