@@ -1,9 +1,12 @@
 //! `bayes`: the whole-fleet posterior. Every layout of the ships afloat that agrees with the
 //! board is equally likely (ships inside the board, not overlapping, covering no `o` or `#`,
 //! covering every `x`, none wholly on `x`); the grid is each `.` cell's posterior probability of
-//! holding a ship, and the shot is a cell of highest probability, ties going to the cell that
-//! comes first in the turn's [`crate::tie_order::TieOrder`] (one symmetry of the board per seed,
-//! row-major without one), so that a game keeps sweeping in one direction.
+//! holding a ship. Once a ship is hit the shot is a cell of highest probability, ties going to the
+//! cell that comes first in the turn's [`crate::tie_order::TieOrder`] (one symmetry of the board
+//! per seed, row-major without one), so that a game keeps sweeping in one direction. While no ship
+//! is hit, under the classic rules and without a habit model, it is the hunting move of
+//! [`super::hunting`], the cell the most ship placements cross, and the answer says `why` when
+//! that is not a likeliest cell.
 //!
 //! Given a model of the opponent's habits ([`crate::opponent::Opponent`]), every layout weighs its
 //! prior weight instead of 1: the weighted programme ([`crate::posterior::count_weighted`]) or the
@@ -26,6 +29,7 @@
 
 use super::contract::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError};
 use super::density::hunt_density;
+use super::hunting::{HUNTING, hunting_cell};
 use super::pick::ranked;
 use std::borrow::Cow;
 
@@ -43,7 +47,7 @@ use crate::turn::{DEFAULT_BUDGET_MS, Turn};
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "bayes",
-    summary: "Whole-fleet Bayesian posterior: the probability each cell holds a ship over every layout that agrees with the board (exact when feasible within the budget, sampled otherwise); shoots the most likely cell, ties in one fixed order (a board symmetry picked by the seed, row-major without one)",
+    summary: "Whole-fleet Bayesian posterior: the probability each cell holds a ship over every layout that agrees with the board (exact when feasible within the budget, sampled otherwise); shoots the most likely cell, except that while no ship is hit under the classic rules and the uniform prior it hunts where the most ship placements cross (which finds the fleet sooner); ties in one fixed order (a board symmetry picked by the seed, row-major without one)",
     source: "whole-fleet posterior (exact counting as in public exact-inference work; importance sampling beyond the budget)",
     grid_kind: GridKind::Probability,
     uses_randomness: true,
@@ -86,7 +90,7 @@ impl Strategy for Bayes {
 
     fn thinking_note(&self) -> Option<&'static str> {
         Some(
-            "Plans ahead: the most likely cell and the next five are each played out to the end of the game by weighted-density on the same layouts drawn from the posterior (every agreeing layout where they are few, exact draws where counting fits the budget, resampled importance draws otherwise), up to 10 layouts per millisecond and as many as the budget's work allows; it shoots another candidate only when its mean shots are lower by more than 1.5 paired standard errors (or lower at all over every layout), and says so in `plan` and `why`. Plans with one shot a turn, `sunk-cells` announcements and no opponent model (or the uniform one), under either touching rule; with salvos, other announcement rules or an opponent model it plays its greedy shot at every budget",
+            "Plans ahead: its own shot at the default budget (the hunting move while no ship is hit under the classic rules, the most likely cell otherwise) and the next five most likely cells are each played out to the end of the game by weighted-density on the same layouts drawn from the posterior (every agreeing layout where they are few, exact draws where counting fits the budget, resampled importance draws otherwise), up to 10 layouts per millisecond and as many as the budget's work allows; it shoots another candidate only when its mean shots are lower by more than 1.5 paired standard errors (or lower at all over every layout), and says so in `plan` and `why`. Plans with one shot a turn, `sunk-cells` announcements and no opponent model (or the uniform one), under either touching rule; with salvos, other announcement rules or an opponent model it plays its greedy shot at every budget",
         )
     }
 
@@ -101,9 +105,11 @@ impl Strategy for Bayes {
         let (marginals, facts) = posterior(turn, rng)?;
         grid.copy_from_slice(&marginals);
         let board = turn.board;
-        let shot = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
-        let shot = shot.expect("a checked turn has a '.' cell");
-        Ok(Decision { shot, posterior: Some(facts), why: None, plan: None })
+        let likeliest = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
+        let likeliest = likeliest.expect("a checked turn has a '.' cell");
+        let shot = hunting_cell(turn, grid).unwrap_or(likeliest);
+        let why = (grid[board.index(shot)] < grid[board.index(likeliest)]).then_some(HUNTING);
+        Ok(Decision { shot, posterior: Some(facts), why, plan: None })
     }
 
     fn keeps_one_order(&self) -> bool {
@@ -112,7 +118,7 @@ impl Strategy for Bayes {
 }
 
 /// Why a planned shot is not the grid's most likely cell.
-pub const PLANNED: &str = "planning ahead: each candidate played out to the end of the game on the same layouts drawn from the posterior, this cell finishes in fewer shots than the most likely cell (exactly, over every agreeing layout, or by more than 1.5 standard errors of the draws; see plan)";
+pub const PLANNED: &str = "planning ahead: each candidate played out to the end of the game on the same layouts drawn from the posterior, this cell finishes in fewer shots than the shot the default budget plays (exactly, over every agreeing layout, or by more than 1.5 standard errors of the draws; see plan)";
 
 /// Exact work kept as tables and sampled from costs up to about twice a plain count's per unit.
 const EXACT_TABLES_COST: f64 = 2.0;
@@ -153,8 +159,10 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
             }
         };
     grid.copy_from_slice(&marginals);
-    let greedy = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
-    let greedy = greedy.expect("a checked turn has a '.' cell");
+    let likeliest = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
+    let likeliest = likeliest.expect("a checked turn has a '.' cell");
+    // The greedy cell: the hunting move in a classic game's hunt, the likeliest cell otherwise.
+    let greedy = hunting_cell(turn, grid).unwrap_or(likeliest);
     // The candidates: the greedy cell, then the next likeliest in the turn's order, as a salvo's.
     let ranked = ranked(true, turn, greedy, &marginals, rng, thinking::CANDIDATES);
     let cells: Vec<usize> = ranked.iter().map(|&p| board.index(p)).filter(|&i| marginals[i] > 0.0).collect();
@@ -162,7 +170,8 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
     let allowance = (left_ms.max(0.0) * thinking::ROLLOUT_UNITS_PER_MS as f64) as u64;
     let plan = thinking::improve(turn, &marginals, &cells, &layouts, source, allowance);
     let shot = plan.as_ref().map_or(greedy, |p| p.lines[p.chosen].cell);
-    let why = (grid[board.index(shot)] < grid[board.index(greedy)]).then_some(PLANNED);
+    let below = grid[board.index(shot)] < grid[board.index(likeliest)];
+    let why = below.then_some(if shot == greedy { HUNTING } else { PLANNED });
     Ok(Decision { shot, posterior: Some(facts), why, plan })
 }
 

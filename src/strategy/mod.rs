@@ -10,6 +10,7 @@ pub mod checkerboard;
 pub mod density;
 pub mod flood;
 pub mod hit_lines;
+mod hunting;
 pub mod longest_run;
 pub mod middlemost;
 pub mod random;

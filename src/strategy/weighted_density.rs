@@ -45,10 +45,7 @@ impl Strategy for WeightedDensity {
 
     fn decide(&self, turn: Turn<'_>, _rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
         let board = turn.board;
-        match turn.opponent {
-            None => weighted_density(board, turn.fleet, HIT_BONUS, grid),
-            Some(model) => by_windows(board, turn.fleet, HIT_BONUS, Some(model), grid),
-        }
+        scores(board, turn.fleet, turn.opponent, grid);
         let shot = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
         Ok(Decision::at(shot.expect("a checked turn has a '.' cell")))
     }
@@ -61,6 +58,15 @@ impl Strategy for WeightedDensity {
         Some(
             "Each placement's score (50^k) is multiplied by the product of its cells' weights in the model and by its direction's weight (across or down), so placements where and as the player tends to hide ships count more; the model's touching weight is not used",
         )
+    }
+}
+
+/// Adds to each `.` cell its score (see the module): the hit-weighted count of the placements
+/// covering it, each weighed by its prior weight under a model of the opponent.
+pub fn scores(board: &Board, fleet: &Fleet, prior: Option<&Opponent>, grid: &mut [f64]) {
+    match prior {
+        None => weighted_density(board, fleet, HIT_BONUS, grid),
+        Some(model) => by_windows(board, fleet, HIT_BONUS, Some(model), grid),
     }
 }
 

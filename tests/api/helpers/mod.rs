@@ -108,8 +108,9 @@ pub fn check_contract(request: &Value, answer: &Value) {
     if answer["algorithm"] == "density" && level == 10 {
         assert_eq!(grid[r][c].as_f64().unwrap(), best, "density shoots a cell of maximal value");
     }
-    // At level 10 a shot below the grid's best says why (only bayes, when its plan found a better
-    // cell, chooses so), and a shot at the best says nothing.
+    // At level 10 a shot below the grid's best says why (only bayes chooses so: in the hunt of a
+    // classic game, where the most ship placements cross, or when its plan found a better cell),
+    // and a shot at the best says nothing.
     if answer.get("plan").is_some() {
         check_plan(answer, best);
     }
@@ -123,7 +124,13 @@ pub fn check_contract(request: &Value, answer: &Value) {
             below,
             "why is given exactly when the shot is below the grid's best: {request} -> {answer}"
         );
-        assert!(!below || planned, "only bayes's plan shoots below its grid's best: {answer}");
+        let hunting = answer["why"].as_str().is_some_and(|w| w.starts_with("hunting:"));
+        if hunting {
+            assert_eq!(answer["algorithm"], "bayes", "{answer}");
+            assert_eq!(answer["mode"], "hunt", "the hunting move is played only without a hit: {answer}");
+            assert!(!planned, "a planned shot says so, not hunting: {answer}");
+        }
+        assert!(!below || planned || hunting, "only bayes's hunt or plan shoots below its grid's best: {answer}");
     }
     let open = check_rules(request, answer);
     check_candidates(request, answer, open);
@@ -133,7 +140,8 @@ pub fn check_contract(request: &Value, answer: &Value) {
 }
 
 /// The promises of a `plan` (bayes with a budget above the default): candidates that are open cells
-/// of the grid in order of probability, the grid's best first, each with its measured mean shots;
+/// of the grid, the default budget's shot first (the grid's best, or the hunting move) and the rest
+/// in order of probability, each with its measured mean shots;
 /// at level 10 the shot is the chosen candidate, and a candidate other than the first is chosen
 /// only with a lower mean, past 1.5 paired standard errors unless every layout was played.
 fn check_plan(answer: &Value, best: f64) {
@@ -142,17 +150,21 @@ fn check_plan(answer: &Value, best: f64) {
     let lines = plan["candidates"].as_array().unwrap();
     assert!((2..=6).contains(&lines.len()), "{plan}");
     let mut last = f64::INFINITY;
-    for line in lines {
+    for (k, line) in lines.iter().enumerate() {
         let (r, c) = (line["row"].as_u64().unwrap() as usize, line["col"].as_u64().unwrap() as usize);
         assert_eq!(line["label"], Pos::new(r, c).label());
         let p = line["probability"].as_f64().unwrap();
         assert_eq!(grid[r][c].as_f64().unwrap(), p, "a candidate's probability is its grid value: {plan}");
+        // The first is the default budget's shot; the others follow in order of probability.
         assert!(p > 0.0 && p <= last, "{plan}");
-        last = p;
+        last = if k == 0 { f64::INFINITY } else { p };
         assert!(line["mean_shots"].as_f64().unwrap() >= 1.0, "{plan}");
         assert!(line["std_error"].as_f64().unwrap() >= 0.0 && line["paired_std_error"].as_f64().unwrap() >= 0.0);
     }
-    assert_eq!(lines[0]["probability"].as_f64().unwrap(), best, "the grid's best comes first: {plan}");
+    // The default budget's shot is the grid's best, or in the hunt of a classic game the cell the
+    // most ship placements cross.
+    let first = lines[0]["probability"].as_f64().unwrap();
+    assert!(first == best || answer["mode"] == "hunt", "the grid's best comes first, outside the hunt: {plan}");
     let from = plan["layouts_from"].as_str().unwrap();
     assert!(["every", "exact", "resampled"].contains(&from), "{plan}");
     assert!(plan["layouts"].as_u64().unwrap() >= 2, "{plan}");
