@@ -11,6 +11,8 @@ pub mod density;
 pub mod flood;
 pub mod hit_lines;
 mod hunting;
+#[cfg(test)]
+mod hunting_tests;
 pub mod longest_run;
 pub mod middlemost;
 pub mod random;

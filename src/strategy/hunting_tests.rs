@@ -1,0 +1,97 @@
+//! Tests of `bayes`'s hunting move ([`super::hunting`]): where it applies it is `weighted-density`'s
+//! cell and says why when that is not a likeliest cell; elsewhere `bayes` shoots a likeliest cell.
+
+use super::hunting::{HUNTING, hunting_cell};
+use crate::board::Board;
+use crate::board::Cell;
+use crate::fleet::Fleet;
+use crate::rng::seeded;
+use crate::rules::Rules;
+use crate::strategy::bayes::Bayes;
+use crate::strategy::contract::{Decision, GridKind, Strategy};
+use crate::strategy::testkit::{check_turn, mid_game_positions, random_model};
+use crate::strategy::weighted_density::WeightedDensity;
+use crate::tie_order::TieOrder;
+use crate::turn::Turn;
+
+fn decide(strategy: &dyn Strategy, turn: Turn<'_>) -> (Decision, Vec<f64>) {
+    let mut grid = vec![0.0; turn.board.len()];
+    (strategy.decide(turn, &mut seeded(7), &mut grid).unwrap(), grid)
+}
+
+/// Hunt positions: real mid-game boards with their hits and sunk ships shot no more.
+fn hunt_positions() -> Vec<(Board, Fleet)> {
+    let mut out = vec![(Board::empty(10, 10), Fleet::classic()), (Board::empty(15, 15), Fleet::classic())];
+    for (board, fleet) in mid_game_positions(36, 60) {
+        let mut b = board.clone();
+        for i in 0..b.len() {
+            if matches!(b.cells()[i], Cell::Hit | Cell::Sunk) {
+                b.set(b.pos(i), Cell::Unknown);
+            }
+        }
+        out.push((b, fleet));
+    }
+    out
+}
+
+#[test]
+fn without_a_hit_bayes_shoots_where_weighted_density_does_and_says_why_when_it_is_not_the_likeliest() {
+    let mut differ = 0;
+    for (n, (board, fleet)) in hunt_positions().iter().enumerate() {
+        let order = TieOrder::from_seed(n as u64);
+        let turn = Turn::new(board, fleet).with_order(order);
+        let (bayes, grid) = decide(&Bayes, turn);
+        // Every hunting cell of these boards has a chance, so it is the heuristic's cell.
+        assert_eq!(bayes.shot, decide(&WeightedDensity, turn).0.shot, "{board}");
+        let best = grid.iter().copied().fold(0.0, f64::max);
+        let below = grid[board.index(bayes.shot)] < best;
+        assert_eq!(bayes.why, below.then_some(HUNTING), "{board}");
+        differ += usize::from(below);
+        check_turn(&Bayes, GridKind::Probability, turn, n as u64);
+    }
+    // The two moves differ often enough for the rule to matter (a check that can fail).
+    assert!(differ >= 5, "the hunting cell was the likeliest on all but {differ} boards");
+}
+
+#[test]
+fn with_a_hit_or_a_salvo_bayes_shoots_the_likeliest_cells() {
+    for (n, (board, fleet)) in mid_game_positions(37, 40).iter().enumerate().filter(|(_, (b, _))| b.has_hits()) {
+        let turn = Turn::new(board, fleet).with_order(TieOrder::from_seed(n as u64));
+        let (bayes, grid) = decide(&Bayes, turn);
+        assert_eq!(bayes.why, None, "{board}");
+        let best = grid.iter().copied().fold(0.0, f64::max);
+        assert_eq!(grid[board.index(bayes.shot)], best, "{board}");
+    }
+    let (board, fleet) = (Board::empty(10, 10), Fleet::classic());
+    let salvo = Rules { salvo: 3, ..Rules::default() };
+    assert_eq!(hunting_cell(Turn::new(&board, &fleet).with_rules(salvo), &[1.0; 100]), None);
+}
+
+#[test]
+fn under_the_no_touch_rules_or_a_habit_model_bayes_hunts_the_likeliest_cell() {
+    let rules = Rules { touching: false, ..Rules::default() };
+    let mut rng = seeded(36);
+    let mut checked = 0;
+    for (n, (board, fleet)) in hunt_positions().iter().enumerate().filter(|(_, (b, _))| b.rows() <= 10) {
+        let apart = rules.reveal(board).into_owned();
+        let model = random_model(board.rows(), board.cols(), &mut rng);
+        let plain = Turn::new(board, fleet).with_order(TieOrder::from_seed(n as u64));
+        for turn in [Turn::new(&apart, fleet).with_rules(rules), Turn::new(board, fleet).with_opponent(Some(&model))] {
+            let turn = turn.with_order(TieOrder::from_seed(n as u64));
+            assert_eq!(hunting_cell(turn, &vec![1.0; board.len()]), None);
+            let mut grid = vec![0.0; board.len()];
+            // Some of these boards' misses leave no layout whose ships keep apart.
+            let Ok(bayes) = Bayes.decide(turn, &mut seeded(7), &mut grid) else { continue };
+            checked += 1;
+            assert_eq!(bayes.why, None, "{}", turn.board);
+            assert_eq!(grid[board.index(bayes.shot)], grid.iter().copied().fold(0.0, f64::max));
+        }
+        // The same board under the classic rules and the uniform prior has a hunting cell.
+        assert!(hunting_cell(plain, &vec![1.0; board.len()]).is_some(), "{board}");
+    }
+    assert!(checked >= 40, "only {checked} turns checked");
+    // A uniform model is no habit: the hunting move applies.
+    let (board, fleet) = (Board::empty(10, 10), Fleet::classic());
+    let uniform = crate::opponent::Opponent::uniform(10, 10);
+    assert!(hunting_cell(Turn::new(&board, &fleet).with_opponent(Some(&uniform)), &[1.0; 100]).is_some());
+}
