@@ -66,19 +66,19 @@ impl TieOrder {
     /// Of the cells `eligible` accepts, the one of highest value, ties going to the cell that
     /// comes first in this order. `None` when no cell is eligible.
     pub fn best(self, board: &Board, grid: &[f64], eligible: impl Fn(usize) -> bool) -> Option<Pos> {
-        let (rows, cols) = (board.rows(), board.cols());
-        let mut chosen: Option<(f64, usize, usize)> = None;
-        for (i, &v) in grid.iter().enumerate().filter(|&(i, _)| eligible(i)) {
-            let rank = self.rank(rows, cols, board.pos(i));
-            let better = match chosen {
-                None => true,
-                Some((bv, br, _)) => v > bv || (v == bv && rank < br),
-            };
-            if better {
-                chosen = Some((v, rank, i));
+        // The highest value first, then the first in this order among the cells that have it: the
+        // ranks are worked out only for the ties (the rollouts of thinking time call this at
+        // every shot).
+        let mut top: Option<f64> = None;
+        for (i, &v) in grid.iter().enumerate() {
+            if top.is_none_or(|t| v > t) && eligible(i) {
+                top = Some(v);
             }
         }
-        chosen.map(|(_, _, i)| board.pos(i))
+        let top = top?;
+        let (rows, cols) = (board.rows(), board.cols());
+        let tied = grid.iter().enumerate().filter(|&(i, &v)| v == top && eligible(i));
+        tied.min_by_key(|&(i, _)| self.rank(rows, cols, board.pos(i))).map(|(i, _)| board.pos(i))
     }
 }
 
