@@ -19,8 +19,8 @@ fn main() {
     let no_touch = arg(3).is_some_and(|a| a == "no-touch");
     let (rules, ships): (Rules, &[usize]) =
         if no_touch { (Rules::NO_TOUCH, &[4, 3, 3, 2, 2, 2, 1, 1, 1, 1]) } else { (Rules::CLASSIC, &[5, 4, 3, 3, 2]) };
-    // Per source of the layouts: (milliseconds, layouts played).
-    let mut by_source: Vec<(String, Vec<f64>, Vec<f64>)> = Vec::new();
+    // Per source of the layouts: (milliseconds, layouts played, moves off the greedy cell).
+    let mut by_source: Vec<(String, Vec<f64>, Vec<f64>, usize)> = Vec::new();
     let mut all = Vec::new();
     let (mut shots, mut switched) = (0usize, 0usize);
     for g in 0..games {
@@ -38,13 +38,15 @@ fn main() {
                 Some(p) => (p.source.as_str().to_owned(), p.layouts as f64),
                 None => ("no plan".to_owned(), 0.0),
             };
-            switched += usize::from(r.plan.as_ref().is_some_and(|p| p.chosen != 0));
-            match by_source.iter_mut().find(|(n, _, _)| *n == name) {
-                Some((_, t, l)) => {
+            let off = usize::from(r.plan.as_ref().is_some_and(|p| p.chosen != 0));
+            switched += off;
+            match by_source.iter_mut().find(|(n, _, _, _)| *n == name) {
+                Some((_, t, l, s)) => {
                     t.push(ms);
                     l.push(layouts);
+                    *s += off;
                 }
-                None => by_source.push((name, vec![ms], vec![layouts])),
+                None => by_source.push((name, vec![ms], vec![layouts], off)),
             }
             game.fire(r.shot).unwrap();
             shots += 1;
@@ -55,10 +57,10 @@ fn main() {
         percentile(v, p)
     };
     println!("{games} games, {shots} moves at {budget} ms, {switched} moves off the greedy cell");
-    for (name, t, l) in &mut by_source {
+    for (name, t, l, off) in &mut by_source {
         let n = t.len();
         println!(
-            "{name:>10}: {n:>5} moves  ms p50 {:7.2} p99 {:7.2} max {:7.2}  layouts p50 {:6.0} min {:6.0}",
+            "{name:>10}: {n:>5} moves ({off:>4} off greedy)  ms p50 {:7.2} p99 {:7.2} max {:7.2}  layouts p50 {:6.0} min {:6.0}",
             pct(t, 0.5),
             pct(t, 0.99),
             t.iter().copied().fold(0.0, f64::max),
