@@ -7,9 +7,7 @@
 
 use std::time::Instant;
 
-use sonar::{
-    Algorithm, DEFAULT_BOUND, Fleet, Game, Rules, Search, Seat, fit_searches, place_hidden, random_layout, stream,
-};
+use sonar::{Algorithm, Fleet, Game, Hiding, Rules, Search, Seat, fit_searches, place_hidden, random_layout, stream};
 
 fn searches(algorithm: Algorithm, n: usize) -> Vec<Search> {
     let mut grid = Vec::new();
@@ -68,7 +66,7 @@ fn main() {
             let ms: Vec<f64> = (0..1000u64)
                 .map(|seed| {
                     let start = Instant::now();
-                    place_hidden(10, 10, &fleet, rules, &model, DEFAULT_BOUND, &mut stream(seed, 0)).unwrap();
+                    place_hidden(10, 10, &fleet, rules, &model, Hiding::SERVICE, &mut stream(seed, 0)).unwrap();
                     start.elapsed().as_secs_f64() * 1e3
                 })
                 .collect();

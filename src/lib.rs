@@ -124,7 +124,7 @@ pub use thinking::{Line, Plan, Source};
 pub use engine::{Game, Outcome, play};
 pub use layout::{Layout, Placement, random_layout, random_layout_under};
 pub use placement::{Style, place_hidden};
-pub use searcher::{DEFAULT_BOUND, Search, SearchModel, fit as fit_searches};
+pub use searcher::{DEFAULT_BOUND, Hiding, Search, SearchModel, fit as fit_searches};
 
 /// The opponent's habits.
 pub use habit::{Habit, UnknownHabit};

@@ -21,7 +21,7 @@ use crate::layout::{Layout, LayoutError, check_room, random_layout_spending};
 use crate::posterior::{ExactError, ExactTables};
 use crate::rng::SonarRng;
 use crate::rules::Rules;
-use crate::searcher::{SearchModel, hide};
+use crate::searcher::{Hiding, SearchModel, hide};
 use crate::witness::{self, Witness};
 
 /// Ship placements the rejection sampler may draw for one request, spread over whole-fleet
@@ -139,8 +139,8 @@ pub fn place_styled(
 pub const HIDE_ATTEMPTS: u64 = 10_000;
 
 /// A layout of `fleet` hidden from the player whose search habits `model` holds: drawn from
-/// uniform tilted away from the cells they look at first, each cell's log weight within `bound`
-/// ([`crate::searcher::hide`]). Exactly the uniform draw when the model shows no habit (or is of
+/// uniform tilted away from the cells they look at first, each cell's log weight within
+/// `hiding.bound`, the ships leaning apart by `hiding.touching` ([`crate::searcher::hide`]). Exactly the uniform draw when the model shows no habit (or is of
 /// another board); a fleet so crowded that the tilted sampler runs out of [`HIDE_ATTEMPTS`] is
 /// drawn at half the bound, then a quarter, then uniformly.
 pub fn place_hidden(
@@ -149,7 +149,7 @@ pub fn place_hidden(
     fleet: &Fleet,
     rules: Rules,
     model: &SearchModel,
-    bound: f64,
+    hiding: Hiding,
     rng: &mut SonarRng,
 ) -> Result<Layout, PlacementError> {
     let mut drawer = Drawer::new(rows, cols, fleet, rules, rejection_attempts(fleet))?;
@@ -158,9 +158,9 @@ pub fn place_hidden(
     }
     // A tilt so strong that the fleet is seldom drawn (no-touch fleets) is halved, twice, before
     // the uniform draw: a bounded time whatever the model.
-    for b in [bound, bound / 2.0, bound / 4.0] {
+    for b in [hiding.bound, hiding.bound / 2.0, hiding.bound / 4.0] {
         let mut attempts = HIDE_ATTEMPTS;
-        if let Ok(layout) = hide(model, b, fleet, rules, &mut attempts, rng) {
+        if let Ok(layout) = hide(model, hiding.with_bound(b), fleet, rules, &mut attempts, rng) {
             return Ok(layout);
         }
     }

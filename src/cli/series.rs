@@ -14,9 +14,10 @@ pub struct SeriesArgs {
     /// Comma-separated shooters (algorithm names, each with its own budget `bayes@100` if wanted).
     #[arg(long, default_value = "bayes", value_parser = algorithm_list)]
     pub algorithm: ::std::vec::Vec<Player>,
-    /// Comma-separated hiders: `adaptive` (or `adaptive:B`, B the bound of a cell's log weight,
-    /// default 1) or a placement (`uniform`, `hard`, `edge:θ`, ...). The first is the baseline of
-    /// the paired differences.
+    /// Comma-separated hiders: `adaptive` (the service's; or `adaptive:B`, B the bound of a cell's
+    /// log weight, default 3; or `adaptive:B:T`, T the weight of each touching cell pair where the
+    /// player does not avoid the ships found, default 0.5, 1 for no lean apart) or a placement
+    /// (`uniform`, `hard`, `edge:θ`, ...). The first is the baseline of the paired differences.
     #[arg(long, default_value = "uniform,hard,adaptive", value_parser = hider_list)]
     pub hiders: ::std::vec::Vec<Hider>,
     /// Series per shooter and hider.
@@ -99,7 +100,14 @@ mod tests {
         let Simulate::Series(options) = simulate.simulate().unwrap() else { panic!("a series") };
         let c = options.config;
         assert_eq!(c.shooters.len(), 2);
-        assert_eq!(c.hiders, vec![Hider::Habit(Habit::Uniform), Hider::Habit(Habit::HardOf(4)), Hider::Adaptive(2.0)]);
+        assert_eq!(
+            c.hiders,
+            vec![
+                Hider::Habit(Habit::Uniform),
+                Hider::Habit(Habit::HardOf(4)),
+                Hider::Adaptive(sonar::Hiding::SERVICE.with_bound(2.0))
+            ]
+        );
         assert_eq!((c.series, c.length, c.warmup, c.learn, c.rules.touching), (3, 9, 4, 5, false));
         for bad in ["adaptive:0", "adaptive:5", "adaptive:x", "sneaky"] {
             let args = ["sonar", "simulate", "series", "--hiders", bad];

@@ -15,7 +15,7 @@ use crate::layout::Layout;
 use crate::placement::{Style, place_hidden, place_styled};
 use crate::rng::{fresh_seed, seeded};
 use crate::rules::Rules;
-use crate::searcher::{DEFAULT_BOUND, MAX_SEARCHES, Search, SearchModel, fit, read_searches};
+use crate::searcher::{Hiding, MAX_SEARCHES, Search, SearchModel, fit, read_searches};
 
 use super::admission::Admission;
 use super::body::{BodyTimeout, read_json, read_object};
@@ -53,7 +53,9 @@ pub struct PlacementRequest {
     /// exposed of 3 uniform layouts (ships nearer the edges, where shooters that assume uniform
     /// layouts look last), mild enough that a shooter who learns from the computer's past fleets
     /// gains nothing. `adaptive`: hidden where this player looks last, read from their past
-    /// `searches` (or a stored `search_model`); uniform until they show a habit.
+    /// `searches` (or a stored `search_model`), and against a player who does not avoid the cells
+    /// beside the ships they found, the ships leaning apart (each touching cell pair weighs 0.5);
+    /// uniform until they show a habit.
     #[serde(default)]
     pub style: Option<PlacementStyle>,
     /// With `style: adaptive`: the player's past searches of the computer's waters, the latest
@@ -93,6 +95,12 @@ pub struct SearchModelBody {
     /// One row of numbers per board row: each cell's pull, higher for cells the player shoots
     /// earlier while hunting, all 0 for no habit (-20 to 20).
     pub pull: Vec<Vec<f64>>,
+    /// The player's hunting shots beside the ships they had found, against a uniform choice's
+    /// (0 to 100), as an answer gave it; absent when it did not (too few searches to tell): the
+    /// ships then do not lean apart.
+    #[serde(default)]
+    #[schema(minimum = 0.0, maximum = 100.0)]
+    pub beside_ships: Option<f64>,
 }
 
 /// What the computer knows of the player's searching, in an `adaptive` answer: store it and send
@@ -106,6 +114,13 @@ pub struct SearchModelAnswer {
     pub habit: bool,
     /// Each cell's pull, rounded to 3 decimals.
     pub pull: Vec<Vec<f64>>,
+    /// The player's hunting shots beside the ships they had found, against what a choice uniform
+    /// over the open cells would give, to 3 decimals: about 1 for no regard to them (a fixed order,
+    /// parity), above 1 for flooding around them, about 0.65 for a player who reasons that ships
+    /// seldom fit there. From 0.85 on, against a habit, the fleet's ships lean apart. Absent when the
+    /// searches gave too few chances to tell (fewer than 20 expected such shots).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub beside_ships: Option<f64>,
 }
 
 impl SearchModelAnswer {
@@ -115,7 +130,8 @@ impl SearchModelAnswer {
             .chunks(model.cols())
             .map(|r| r.iter().map(|p| (p * 1000.0).round() / 1000.0).collect())
             .collect();
-        SearchModelAnswer { searches: model.searches(), habit: !model.is_none(), pull }
+        let beside_ships = model.beside().map(|b| (b * 1000.0).round() / 1000.0);
+        SearchModelAnswer { searches: model.searches(), habit: !model.is_none(), pull, beside_ships }
     }
 }
 
@@ -186,7 +202,7 @@ impl ValidPlacement {
                 ));
             }
             (Some(texts), None) => Player::Searches(read_searches(&texts, rows, cols, MAX_SEARCHES)?),
-            (None, Some(model)) => Player::Model(SearchModel::new(rows, cols, &model.pull)?),
+            (None, Some(model)) => Player::Model(SearchModel::new(rows, cols, &model.pull, model.beside_ships)?),
             (None, None) => Player::Unknown,
         };
         Ok(ValidPlacement { rows, cols, fleet, rules, seed: req.seed, style, player })
@@ -326,7 +342,7 @@ impl ValidPlacement {
             Player::Model(model) => model,
         };
         let layout =
-            place_hidden(self.rows, self.cols, &self.fleet, self.rules, &model, DEFAULT_BOUND, &mut seeded(seed))?;
+            place_hidden(self.rows, self.cols, &self.fleet, self.rules, &model, Hiding::SERVICE, &mut seeded(seed))?;
         let mut answer = PlacementResponse::new(layout, PlacementStyle::Adaptive, seed);
         answer.search_model = Some(SearchModelAnswer::new(&model));
         Ok(answer)

@@ -201,6 +201,7 @@ impl ApiError {
                 (Some(search), _) => Cow::Owned(format!("searches[{search}]")),
                 (None, _) => Cow::Borrowed("searches"),
             }),
+            ApiError::SearchModel(SearchModelError::Beside(_)) => Some(Cow::Borrowed("search_model.beside_ships")),
             ApiError::SearchModel(_) => Some(Cow::Borrowed("search_model.pull")),
             ApiError::SearchChoice(_) => Some(Cow::Borrowed("searches")),
             ApiError::History { field, .. } => Some(Cow::Owned(field.clone())),

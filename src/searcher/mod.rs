@@ -6,10 +6,14 @@
 //!   choice model of the hunting order), fitted from their past searches by maximum a posteriori
 //!   through the structure search habits have (edges, centre, parity, sweeping direction), shrunk
 //!   toward "no habit", and exactly "no habit" when the searches do not show one.
+//! - `beside.rs`: whether the player looks beside the ships they have found while hunting, against
+//!   a uniform choice (floods around them, pays them no regard, or avoids them as a shooter who
+//!   reasons about where ships fit does).
 //! - `hide.rs`: the fleet that hides where this player looks last: a layout drawn exactly from
-//!   uniform tilted by the model, each cell's weight bounded, so that it stays a random draw
-//!   close to uniform.
+//!   uniform tilted by the model, each cell's weight bounded, the ships leaning apart against a
+//!   player with a habit, so that it stays a random draw close to uniform.
 
+mod beside;
 mod hide;
 mod model;
 mod search;
@@ -17,8 +21,10 @@ mod search;
 mod tests;
 
 #[allow(unused_imports)]
-pub use hide::{DEFAULT_BOUND, GAIN, MAX_BOUND, hide, tilt};
+pub use beside::beside_ratio;
 #[allow(unused_imports)]
-pub use model::{MAX_PULL, MAX_SEARCHES, ModelError, SearchModel, fit};
+pub use hide::{DEFAULT_BOUND, GAIN, Hiding, LEAN_FROM, MAX_BOUND, TOUCHING, hide, tilt};
+#[allow(unused_imports)]
+pub use model::{MAX_BESIDE, MAX_PULL, MAX_SEARCHES, ModelError, SearchModel, fit};
 #[allow(unused_imports)]
 pub use search::{Answer, Search, SearchError, read_searches};

@@ -35,6 +35,8 @@ pub const CELL_SD: f64 = 0.5;
 pub const EVIDENCE_Z: f64 = 3.090_232;
 /// Largest pull a model given whole may have, either sign.
 pub const MAX_PULL: f64 = 20.0;
+/// Largest ratio of shots beside found ships a model given whole may have.
+pub const MAX_BESIDE: f64 = 100.0;
 /// Expected choices of a cell under no habit below which the per-cell test leaves it out.
 pub const MIN_EXPECTED: f64 = 5.0;
 /// Rounds of the fit (each a Newton step on the weights and one on the residuals).
@@ -56,6 +58,9 @@ pub struct SearchModel {
     pull: Vec<f64>,
     /// Searches it was fitted from (`None`: given whole).
     searches: Option<usize>,
+    /// Hunting shots beside found ships against a uniform choice's ([`super::beside`]); `None`
+    /// when too few to tell.
+    beside: Option<f64>,
 }
 
 /// A model given whole that is not one.
@@ -67,6 +72,8 @@ pub enum ModelError {
     Cols { row: usize, cols: usize, found: usize },
     #[error("search_model.pull[{row}][{col}]: {value} is not a pull from -{MAX_PULL} to {MAX_PULL}")]
     Pull { row: usize, col: usize, value: f64 },
+    #[error("search_model.beside_ships: {0} is not a ratio from 0 to {MAX_BESIDE}")]
+    Beside(f64),
 }
 
 impl ModelError {
@@ -76,6 +83,7 @@ impl ModelError {
             ModelError::Rows { .. } => (None, None),
             ModelError::Cols { row, .. } => (Some(row), None),
             ModelError::Pull { row, col, .. } => (Some(row), Some(col)),
+            ModelError::Beside(_) => (None, None),
         }
     }
 }
@@ -83,11 +91,15 @@ impl ModelError {
 impl SearchModel {
     /// No habit on a `rows` x `cols` board: every pull 0.
     pub fn none(rows: usize, cols: usize) -> SearchModel {
-        SearchModel { rows, cols, pull: vec![0.0; rows * cols], searches: Some(0) }
+        SearchModel { rows, cols, pull: vec![0.0; rows * cols], searches: Some(0), beside: None }
     }
 
-    /// A model given whole (a backend that stored a fitted one): one row of pulls per board row.
-    pub fn new(rows: usize, cols: usize, pull: &[Vec<f64>]) -> Result<SearchModel, ModelError> {
+    /// A model given whole (a backend that stored a fitted one): one row of pulls per board row,
+    /// and the ratio of hunting shots beside found ships if it was known.
+    pub fn new(rows: usize, cols: usize, pull: &[Vec<f64>], beside: Option<f64>) -> Result<SearchModel, ModelError> {
+        if let Some(b) = beside.filter(|b| !(0.0..=MAX_BESIDE).contains(b)) {
+            return Err(ModelError::Beside(b));
+        }
         if pull.len() != rows {
             return Err(ModelError::Rows { rows, found: pull.len() });
         }
@@ -99,7 +111,7 @@ impl SearchModel {
                 return Err(ModelError::Pull { row, col, value });
             }
         }
-        Ok(SearchModel { rows, cols, pull: pull.concat(), searches: None })
+        Ok(SearchModel { rows, cols, pull: pull.concat(), searches: None, beside })
     }
 
     pub fn rows(&self) -> usize {
@@ -118,6 +130,12 @@ impl SearchModel {
     /// Searches it was fitted from, `None` for a model given whole.
     pub fn searches(&self) -> Option<usize> {
         self.searches
+    }
+
+    /// Hunting shots beside found ships against a uniform choice's: about 1 for no regard to them,
+    /// below 1 for a player who reasons a ship seldom lies there; `None` when too few to tell.
+    pub fn beside(&self) -> Option<f64> {
+        self.beside
     }
 
     /// Whether it shows no habit: every pull 0.
@@ -271,7 +289,8 @@ fn shows_a_habit(at_none: &Pass) -> bool {
 pub fn fit(rows: usize, cols: usize, searches: &[Search]) -> SearchModel {
     let cells = rows * cols;
     let searches = &searches[searches.len().saturating_sub(MAX_SEARCHES)..];
-    let none = SearchModel { searches: Some(searches.len()), ..SearchModel::none(rows, cols) };
+    let beside = super::beside::beside_ratio(rows, cols, searches);
+    let none = SearchModel { searches: Some(searches.len()), beside, ..SearchModel::none(rows, cols) };
     let feats: Vec<Vector> = (0..cells).map(|i| features(i / cols, i % cols, rows, cols)).collect();
     let plain: Vec<[f64; FEATURES]> = feats.iter().map(|f| std::array::from_fn(|k| f[k])).collect();
     if !shows_a_habit(&pass(searches, &vec![0.0; cells], &plain)) {
@@ -302,5 +321,5 @@ pub fn fit(rows: usize, cols: usize, searches: &[Search]) -> SearchModel {
     // Pulls are relative: centred on their mean, and kept within the bound of a model given whole.
     let mean = pull.iter().sum::<f64>() / cells as f64;
     let pull = pull.iter().map(|p| (p - mean).clamp(-MAX_PULL, MAX_PULL)).collect();
-    SearchModel { rows, cols, pull, searches: Some(searches.len()) }
+    SearchModel { rows, cols, pull, searches: Some(searches.len()), beside }
 }

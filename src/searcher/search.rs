@@ -127,7 +127,7 @@ impl Search {
         Search { rows, cols, shots: shots.iter().map(|&(p, o)| (p, o.into())).collect() }
     }
 
-    #[cfg(test)]
+    /// Each shot's cell and the computer's answer, in order.
     pub fn shots(&self) -> &[(Pos, Answer)] {
         &self.shots
     }

@@ -109,22 +109,29 @@ fn a_habit_is_learnt_from_twenty_searches() {
 
 #[test]
 fn models_given_whole_are_checked() {
-    let ok = SearchModel::new(2, 2, &[vec![0.0, 1.0], vec![-0.5, 0.25]]).unwrap();
+    let ok = SearchModel::new(2, 2, &[vec![0.0, 1.0], vec![-0.5, 0.25]], Some(1.2)).unwrap();
+    assert_eq!(ok.beside(), Some(1.2));
     assert_eq!(ok.pull(), &[0.0, 1.0, -0.5, 0.25]);
     assert_eq!(ok.searches(), None);
-    let e = |pull: &[Vec<f64>]| SearchModel::new(2, 2, pull).unwrap_err().to_string();
+    let e = |pull: &[Vec<f64>]| SearchModel::new(2, 2, pull, None).unwrap_err().to_string();
     assert_eq!(e(&[vec![0.5, 0.5]]), "search_model.pull: 1 rows, expected 2");
     assert_eq!(e(&[vec![0.5, 0.5], vec![0.5]]), "search_model.pull[1]: 1 columns, expected 2");
     assert_eq!(e(&[vec![0.5, 0.5], vec![0.5, 21.0]]), "search_model.pull[1][1]: 21 is not a pull from -20 to 20");
     assert!(e(&[vec![0.5, f64::NAN], vec![0.5, 0.5]]).contains("NaN"));
+    let beside = |b: f64| SearchModel::new(2, 2, &[vec![0.5, 0.5], vec![0.5, 0.5]], Some(b)).unwrap_err().to_string();
+    assert_eq!(beside(-0.5), "search_model.beside_ships: -0.5 is not a ratio from 0 to 100");
+    assert!(beside(f64::NAN).contains("NaN"));
+    assert!(beside(101.0).starts_with("search_model.beside_ships: 101"));
 }
 
 #[test]
 fn the_fleet_hides_where_the_player_looks_last_and_no_habit_is_uniform() {
     let none = SearchModel::none(10, 10);
-    assert_eq!(tilt(&none, DEFAULT_BOUND), Opponent::uniform(10, 10));
+    assert_eq!(tilt(&none, Hiding::SERVICE), Opponent::uniform(10, 10));
     let model = fit(10, 10, &searches_of(Algorithm::Middlemost, 20, 9));
-    let tilted = tilt(&model, DEFAULT_BOUND);
+    let tilted = tilt(&model, Hiding::SERVICE);
+    // Middlemost avoids the cells beside the ships it found: its fleets do not lean apart.
+    assert_eq!(tilted.touching(), 1.0);
     let cells = tilted.cells();
     let (lo, hi) = cells.iter().fold((f64::MAX, 0.0f64), |(lo, hi), &w| (lo.min(w), hi.max(w)));
     assert!(hi / lo <= (2.0 * DEFAULT_BOUND).exp() * (1.0 + 1e-9), "weights within the bound");
@@ -140,12 +147,12 @@ fn the_fleet_hides_where_the_player_looks_last_and_no_habit_is_uniform() {
             }
             total / (400.0 * 17.0)
         };
-        let hidden = mean_time(&mut |rng| hide(&model, DEFAULT_BOUND, &fleet, rules, &mut 1_000_000, rng).unwrap());
+        let hidden = mean_time(&mut |rng| hide(&model, Hiding::SERVICE, &fleet, rules, &mut 1_000_000, rng).unwrap());
         let uniform = mean_time(&mut |rng| random_layout_under(10, 10, fleet.lengths(), rules, rng).unwrap());
         assert!(hidden > uniform + 0.1, "{rules:?}: hidden {hidden}, uniform {uniform}");
     }
     // The same seed, the same fleet; another seed, another.
-    let at = |seed| hide(&model, DEFAULT_BOUND, &fleet, Rules::CLASSIC, &mut 1_000_000, &mut seeded(seed)).unwrap();
+    let at = |seed| hide(&model, Hiding::SERVICE, &fleet, Rules::CLASSIC, &mut 1_000_000, &mut seeded(seed)).unwrap();
     assert_eq!(at(5), at(5));
     assert_ne!(at(5), at(6));
 }
@@ -168,4 +175,81 @@ fn searches_are_read_from_their_text() {
     assert_eq!(e(&[&["K1o"]]).to_string(), "searches[0][0]: K1 is off the 10x10 board");
     assert_eq!(e(&[&["A1o", "A1x"]]).at(), (Some(0), Some(1)));
     assert_eq!(e(&[&[], &[], &[]]).to_string(), "searches: 3 searches, at most 2");
+}
+
+#[test]
+fn against_a_habit_the_ships_lean_apart_by_the_touching_weight() {
+    // The same model drawn with and without the lean: each touching cell pair weighs 0.5, so
+    // touching fleets get rarer, but some still touch (it is a lean, not the `apart` habit).
+    let model = fit(10, 10, &searches_of(Algorithm::Strafing, 20, 9));
+    assert_eq!(tilt(&model, Hiding::SERVICE).touching(), TOUCHING);
+    let fleet = Fleet::classic();
+    let draws = |touching: f64| {
+        let hiding = Hiding { touching, ..Hiding::SERVICE };
+        let mut rng = seeded(11);
+        let pairs: Vec<usize> = (0..3000)
+            .map(|_| {
+                let l = hide(&model, hiding, &fleet, Rules::CLASSIC, &mut 1_000_000, &mut rng).unwrap();
+                crate::opponent::touching_pairs(&l)
+            })
+            .collect();
+        let touching = pairs.iter().filter(|&&p| p > 0).count() as f64 / 3000.0;
+        (pairs.iter().sum::<usize>() as f64 / 3000.0, touching)
+    };
+    let ((lean, lean_share), (none, none_share)) = (draws(TOUCHING), draws(1.0));
+    assert!(lean < 0.3 * none, "touching cell pairs a fleet: {lean} with the lean, {none} without");
+    assert!(
+        lean_share < 0.7 * none_share && lean_share > 0.1,
+        "fleets that touch: {lean_share} with, {none_share} without"
+    );
+}
+
+#[test]
+fn shots_beside_found_ships_tell_the_flooders_the_indifferent_and_the_reasoners_apart() {
+    // 40 classic games each: floods around found ships, hunts with no regard to them, or avoids
+    // the cells beside them as a shooter who counts where ships fit does.
+    let ratio = |a: Algorithm| beside_ratio(10, 10, &searches_of(a, 40, 5)).unwrap();
+    for a in [Algorithm::DensityFlood, Algorithm::RandomFlood] {
+        assert!(ratio(a) > 3.0, "{a:?}: {}", ratio(a));
+    }
+    for a in [Algorithm::Checkerboard, Algorithm::Strafing] {
+        assert!((LEAN_FROM..1.3).contains(&ratio(a)), "{a:?}: {}", ratio(a));
+    }
+    for a in [Algorithm::Bayes, Algorithm::WeightedDensity, Algorithm::Middlemost, Algorithm::LongestRun] {
+        assert!(ratio(a) < 0.75, "{a:?}: {}", ratio(a));
+    }
+    // Counted by hand on one search of 3x3: a ship of 2 at A1-A2 found first, then B3 (beside A2)
+    // and C1 (beside nothing) hunted. At B3 the open cells are 7, of which A3, B1, B2 and B3 are
+    // beside the ship (4/7); at C1, 6 open of which A3, B1 and B2 (3/6).
+    let search = Search::new(
+        3,
+        3,
+        0,
+        vec![(P(0, 0), Answer::Hit), (P(0, 1), Answer::Sunk(2)), (P(1, 2), Answer::Miss), (P(2, 0), Answer::Miss)],
+    )
+    .unwrap();
+    let (observed, expected) = (1.0, 4.0 / 7.0 + 3.0 / 6.0);
+    assert_eq!(super::beside::expected_and_observed(3, 3, std::slice::from_ref(&search)), (expected, observed));
+    // Too few chances to tell: no ratio, and no lean.
+    assert_eq!(beside_ratio(3, 3, &[search]), None);
+    assert_eq!(beside_ratio(10, 10, &searches_of(Algorithm::DensityFlood, 1, 5)), None);
+}
+
+#[test]
+fn the_ships_lean_apart_only_against_a_habit_that_does_not_avoid_found_ships() {
+    for (a, leans) in [
+        (Algorithm::Checkerboard, true),
+        (Algorithm::DensityFlood, true),
+        (Algorithm::Bayes, false),
+        (Algorithm::Middlemost, false),
+    ] {
+        let model = fit(10, 10, &searches_of(a, 30, 9));
+        assert!(!model.is_none(), "{a:?} shows a habit");
+        let expected = if leans { TOUCHING } else { 1.0 };
+        assert_eq!(tilt(&model, Hiding::SERVICE).touching(), expected, "{a:?}: beside {:?}", model.beside());
+    }
+    // No habit: uniform, whatever the ratio.
+    let none = fit(10, 10, &searches_of(Algorithm::Random, 30, 9));
+    assert!(none.is_none());
+    assert_eq!(tilt(&none, Hiding::SERVICE), Opponent::uniform(10, 10));
 }

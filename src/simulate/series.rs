@@ -28,7 +28,7 @@ use crate::placement::place_hidden;
 use crate::recommendation::Seat;
 use crate::rng;
 use crate::rules::Rules;
-use crate::searcher::{MAX_BOUND, Search, fit as fit_searches};
+use crate::searcher::{Hiding, MAX_BOUND, Search, fit as fit_searches};
 
 use super::run::{Player, SimError};
 use super::shard::Shard;
@@ -39,17 +39,20 @@ const STRATEGY_SALT: u64 = 0x5345_5249_4553_5354;
 const ORDER_SALT: u64 = 0x5345_5249_4553_4f52;
 
 /// Who hides in a series: a placement habit (`uniform`, `hard`, `edge:θ`, ...), or the adaptive
-/// hider (`adaptive`, or `adaptive:B` with its bound `B` on a cell's log weight).
+/// hider (`adaptive`, the service's; `adaptive:B` with its bound `B` on a cell's log weight;
+/// `adaptive:B:T` also with the weight `T` of each pair of touching ships, 1 for no lean apart).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Hider {
     Habit(Habit),
-    Adaptive(f64),
+    Adaptive(Hiding),
 }
 
 /// Text that names no hider.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum UnknownHider {
-    #[error("hider {0:?}: expected adaptive or adaptive:B (B from 0 to {MAX_BOUND}), or a placement")]
+    #[error(
+        "hider {0:?}: expected adaptive, adaptive:B or adaptive:B:T (B from 0 to {MAX_BOUND}, T above 0 and at most 1), or a placement"
+    )]
     Adaptive(String),
     #[error(transparent)]
     Habit(#[from] UnknownHabit),
@@ -61,16 +64,20 @@ impl std::str::FromStr for Hider {
     fn from_str(text: &str) -> Result<Hider, UnknownHider> {
         let text = text.trim();
         if text == "adaptive" {
-            return Ok(Hider::Adaptive(crate::searcher::DEFAULT_BOUND));
+            return Ok(Hider::Adaptive(Hiding::SERVICE));
         }
-        if let Some(bound) = text.strip_prefix("adaptive:") {
-            return bound
-                .trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|b| *b > 0.0 && *b <= MAX_BOUND)
-                .map(Hider::Adaptive)
-                .ok_or_else(|| UnknownHider::Adaptive(text.to_owned()));
+        if let Some(spec) = text.strip_prefix("adaptive:") {
+            let number = |t: Option<&str>| t.and_then(|t| t.trim().parse::<f64>().ok());
+            let mut parts = spec.splitn(2, ':');
+            let bound = number(parts.next()).filter(|b| *b > 0.0 && *b <= MAX_BOUND);
+            let touching = match parts.next() {
+                None => Some(Hiding::SERVICE.touching),
+                t => number(t).filter(|t| *t > 0.0 && *t <= 1.0),
+            };
+            return match (bound, touching) {
+                (Some(bound), Some(touching)) => Ok(Hider::Adaptive(Hiding { bound, touching })),
+                _ => Err(UnknownHider::Adaptive(text.to_owned())),
+            };
         }
         Ok(Hider::Habit(text.parse()?))
     }
@@ -80,8 +87,8 @@ impl fmt::Display for Hider {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Hider::Habit(habit) => write!(f, "{habit}"),
-            // Always with its bound, so that tables stay readable whatever the default.
-            Hider::Adaptive(bound) => write!(f, "adaptive:{bound}"),
+            // Always in full, so that tables stay readable whatever the default.
+            Hider::Adaptive(Hiding { bound, touching }) => write!(f, "adaptive:{bound}:{touching}"),
         }
     }
 }
@@ -164,13 +171,13 @@ impl SeriesConfig {
                 Hider::Habit(habit) => habit.draw(rows, cols, fleet, self.rules, &mut hide_rng)?,
                 // The service's adaptive placement: while the searches show no habit, the uniform
                 // draw, the uniform hider's fleet.
-                Hider::Adaptive(bound) => place_hidden(
+                Hider::Adaptive(hiding) => place_hidden(
                     rows,
                     cols,
                     fleet,
                     self.rules,
                     &fit_searches(rows, cols, &searches),
-                    bound,
+                    hiding,
                     &mut hide_rng,
                 )?,
             };
@@ -260,7 +267,10 @@ mod tests {
     fn series_are_the_same_whatever_the_thread_count_and_shard() {
         let c = SeriesConfig {
             learn: 4,
-            ..config(&[Algorithm::Middlemost, Algorithm::WeightedDensity], &[UNIFORM, Hider::Adaptive(2.0)])
+            ..config(
+                &[Algorithm::Middlemost, Algorithm::WeightedDensity],
+                &[UNIFORM, Hider::Adaptive(Hiding::SERVICE.with_bound(2.0))],
+            )
         };
         let with = |threads| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
@@ -281,10 +291,10 @@ mod tests {
     #[test]
     fn without_a_habit_the_adaptive_hider_hides_the_uniform_fleets() {
         // A shooter in uniformly random order shows no habit: the same fleets, the same games.
-        let c = config(&[Algorithm::Random], &[UNIFORM, Hider::Adaptive(2.0)]);
+        let c = config(&[Algorithm::Random], &[UNIFORM, Hider::Adaptive(Hiding::SERVICE.with_bound(2.0))]);
         let games = run_series(&c, Shard::WHOLE, &|_| {}).unwrap();
         let shots = |hider: &str| games.iter().filter(|g| g.hider == hider).map(|g| g.shots).collect::<Vec<_>>();
-        assert_eq!(shots("uniform"), shots("adaptive:2"));
+        assert_eq!(shots("uniform"), shots("adaptive:2:0.5"));
         // A fixed-order shooter on the classic board is found out, and its later games get
         // longer on average (by about 10 shots).
         let c = SeriesConfig {
@@ -292,7 +302,7 @@ mod tests {
             length: 12,
             size: BoardSize::CLASSIC,
             ships: vec![5, 4, 3, 3, 2],
-            ..config(&[Algorithm::Strafing], &[UNIFORM, Hider::Adaptive(2.0)])
+            ..config(&[Algorithm::Strafing], &[UNIFORM, Hider::Adaptive(Hiding::SERVICE.with_bound(2.0))])
         };
         let games = run_series(&c, Shard::WHOLE, &|_| {}).unwrap();
         let late = |hider: &str| {
@@ -300,13 +310,18 @@ mod tests {
                 games.iter().filter(|g| g.hider == hider && g.game >= 6).map(|g| g.shots as f64).collect();
             v.iter().sum::<f64>() / v.len() as f64
         };
-        assert!(late("adaptive:2") > late("uniform") + 3.0, "{} vs {}", late("adaptive:2"), late("uniform"));
+        assert!(late("adaptive:2:0.5") > late("uniform") + 3.0, "{} vs {}", late("adaptive:2:0.5"), late("uniform"));
     }
 
     #[test]
     fn hiders_are_written_as_text_and_bad_series_are_refused() {
-        assert_eq!("adaptive".parse::<Hider>().unwrap(), Hider::Adaptive(crate::searcher::DEFAULT_BOUND));
-        assert_eq!("adaptive:0.5".parse::<Hider>().unwrap().to_string(), "adaptive:0.5");
+        assert_eq!("adaptive".parse::<Hider>().unwrap(), Hider::Adaptive(Hiding::SERVICE));
+        assert_eq!("adaptive".parse::<Hider>().unwrap().to_string(), "adaptive:3:0.5");
+        assert_eq!("adaptive:0.5".parse::<Hider>().unwrap().to_string(), "adaptive:0.5:0.5");
+        assert_eq!("adaptive:2:1".parse::<Hider>().unwrap(), Hider::Adaptive(Hiding { bound: 2.0, touching: 1.0 }));
+        for bad in ["adaptive:2:0", "adaptive:2:1.5", "adaptive:2:x", "adaptive::0.5", "adaptive:2:0.5:1"] {
+            assert!(matches!(bad.parse::<Hider>(), Err(UnknownHider::Adaptive(_))), "{bad}");
+        }
         assert_eq!(" hard:4 ".parse::<Hider>().unwrap(), Hider::Habit(Habit::HardOf(4)));
         assert!(matches!("adaptive:9".parse::<Hider>(), Err(UnknownHider::Adaptive(_))));
         assert!(matches!("sly".parse::<Hider>(), Err(UnknownHider::Habit(_))));

@@ -72,6 +72,8 @@ async fn the_computer_hides_from_a_player_who_sweeps_from_the_top() {
     assert_eq!(model["habit"], true, "{model}");
     let pull = |r: usize, c: usize| model["pull"][r][c].as_f64().unwrap();
     assert!(pull(0, 4) > pull(9, 4) + 1.0, "{model}");
+    // A sweep pays no regard to the ships it found: its fleets lean apart.
+    assert!(model["beside_ships"].as_f64().is_some_and(|b| b > 0.85), "{model}");
     // Fleets now lie lower than uniform fleets on the same seeds; the stored model gives the same
     // fleets as the searches; the same request and seed give the same fleet.
     let (mut adaptive, mut uniform) = (0.0, 0.0);
@@ -79,7 +81,7 @@ async fn the_computer_hides_from_a_player_who_sweeps_from_the_top() {
         let by_searches = json!({"ships": [5, 4, 3, 3, 2], "style": "adaptive", "seed": seed, "searches": searches});
         let (_, a) = helpers::post_json_to(&app, "/placement", &by_searches).await;
         let by_model = json!({"ships": [5, 4, 3, 3, 2], "style": "adaptive", "seed": seed,
-            "search_model": {"pull": model["pull"]}});
+            "search_model": {"pull": model["pull"], "beside_ships": model["beside_ships"]}});
         let (status, m) = helpers::post_json_to(&app, "/placement", &by_model).await;
         assert_eq!(status, 200, "{m}");
         assert!(m["search_model"].get("searches").is_none());
@@ -159,6 +161,13 @@ async fn bad_searches_get_a_problem_naming_the_search_and_the_shot() {
             None,
             "search_model.pull[4][2]: 50 is not a pull",
         ),
+        (
+            json!({"search_model": {"pull": grid(5, None), "beside_ships": -1.0}}),
+            "search_model.beside_ships",
+            None,
+            "search_model.beside_ships: -1 is not a ratio from 0 to 100",
+        ),
+        (json!({"search_model": {"pull": grid(5, None), "beside_ships": "x"}}), "search_model", None, ""),
         (json!({"style": "uniform", "searches": [["A1o"]]}), "searches", None, "only with `style: adaptive`"),
         (json!({"searches": [[3]]}), "searches", None, ""),
         (json!({"search_model": {"pull": grid(5, None), "extra": 1}}), "search_model", None, ""),

@@ -1405,6 +1405,15 @@ export interface components {
          *     it back as `search_model` instead of the searches.
          */
         SearchModelAnswer: {
+            /**
+             * Format: double
+             * @description The player's hunting shots beside the ships they had found, against what a choice uniform
+             *     over the open cells would give, to 3 decimals: about 1 for no regard to them (a fixed order,
+             *     parity), above 1 for flooding around them, about 0.65 for a player who reasons that ships
+             *     seldom fit there. From 0.85 on, against a habit, the fleet's ships lean apart. Absent when the
+             *     searches gave too few chances to tell (fewer than 20 expected such shots).
+             */
+            beside_ships?: number | null;
             /** @description Whether the searches showed a habit (else the fleet was drawn uniformly). */
             habit: boolean;
             /** @description Each cell's pull, rounded to 3 decimals. */
@@ -1414,6 +1423,13 @@ export interface components {
         };
         /** @description A player's search model: how strongly they are drawn to each cell while hunting. */
         SearchModelBody: {
+            /**
+             * Format: double
+             * @description The player's hunting shots beside the ships they had found, against a uniform choice's
+             *     (0 to 100), as an answer gave it; absent when it did not (too few searches to tell): the
+             *     ships then do not lean apart.
+             */
+            beside_ships?: number | null;
             /**
              * @description One row of numbers per board row: each cell's pull, higher for cells the player shoots
              *     earlier while hunting, all 0 for no habit (-20 to 20).

@@ -19,11 +19,18 @@ class SearchModelAnswer:
         Attributes:
             habit (bool): Whether the searches showed a habit (else the fleet was drawn uniformly).
             pull (list[list[float]]): Each cell's pull, rounded to 3 decimals.
+            beside_ships (float | None | Unset): The player's hunting shots beside the ships they had found, against what a
+                choice uniform
+                over the open cells would give, to 3 decimals: about 1 for no regard to them (a fixed order,
+                parity), above 1 for flooding around them, about 0.65 for a player who reasons that ships
+                seldom fit there. From 0.85 on, against a habit, the fleet's ships lean apart. Absent when the
+                searches gave too few chances to tell (fewer than 20 expected such shots).
             searches (int | None | Unset): Searches it was fitted from (absent for a model sent whole).
     """
 
     habit: bool
     pull: list[list[float]]
+    beside_ships: float | None | Unset = UNSET
     searches: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -35,6 +42,12 @@ class SearchModelAnswer:
             pull_item = pull_item_data
 
             pull.append(pull_item)
+
+        beside_ships: float | None | Unset
+        if isinstance(self.beside_ships, Unset):
+            beside_ships = UNSET
+        else:
+            beside_ships = self.beside_ships
 
         searches: int | None | Unset
         if isinstance(self.searches, Unset):
@@ -50,6 +63,8 @@ class SearchModelAnswer:
                 "pull": pull,
             }
         )
+        if beside_ships is not UNSET:
+            field_dict["beside_ships"] = beside_ships
         if searches is not UNSET:
             field_dict["searches"] = searches
 
@@ -67,6 +82,15 @@ class SearchModelAnswer:
 
             pull.append(pull_item)
 
+        def _parse_beside_ships(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        beside_ships = _parse_beside_ships(d.pop("beside_ships", UNSET))
+
         def _parse_searches(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -79,6 +103,7 @@ class SearchModelAnswer:
         search_model_answer = cls(
             habit=habit,
             pull=pull,
+            beside_ships=beside_ships,
             searches=searches,
         )
 

@@ -5,6 +5,8 @@ from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="SearchModelBody")
 
 
@@ -15,9 +17,14 @@ class SearchModelBody:
     Attributes:
         pull (list[list[float]]): One row of numbers per board row: each cell's pull, higher for cells the player shoots
             earlier while hunting, all 0 for no habit (-20 to 20).
+        beside_ships (float | None | Unset): The player's hunting shots beside the ships they had found, against a
+            uniform choice's
+            (0 to 100), as an answer gave it; absent when it did not (too few searches to tell): the
+            ships then do not lean apart.
     """
 
     pull: list[list[float]]
+    beside_ships: float | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         pull = []
@@ -26,6 +33,12 @@ class SearchModelBody:
 
             pull.append(pull_item)
 
+        beside_ships: float | None | Unset
+        if isinstance(self.beside_ships, Unset):
+            beside_ships = UNSET
+        else:
+            beside_ships = self.beside_ships
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -33,6 +46,8 @@ class SearchModelBody:
                 "pull": pull,
             }
         )
+        if beside_ships is not UNSET:
+            field_dict["beside_ships"] = beside_ships
 
         return field_dict
 
@@ -46,8 +61,18 @@ class SearchModelBody:
 
             pull.append(pull_item)
 
+        def _parse_beside_ships(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        beside_ships = _parse_beside_ships(d.pop("beside_ships", UNSET))
+
         search_model_body = cls(
             pull=pull,
+            beside_ships=beside_ships,
         )
 
         return search_model_body
