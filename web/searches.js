@@ -58,7 +58,9 @@ export function seenLine(n, answer) {
   if (n === 0) return "The computer has not seen you search yet: it watches where you shoot, kept in this browser only.";
   const games = `${n} game${n === 1 ? "" : "s"}`;
   if (!answer) return `It has seen how you searched in ${games}.`;
-  return answer.habit
-    ? `It has seen how you searched in ${games} and hid its fleet where you look last.`
-    : `It has seen how you searched in ${games}, and no habit yet: its fleet is anywhere.`;
+  if (!answer.habit) return `It has seen how you searched in ${games}, and no habit yet: its fleet is anywhere.`;
+  // The service leans the ships apart against a habit that does not avoid the water beside the
+  // ships found (beside_ships from 0.85; docs/hiding.md).
+  const apart = answer.beside_ships >= 0.85 ? ", its ships kept apart" : "";
+  return `It has seen how you searched in ${games} and hid its fleet where you look last${apart}.`;
 }
