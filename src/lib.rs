@@ -31,7 +31,9 @@
 //!   the reason none can be.
 //! - [`searcher`]: how a player searches the computer's waters: their past searches (shots in
 //!   order with the answers), the search model fitted from them (how early they look at each cell
-//!   while hunting, shrunk toward "no habit"), and the fleet drawn where they look last.
+//!   while hunting, shrunk toward "no habit"), whether they hunt beside the ships they found, and
+//!   the fleet drawn where they look last, its ships leaning apart against a player who does not
+//!   avoid those cells.
 //! - [`posterior`]: the whole-fleet posterior: exact counts of the layouts that agree with a
 //!   board, per-cell marginals, uniform sampling of those layouts, the exact prior of the classic
 //!   board, and importance sampling where counting is over budget.
