@@ -140,9 +140,10 @@ pub const HIDE_ATTEMPTS: u64 = 10_000;
 
 /// A layout of `fleet` hidden from the player whose search habits `model` holds: drawn from
 /// uniform tilted away from the cells they look at first, each cell's log weight within
-/// `hiding.bound`, the ships leaning apart by `hiding.touching` ([`crate::searcher::hide`]). Exactly the uniform draw when the model shows no habit (or is of
-/// another board); a fleet so crowded that the tilted sampler runs out of [`HIDE_ATTEMPTS`] is
-/// drawn at half the bound, then a quarter, then uniformly.
+/// `hiding.bound`, the ships leaning apart by `hiding.touching` ([`crate::searcher::hide`]).
+/// Exactly the uniform draw when the model shows no habit (or is of another board); a fleet so
+/// crowded that the tilted sampler runs out of [`HIDE_ATTEMPTS`] is drawn at half the bound, then a
+/// quarter, then uniformly.
 pub fn place_hidden(
     rows: usize,
     cols: usize,

@@ -125,12 +125,9 @@ pub struct SearchModelAnswer {
 
 impl SearchModelAnswer {
     fn new(model: &SearchModel) -> SearchModelAnswer {
-        let pull = model
-            .pull()
-            .chunks(model.cols())
-            .map(|r| r.iter().map(|p| (p * 1000.0).round() / 1000.0).collect())
-            .collect();
-        let beside_ships = model.beside().map(|b| (b * 1000.0).round() / 1000.0);
+        let round = |x: f64| (x * 1000.0).round() / 1000.0;
+        let pull = model.pull().chunks(model.cols()).map(|r| r.iter().copied().map(round).collect()).collect();
+        let beside_ships = model.beside().map(round);
         SearchModelAnswer { searches: model.searches(), habit: !model.is_none(), pull, beside_ships }
     }
 }

@@ -23,13 +23,12 @@ pub fn beside_ratio(rows: usize, cols: usize, searches: &[Search]) -> Option<f64
 /// The hunting shots beside found ships that uniform choices would give, and the player's.
 pub fn expected_and_observed(rows: usize, cols: usize, searches: &[Search]) -> (f64, f64) {
     let (mut observed, mut expected) = (0.0, 0.0);
-    // 0 open, 1 water, 2 a ship found.
-    let mut state = vec![0u8; rows * cols];
+    // Per search: the cells shot, and the cells beside a ship found (open ones counted).
+    let (mut shot, mut beside) = (vec![false; rows * cols], vec![false; rows * cols]);
     for search in searches {
-        state.fill(0);
+        shot.fill(false);
+        beside.fill(false);
         let mut open = rows * cols;
-        // Open cells beside a found ship, kept as a count as ship cells are found.
-        let mut beside = vec![false; rows * cols];
         let mut open_beside = 0usize;
         for (&(p, answer), (cell, hunts)) in search.shots().iter().zip(search.hunting()) {
             if hunts {
@@ -40,12 +39,12 @@ pub fn expected_and_observed(rows: usize, cols: usize, searches: &[Search]) -> (
                 open_beside -= 1;
             }
             open -= 1;
-            state[cell] = if answer == Answer::Miss { 1 } else { 2 };
-            if state[cell] == 2 {
+            shot[cell] = true;
+            if answer != Answer::Miss {
                 for r in p.row.saturating_sub(1)..=(p.row + 1).min(rows - 1) {
                     for c in p.col.saturating_sub(1)..=(p.col + 1).min(cols - 1) {
                         let i = r * cols + c;
-                        if state[i] == 0 && !beside[i] {
+                        if !shot[i] && !beside[i] {
                             beside[i] = true;
                             open_beside += 1;
                         }

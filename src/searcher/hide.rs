@@ -23,7 +23,7 @@ pub const GAIN: f64 = 1.5;
 pub const DEFAULT_BOUND: f64 = 3.0;
 /// The largest bound the simulator accepts.
 pub const MAX_BOUND: f64 = 4.0;
-/// The weight of each pair of touching ships in the service's adaptive fleets (measured in
+/// The weight of each touching cell pair in the service's adaptive fleets (measured in
 /// docs/hiding.md: 0.5 costs the flooding and parity shooters 2 to 2.5 shots more than 1 does,
 /// and a learner no more than 1 does).
 pub const TOUCHING: f64 = 0.5;
@@ -32,7 +32,7 @@ pub const TOUCHING: f64 = 0.5;
 pub const LEAN_FROM: f64 = 0.85;
 
 /// How far an adaptive fleet strays from uniform against a player with a habit: the bound of a
-/// cell's log weight, and the weight of each pair of touching ships (1: no lean apart).
+/// cell's log weight, and the weight of each touching cell pair (1: no lean apart).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Hiding {
     pub bound: f64,

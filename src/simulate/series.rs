@@ -40,7 +40,7 @@ const ORDER_SALT: u64 = 0x5345_5249_4553_4f52;
 
 /// Who hides in a series: a placement habit (`uniform`, `hard`, `edge:θ`, ...), or the adaptive
 /// hider (`adaptive`, the service's; `adaptive:B` with its bound `B` on a cell's log weight;
-/// `adaptive:B:T` also with the weight `T` of each pair of touching ships, 1 for no lean apart).
+/// `adaptive:B:T` also with the weight `T` of each touching cell pair, 1 for no lean apart).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Hider {
     Habit(Habit),

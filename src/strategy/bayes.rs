@@ -33,7 +33,7 @@ use super::hunting::{HUNTING, hunting_cell};
 use super::pick::ranked;
 use std::borrow::Cow;
 
-use crate::board::{Board, Cell};
+use crate::board::{Board, Cell, Pos};
 use crate::fleet::Fleet;
 use crate::history::Told;
 use crate::opponent::Opponent;
@@ -105,9 +105,7 @@ impl Strategy for Bayes {
         let (marginals, facts) = posterior(turn, rng)?;
         grid.copy_from_slice(&marginals);
         let board = turn.board;
-        let likeliest = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
-        let likeliest = likeliest.expect("a checked turn has a '.' cell");
-        let shot = hunting_cell(turn, grid).unwrap_or(likeliest);
+        let (likeliest, shot) = default_shot(turn, grid);
         let why = (grid[board.index(shot)] < grid[board.index(likeliest)]).then_some(HUNTING);
         Ok(Decision { shot, posterior: Some(facts), why, plan: None })
     }
@@ -115,6 +113,15 @@ impl Strategy for Bayes {
     fn keeps_one_order(&self) -> bool {
         true
     }
+}
+
+/// The grid's likeliest open cell (ties in the turn's order) and the shot the default budget plays:
+/// the hunting move in a classic game's hunt, the likeliest cell otherwise.
+fn default_shot(turn: Turn<'_>, grid: &[f64]) -> (Pos, Pos) {
+    let board = turn.board;
+    let likeliest = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
+    let likeliest = likeliest.expect("a checked turn has a '.' cell");
+    (likeliest, hunting_cell(turn, grid).unwrap_or(likeliest))
 }
 
 /// Why a planned shot is not the grid's most likely cell.
@@ -159,10 +166,7 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
             }
         };
     grid.copy_from_slice(&marginals);
-    let likeliest = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
-    let likeliest = likeliest.expect("a checked turn has a '.' cell");
-    // The greedy cell: the hunting move in a classic game's hunt, the likeliest cell otherwise.
-    let greedy = hunting_cell(turn, grid).unwrap_or(likeliest);
+    let (likeliest, greedy) = default_shot(turn, grid);
     // The candidates: the greedy cell, then the next likeliest in the turn's order, as a salvo's.
     let ranked = ranked(true, turn, greedy, &marginals, rng, thinking::CANDIDATES);
     let cells: Vec<usize> = ranked.iter().map(|&p| board.index(p)).filter(|&i| marginals[i] > 0.0).collect();
