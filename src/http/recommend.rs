@@ -243,7 +243,8 @@ pub struct RecommendResponse {
     /// When estimated: how many sampled layouts the estimate rests on.
     pub samples: Option<u64>,
     /// Present when `shot` is the algorithm's own choice and not a cell of the grid's highest
-    /// value: why it chose otherwise (`bayes` when its `plan` found a better cell).
+    /// value: why it chose otherwise (`bayes` hunting or targeting by the placement count in a
+    /// classic game, or when its `plan` found a better cell).
     pub why: Option<String>,
     pub plan: Option<PlanAnswer>,
     /// When the request sent `opponent`: the model used (fitted from the fleets, or the one sent,

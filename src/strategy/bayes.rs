@@ -3,10 +3,11 @@
 //! covering every `x`, none wholly on `x`); the grid is each `.` cell's posterior probability of
 //! holding a ship. Once a ship is hit the shot is a cell of highest probability, ties going to the
 //! cell that comes first in the turn's [`crate::tie_order::TieOrder`] (one symmetry of the board
-//! per seed, row-major without one), so that a game keeps sweeping in one direction. While no ship
-//! is hit, under the classic rules and without a habit model, it is the hunting move of
-//! [`super::hunting`], the cell the most ship placements cross, and the answer says `why` when
-//! that is not a likeliest cell.
+//! per seed, row-major without one), so that a game keeps sweeping in one direction. Under the
+//! classic rules, one shot a turn and without a habit model it is instead a counted move of
+//! [`super::hunting`]: while no ship is hit the cell the most ship placements cross, once one is
+//! hit the cell the most placements through the hits cross among those at least 80% as likely as
+//! the likeliest; the answer says `why` when that is not a likeliest cell.
 //!
 //! Given a model of the opponent's habits ([`crate::opponent::Opponent`]), every layout weighs its
 //! prior weight instead of 1: the weighted programme ([`crate::posterior::count_weighted`]) or the
@@ -29,7 +30,7 @@
 
 use super::contract::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError};
 use super::density::hunt_density;
-use super::hunting::{HUNTING, hunting_cell};
+use super::hunting::counted_move;
 use super::pick::ranked;
 use std::borrow::Cow;
 
@@ -47,7 +48,7 @@ use crate::turn::{DEFAULT_BUDGET_MS, Turn};
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "bayes",
-    summary: "Whole-fleet Bayesian posterior: the probability each cell holds a ship over every layout that agrees with the board (exact when feasible within the budget, sampled otherwise); shoots the most likely cell, except that while no ship is hit under the classic rules and the uniform prior it hunts where the most ship placements cross (which finds the fleet sooner); ties in one fixed order (a board symmetry picked by the seed, row-major without one)",
+    summary: "Whole-fleet Bayesian posterior: the probability each cell holds a ship over every layout that agrees with the board (exact when feasible within the budget, sampled otherwise); shoots the most likely cell, except that under the classic rules and the uniform prior it hunts where the most ship placements cross while no ship is hit (which finds the fleet sooner) and, once one is, targets the cell the most placements through the hits cross among those at least 80% as likely as the likeliest; ties in one fixed order (a board symmetry picked by the seed, row-major without one)",
     source: "whole-fleet posterior (exact counting as in public exact-inference work; importance sampling beyond the budget)",
     grid_kind: GridKind::Probability,
     uses_randomness: true,
@@ -90,7 +91,7 @@ impl Strategy for Bayes {
 
     fn thinking_note(&self) -> Option<&'static str> {
         Some(
-            "Plans ahead: its own shot at the default budget (the hunting move while no ship is hit under the classic rules, the most likely cell otherwise) and the next five most likely cells are each played out to the end of the game by weighted-density on the same layouts drawn from the posterior (every agreeing layout where they are few, exact draws where counting fits the budget, resampled importance draws otherwise), up to 10 layouts per millisecond and as many as the budget's work allows; it shoots another candidate only when its mean shots are lower by more than 1.5 paired standard errors (or lower at all over every layout), and says so in `plan` and `why`. Plans with one shot a turn, `sunk-cells` announcements and no opponent model (or the uniform one), under either touching rule; with salvos, other announcement rules or an opponent model it plays its greedy shot at every budget",
+            "Plans ahead: its own shot at the default budget (the counted hunting or targeting move under the classic rules, the most likely cell otherwise) and the next five most likely cells are each played out to the end of the game by weighted-density on the same layouts drawn from the posterior (every agreeing layout where they are few, exact draws where counting fits the budget, resampled importance draws otherwise), up to 10 layouts per millisecond and as many as the budget's work allows; it shoots another candidate only when its mean shots are lower by more than 1.5 paired standard errors (or lower at all over every layout), and says so in `plan` and `why`. Plans with one shot a turn, `sunk-cells` announcements and no opponent model (or the uniform one), under either touching rule; with salvos, other announcement rules or an opponent model it plays its greedy shot at every budget",
         )
     }
 
@@ -105,8 +106,8 @@ impl Strategy for Bayes {
         let (marginals, facts) = posterior(turn, rng)?;
         grid.copy_from_slice(&marginals);
         let board = turn.board;
-        let (likeliest, shot) = default_shot(turn, grid);
-        let why = (grid[board.index(shot)] < grid[board.index(likeliest)]).then_some(HUNTING);
+        let (likeliest, shot, counted) = default_shot(turn, grid);
+        let why = (grid[board.index(shot)] < grid[board.index(likeliest)]).then_some(counted);
         Ok(Decision { shot, posterior: Some(facts), why, plan: None })
     }
 
@@ -115,13 +116,15 @@ impl Strategy for Bayes {
     }
 }
 
-/// The grid's likeliest open cell (ties in the turn's order) and the shot the default budget plays:
-/// the hunting move in a classic game's hunt, the likeliest cell otherwise.
-fn default_shot(turn: Turn<'_>, grid: &[f64]) -> (Pos, Pos) {
+/// The grid's likeliest open cell (ties in the turn's order), the shot the default budget plays
+/// (the counted move of [`super::hunting`] in a classic game, the likeliest cell otherwise) and
+/// the reason to give when that shot is less likely.
+fn default_shot(turn: Turn<'_>, grid: &[f64]) -> (Pos, Pos, &'static str) {
     let board = turn.board;
     let likeliest = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
     let likeliest = likeliest.expect("a checked turn has a '.' cell");
-    (likeliest, hunting_cell(turn, grid).unwrap_or(likeliest))
+    let (shot, why) = counted_move(turn, grid).unwrap_or((likeliest, ""));
+    (likeliest, shot, why)
 }
 
 /// Why a planned shot is not the grid's most likely cell.
@@ -166,7 +169,7 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
             }
         };
     grid.copy_from_slice(&marginals);
-    let (likeliest, greedy) = default_shot(turn, grid);
+    let (likeliest, greedy, counted) = default_shot(turn, grid);
     // The candidates: the greedy cell, then the next likeliest in the turn's order, as a salvo's.
     let ranked = ranked(true, turn, greedy, &marginals, rng, thinking::CANDIDATES);
     let cells: Vec<usize> = ranked.iter().map(|&p| board.index(p)).filter(|&i| marginals[i] > 0.0).collect();
@@ -175,7 +178,7 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
     let plan = thinking::improve(turn, &marginals, &cells, &layouts, source, allowance);
     let shot = plan.as_ref().map_or(greedy, |p| p.lines[p.chosen].cell);
     let below = grid[board.index(shot)] < grid[board.index(likeliest)];
-    let why = below.then_some(if shot == greedy { HUNTING } else { PLANNED });
+    let why = below.then_some(if shot == greedy { counted } else { PLANNED });
     Ok(Decision { shot, posterior: Some(facts), why, plan })
 }
 

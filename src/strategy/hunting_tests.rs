@@ -1,7 +1,8 @@
-//! Tests of `bayes`'s hunting move ([`super::hunting`]): where it applies it is `weighted-density`'s
-//! cell and says why when that is not a likeliest cell; elsewhere `bayes` shoots a likeliest cell.
+//! Tests of `bayes`'s counted moves ([`super::hunting`]): where they apply the shot is
+//! `weighted-density`'s best cell among those the posterior ranks high enough, with the reason when
+//! that is not a likeliest cell; elsewhere `bayes` shoots a likeliest cell.
 
-use super::hunting::{HUNTING, hunting_cell};
+use super::hunting::{HUNTING, TARGET_SHARE, TARGETING, counted_move};
 use crate::board::Board;
 use crate::board::Cell;
 use crate::fleet::Fleet;
@@ -54,21 +55,52 @@ fn without_a_hit_bayes_shoots_where_weighted_density_does_and_says_why_when_it_i
 }
 
 #[test]
-fn with_a_hit_or_a_salvo_bayes_shoots_the_likeliest_cells() {
-    for (n, (board, fleet)) in mid_game_positions(37, 40).iter().enumerate().filter(|(_, (b, _))| b.has_hits()) {
-        let turn = Turn::new(board, fleet).with_order(TieOrder::from_seed(n as u64));
+fn with_a_hit_bayes_shoots_the_highest_count_among_the_nearly_likeliest_cells_and_a_salvo_the_likeliest() {
+    let mut differ = 0;
+    let positions = mid_game_positions(37, 120).into_iter().chain(
+        mid_game_positions(38, 60).into_iter().filter(|(b, _)| b.rows() <= 14 && b.cols() <= 14).map(|(b, f)| {
+            // The same fleets on a larger board: their hits and misses in its corner.
+            let mut big = Board::empty(14, 14);
+            for i in 0..b.len() {
+                big.set(crate::board::Pos { row: i / b.cols(), col: i % b.cols() }, b.cells()[i]);
+            }
+            (big, f)
+        }),
+    );
+    for (n, (board, fleet)) in positions.enumerate().filter(|(_, (b, _))| b.has_hits()) {
+        let turn = Turn::new(&board, &fleet).with_order(TieOrder::from_seed(n as u64));
         let (bayes, grid) = decide(&Bayes, turn);
-        assert_eq!(bayes.why, None, "{board}");
-        let best = grid.iter().copied().fold(0.0, f64::max);
-        assert_eq!(grid[board.index(bayes.shot)], best, "{board}");
+        let (_, count) = decide(&WeightedDensity, turn);
+        let open = |i: &usize| board.cells()[*i] == Cell::Unknown;
+        // The grid holds 1 on the hits: the best is over the open cells.
+        let best = (0..board.len()).filter(open).map(|i| grid[i]).fold(0.0, f64::max);
+        let shot = board.index(bayes.shot);
+        // The shot is nearly likeliest, and no nearly likeliest cell has a higher count.
+        assert!(grid[shot] >= best * TARGET_SHARE, "{board}");
+        let near = (0..board.len()).filter(open).filter(|&i| grid[i] >= best * TARGET_SHARE);
+        assert!(near.clone().all(|i| count[i] <= count[shot]), "{board}");
+        let below = grid[shot] < best;
+        assert_eq!(bayes.why, below.then_some(TARGETING), "{board}");
+        differ += usize::from(below);
+        if n % 10 == 0 {
+            check_turn(&Bayes, GridKind::Probability, turn, n as u64);
+        }
     }
+    // The count leaves the likeliest cell often enough for the rule to matter (a check that can fail).
+    assert!(differ >= 5, "the targeting cell was the likeliest on all but {differ} boards");
     let (board, fleet) = (Board::empty(10, 10), Fleet::classic());
     let salvo = Rules { salvo: 3, ..Rules::default() };
-    assert_eq!(hunting_cell(Turn::new(&board, &fleet).with_rules(salvo), &[1.0; 100]), None);
+    assert_eq!(counted_move(Turn::new(&board, &fleet).with_rules(salvo), &[1.0; 100]), None);
+    for (board, fleet) in mid_game_positions(39, 20).iter().filter(|(b, _)| b.has_hits()) {
+        let turn = Turn::new(board, fleet).with_rules(salvo);
+        let mut grid = vec![0.0; board.len()];
+        let bayes = Bayes.decide(turn, &mut seeded(7), &mut grid).unwrap();
+        assert_eq!(bayes.why, None, "{board}");
+    }
 }
 
 #[test]
-fn under_the_no_touch_rules_or_a_habit_model_bayes_hunts_the_likeliest_cell() {
+fn under_the_no_touch_rules_or_a_habit_model_bayes_shoots_the_likeliest_cell() {
     let rules = Rules { touching: false, ..Rules::default() };
     let mut rng = seeded(36);
     let mut checked = 0;
@@ -78,7 +110,7 @@ fn under_the_no_touch_rules_or_a_habit_model_bayes_hunts_the_likeliest_cell() {
         let plain = Turn::new(board, fleet).with_order(TieOrder::from_seed(n as u64));
         for turn in [Turn::new(&apart, fleet).with_rules(rules), Turn::new(board, fleet).with_opponent(Some(&model))] {
             let turn = turn.with_order(TieOrder::from_seed(n as u64));
-            assert_eq!(hunting_cell(turn, &vec![1.0; board.len()]), None);
+            assert_eq!(counted_move(turn, &vec![1.0; board.len()]), None);
             let mut grid = vec![0.0; board.len()];
             // Some of these boards' misses leave no layout whose ships keep apart.
             let Ok(bayes) = Bayes.decide(turn, &mut seeded(7), &mut grid) else { continue };
@@ -87,11 +119,11 @@ fn under_the_no_touch_rules_or_a_habit_model_bayes_hunts_the_likeliest_cell() {
             assert_eq!(grid[board.index(bayes.shot)], grid.iter().copied().fold(0.0, f64::max));
         }
         // The same board under the classic rules and the uniform prior has a hunting cell.
-        assert!(hunting_cell(plain, &vec![1.0; board.len()]).is_some(), "{board}");
+        assert!(counted_move(plain, &vec![1.0; board.len()]).is_some(), "{board}");
     }
     assert!(checked >= 40, "only {checked} turns checked");
     // A uniform model is no habit: the hunting move applies.
     let (board, fleet) = (Board::empty(10, 10), Fleet::classic());
     let uniform = crate::opponent::Opponent::uniform(10, 10);
-    assert!(hunting_cell(Turn::new(&board, &fleet).with_opponent(Some(&uniform)), &[1.0; 100]).is_some());
+    assert!(counted_move(Turn::new(&board, &fleet).with_opponent(Some(&uniform)), &[1.0; 100]).is_some());
 }

@@ -10,7 +10,7 @@ pub mod checkerboard;
 pub mod density;
 pub mod flood;
 pub mod hit_lines;
-mod hunting;
+pub(crate) mod hunting;
 #[cfg(test)]
 mod hunting_tests;
 pub mod longest_run;

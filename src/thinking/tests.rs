@@ -14,6 +14,7 @@ use crate::recommendation::Seat;
 use crate::rng::seeded;
 use crate::rules::Rules;
 use crate::strategy::Algorithm;
+use crate::strategy::hunting::counted_move;
 use crate::tie_order::TieOrder;
 use rand::RngExt;
 
@@ -102,10 +103,12 @@ fn a_plan_reports_its_candidates_and_replays_with_its_seed() {
         assert_eq!((d.clone(), grid.clone()), decide(), "the same seed, the same plan");
         let plan = d.plan.clone().expect("a budget above the default plans");
         assert!(plan.layouts >= 2 && plan.layouts <= most_layouts(40), "{}", plan.layouts);
-        let greedy = turn.order.best(game.board(), &grid, |i| game.board().cells()[i] == Cell::Unknown).unwrap();
-        assert_eq!(plan.lines[0].cell, greedy);
+        let likeliest = turn.order.best(game.board(), &grid, |i| game.board().cells()[i] == Cell::Unknown).unwrap();
+        // The first candidate is the default budget's shot: the counted move, or the likeliest.
+        let default = counted_move(turn, &grid).map_or(likeliest, |(cell, _)| cell);
+        assert_eq!(plan.lines[0].cell, default);
         assert!(plan.lines.len() <= CANDIDATES && plan.lines.len() >= 2);
-        assert!(plan.lines.windows(2).all(|w| w[0].probability >= w[1].probability));
+        assert!(plan.lines[1..].windows(2).all(|w| w[0].probability >= w[1].probability));
         for line in &plan.lines {
             assert_eq!(line.probability, grid[game.board().index(line.cell)]);
             assert!(line.mean_shots >= 1.0 && line.std_error >= 0.0 && line.paired_std_error >= 0.0, "{line:?}");
@@ -117,7 +120,7 @@ fn a_plan_reports_its_candidates_and_replays_with_its_seed() {
             let gain = plan.lines[0].mean_shots - chosen.mean_shots;
             assert!(gain > Z * chosen.paired_std_error && plan.layouts >= MIN_LAYOUTS, "{plan:?}");
         }
-        assert_eq!(d.why.is_some(), chosen.probability < plan.lines[0].probability);
+        assert_eq!(d.why.is_some(), chosen.probability < grid[game.board().index(likeliest)]);
     }
 }
 

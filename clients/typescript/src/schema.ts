@@ -1370,7 +1370,8 @@ export interface components {
             shots: components["schemas"]["Shot"][];
             /**
              * @description Present when `shot` is the algorithm's own choice and not a cell of the grid's highest
-             *     value: why it chose otherwise (`bayes` when its `plan` found a better cell).
+             *     value: why it chose otherwise (`bayes` hunting or targeting by the placement count in a
+             *     classic game, or when its `plan` found a better cell).
              */
             why?: string | null;
         };

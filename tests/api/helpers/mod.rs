@@ -108,9 +108,10 @@ pub fn check_contract(request: &Value, answer: &Value) {
     if answer["algorithm"] == "density" && level == 10 {
         assert_eq!(grid[r][c].as_f64().unwrap(), best, "density shoots a cell of maximal value");
     }
-    // At level 10 a shot below the grid's best says why (only bayes chooses so: in the hunt of a
-    // classic game, where the most ship placements cross, or when its plan found a better cell),
-    // and a shot at the best says nothing.
+    // At level 10 a shot below the grid's best says why (only bayes chooses so: in a classic game,
+    // where the most ship placements cross while hunting, the most placements through the hits
+    // among the nearly likeliest cells while targeting, or when its plan found a better cell), and
+    // a shot at the best says nothing.
     if answer.get("plan").is_some() {
         check_plan(answer, best);
     }
@@ -118,19 +119,31 @@ pub fn check_contract(request: &Value, answer: &Value) {
         let planned = answer["plan"]["chosen"].as_u64().is_some_and(|k| k > 0);
 
         // Within a relative 1e-9 of the best is one of the best (as the service reckons it).
-        let below = grid[r][c].as_f64().unwrap() < best * (1.0 - 1e-9);
+        let value = grid[r][c].as_f64().unwrap();
+        let below = value < best * (1.0 - 1e-9);
         assert_eq!(
             answer.get("why").is_some(),
             below,
             "why is given exactly when the shot is below the grid's best: {request} -> {answer}"
         );
-        let hunting = answer["why"].as_str().is_some_and(|w| w.starts_with("hunting:"));
-        if hunting {
+        let why = answer["why"].as_str().unwrap_or("");
+        let (hunting, targeting) = (why.starts_with("hunting:"), why.starts_with("targeting:"));
+        if hunting || targeting {
             assert_eq!(answer["algorithm"], "bayes", "{answer}");
-            assert_eq!(answer["mode"], "hunt", "the hunting move is played only without a hit: {answer}");
-            assert!(!planned, "a planned shot says so, not hunting: {answer}");
+            let mode = if hunting { "hunt" } else { "target" };
+            assert_eq!(answer["mode"], mode, "the {mode} move is played only in {mode} mode: {answer}");
+            assert!(!planned, "a planned shot says so: {answer}");
         }
-        assert!(!below || planned || hunting, "only bayes's hunt or plan shoots below its grid's best: {answer}");
+        if targeting {
+            assert!(
+                value >= best * 0.8 * (1.0 - 1e-9),
+                "targeting shoots a cell at least 80% as likely as the best: {answer}"
+            );
+        }
+        assert!(
+            !below || planned || hunting || targeting,
+            "only bayes's counted moves or plan shoot below its grid's best: {answer}"
+        );
     }
     let open = check_rules(request, answer);
     check_candidates(request, answer, open);
@@ -140,7 +153,7 @@ pub fn check_contract(request: &Value, answer: &Value) {
 }
 
 /// The promises of a `plan` (bayes with a budget above the default): candidates that are open cells
-/// of the grid, the default budget's shot first (the grid's best, or the hunting move) and the rest
+/// of the grid, the default budget's shot first (the grid's best, or a counted move) and the rest
 /// in order of probability, each with its measured mean shots;
 /// at level 10 the shot is the chosen candidate, and a candidate other than the first is chosen
 /// only with a lower mean, past 1.5 paired standard errors unless every layout was played.
@@ -161,10 +174,12 @@ fn check_plan(answer: &Value, best: f64) {
         assert!(line["mean_shots"].as_f64().unwrap() >= 1.0, "{plan}");
         assert!(line["std_error"].as_f64().unwrap() >= 0.0 && line["paired_std_error"].as_f64().unwrap() >= 0.0);
     }
-    // The default budget's shot is the grid's best, or in the hunt of a classic game the cell the
-    // most ship placements cross.
+    // The default budget's shot is the grid's best, or in a classic game a counted move: in the
+    // hunt the cell the most ship placements cross, once a ship is hit one at least 80% as likely
+    // as the best.
     let first = lines[0]["probability"].as_f64().unwrap();
-    assert!(first == best || answer["mode"] == "hunt", "the grid's best comes first, outside the hunt: {plan}");
+    let floor = if answer["mode"] == "hunt" { 0.0 } else { 0.8 * best * (1.0 - 1e-9) };
+    assert!(first == best || first >= floor, "the grid's best or a counted move comes first: {plan}");
     let from = plan["layouts_from"].as_str().unwrap();
     assert!(["every", "exact", "resampled"].contains(&from), "{plan}");
     assert!(plan["layouts"].as_u64().unwrap() >= 2, "{plan}");

@@ -67,7 +67,8 @@ class RecommendResponse:
         plan (None | PlanAnswer | Unset):
         samples (int | None | Unset): When estimated: how many sampled layouts the estimate rests on.
         why (None | str | Unset): Present when `shot` is the algorithm's own choice and not a cell of the grid's highest
-            value: why it chose otherwise (`bayes` when its `plan` found a better cell).
+            value: why it chose otherwise (`bayes` hunting or targeting by the placement count in a
+            classic game, or when its `plan` found a better cell).
     """
 
     algorithm: str
