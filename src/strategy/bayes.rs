@@ -5,9 +5,9 @@
 //! cell that comes first in the turn's [`crate::tie_order::TieOrder`] (one symmetry of the board
 //! per seed, row-major without one), so that a game keeps sweeping in one direction. Under the
 //! classic rules, one shot a turn and without a habit model it is instead a counted move of
-//! [`super::hunting`]: while no ship is hit the cell the most ship placements cross, once one is
-//! hit the cell the most placements through the hits cross among those at least 80% as likely as
-//! the likeliest; the answer says `why` when that is not a likeliest cell.
+//! [`super::hunting`]: among the cells of positive probability, the one the most ship placements
+//! cross (through the hits, once a ship is hit); the answer says `why` when that is not a
+//! likeliest cell.
 //!
 //! Given a model of the opponent's habits ([`crate::opponent::Opponent`]), every layout weighs its
 //! prior weight instead of 1: the weighted programme ([`crate::posterior::count_weighted`]) or the
@@ -48,7 +48,7 @@ use crate::turn::{DEFAULT_BUDGET_MS, Turn};
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "bayes",
-    summary: "Whole-fleet Bayesian posterior: the probability each cell holds a ship over every layout that agrees with the board (exact when feasible within the budget, sampled otherwise); shoots the most likely cell, except that under the classic rules and the uniform prior it hunts where the most ship placements cross while no ship is hit (which finds the fleet sooner) and, once one is, targets the cell the most placements through the hits cross among those at least 80% as likely as the likeliest; ties in one fixed order (a board symmetry picked by the seed, row-major without one)",
+    summary: "Whole-fleet Bayesian posterior: the probability each cell holds a ship over every layout that agrees with the board (exact when feasible within the budget, sampled otherwise); shoots the most likely cell, except that under the classic rules and the uniform prior it shoots, among the cells of positive probability, the one the most ship placements cross (through the hits once a ship is hit), which finds and sinks the fleet sooner; ties in one fixed order (a board symmetry picked by the seed, row-major without one)",
     source: "whole-fleet posterior (exact counting as in public exact-inference work; importance sampling beyond the budget)",
     grid_kind: GridKind::Probability,
     uses_randomness: true,

@@ -357,6 +357,32 @@ async fn a_salvo_game_from_the_log_alone() {
     eprintln!("bayes, salvo of 3 under sunk: {fired} shots in {} turns", salvoes.len());
 }
 
+/// Where the announcements tell more than the board, `bayes` shoots its likeliest cell: the
+/// placement count reads only the board. A `sunk` destroyer that is B2-B3 or B3-C3 leaves the
+/// cruiser through the other hit; C2 holds it in four of the six layouts, while the count, which
+/// sees two hits and a sunk ship of unknown cells, would go elsewhere.
+#[actix_web::test]
+async fn bayes_shoots_the_likeliest_cell_where_the_announcements_tell_more_than_the_board() {
+    let app = app(AppState::new()).await;
+    let shots = ["A1 m", "B2 h", "C3 h", "B3 s:destroyer"].map(shot);
+    let fleet = json!([{"name": "cruiser", "length": 3}, {"name": "destroyer", "length": 2}]);
+    let body = json!({"history": {"rows": 6, "cols": 6, "fleet": fleet, "shots": shots}, "rules": {"announce": "sunk"}, "algorithm": "bayes", "seed": 7});
+    let told = answer(&app, &body).await;
+    assert_eq!(told["shot"]["label"], "C2", "{told}");
+    assert!(told.get("why").is_none(), "{told}");
+    // The same shots under `sunk-cells`, the destroyer shown on B2-B3: the board tells all, and the
+    // shot is the counted move, which may leave the likeliest cell only with a reason.
+    let mut cells = body.clone();
+    cells["rules"]["announce"] = json!("sunk-cells");
+    cells["history"]["shots"][3] = shot("B3 s:destroyer@B2,B3");
+    let shown = answer(&app, &cells).await;
+    let grid = shown["grid"].as_array().unwrap();
+    let best = grid.iter().flat_map(|r| r.as_array().unwrap()).filter_map(Value::as_f64).fold(0.0, f64::max);
+    let (r, c) = (shown["shot"]["row"].as_u64().unwrap() as usize, shown["shot"]["col"].as_u64().unwrap() as usize);
+    let below = grid[r][c].as_f64().unwrap() < best;
+    assert_eq!(shown.get("why").is_some(), below, "{shown}");
+}
+
 #[actix_web::test]
 async fn algorithms_say_how_they_read_a_history() {
     let app = app(AppState::new()).await;
