@@ -104,4 +104,38 @@ mod tests {
         let random = classic(Algorithm::Random).unwrap();
         assert!((random.mean - 17.0 * 101.0 / 18.0).abs() <= random.ci95);
     }
+
+    /// `docs/board_sizes.jsonl` (`tools/board_sizes.sh`, merged with `sonar simulate merge --json`):
+    /// on every board and fleet it holds, the default algorithm's mean is at most
+    /// `weighted-density`'s, and the paired interval's upper end at most 0.5% of the mean (issue
+    /// 36's target).
+    #[test]
+    fn the_default_is_level_with_the_heuristic_on_every_board_size() {
+        #[derive(Deserialize)]
+        struct Sized {
+            algorithm: String,
+            games: usize,
+            mean: f64,
+            size: String,
+            ships: Vec<usize>,
+            paired_vs_first: Option<Step>,
+        }
+        let lines: Vec<Sized> = include_str!("../docs/board_sizes.jsonl")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("docs/board_sizes.jsonl is the simulator's JSON"))
+            .collect();
+        let mut boards = 0;
+        for pair in lines.chunks(2) {
+            let [bayes, wd] = pair else { panic!("bayes and weighted-density come in pairs") };
+            assert_eq!((bayes.algorithm.as_str(), wd.algorithm.as_str()), (Algorithm::DEFAULT.name(), "weighted-density"));
+            assert_eq!((&bayes.size, &bayes.ships), (&wd.size, &wd.ships));
+            assert!(bayes.games >= 1000 && bayes.size != "10x10", "{}", bayes.size);
+            // The heuristic's line holds its paired difference against bayes: wd - bayes.
+            let step = wd.paired_vs_first.expect("paired against bayes");
+            assert!(bayes.mean <= wd.mean, "{} {:?}: bayes {} against {}", bayes.size, bayes.ships, bayes.mean, wd.mean);
+            assert!(-step.ci95_low <= 0.005 * bayes.mean, "{} {:?}: upper end {}", bayes.size, bayes.ships, -step.ci95_low);
+            boards += 1;
+        }
+        assert_eq!(boards, 5, "12x12, 15x15, 20x20 and 26x26 with two fleets");
+    }
 }

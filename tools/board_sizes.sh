@@ -6,7 +6,8 @@
 # `26x26-K`) and the docs' 5,4,4,3,3,3,2,2,2,2 (files `26x26b-K`, the fleet of the issue's figures).
 # Each is split into shards of one thread, two at a time.
 # A shard whose file exists is skipped, so the script resumes where it stopped; merge each size's
-# shards with `sonar simulate merge DIR/20x20-*.jsonl`.
+# shards with `sonar simulate merge DIR/20x20-*.jsonl`. Once every shard is there the script writes
+# DIR/board_sizes.jsonl, every size's merged JSON lines (committed as docs/board_sizes.jsonl).
 S=${SONAR:-target/release/sonar}
 OUT=${1:-board-runs}; mkdir -p "$OUT"
 jobs() {
@@ -24,3 +25,4 @@ one() { # size ships games shard [file suffix]
 }
 export -f one; export S OUT
 jobs | xargs -P 2 -L 1 bash -c 'one "$@"' _
+for s in 12x12 15x15 20x20 26x26 26x26b; do $S simulate merge --json "$OUT/$s"-*.jsonl || exit 1; done > "$OUT/board_sizes.jsonl"

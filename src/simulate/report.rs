@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::run::{AlgorithmRun, Config, Player};
 use super::stats::{Summary, paired_difference, random_expectation};
+use crate::board::BoardSize;
 use crate::engine::Outcome;
 use crate::habit::Habit;
 
@@ -56,6 +57,10 @@ pub struct AlgorithmReport {
 pub struct JsonLine<'a> {
     #[serde(flatten)]
     pub report: &'a AlgorithmReport,
+    /// The seed of the hidden fleets, the board and the fleet, so that a line says what it measured.
+    pub seed: u64,
+    pub size: BoardSize,
+    pub ships: &'a [usize],
     pub placement: Habit,
     /// Past fleets the shooters learnt from before each game.
     pub learn: usize,
@@ -64,8 +69,16 @@ pub struct JsonLine<'a> {
 }
 
 impl<'a> JsonLine<'a> {
-    pub fn new(config: &Config, report: &'a AlgorithmReport) -> JsonLine<'a> {
-        JsonLine { report, placement: config.placement, learn: config.learn, oracle: config.oracle }
+    pub fn new(config: &'a Config, report: &'a AlgorithmReport) -> JsonLine<'a> {
+        JsonLine {
+            report,
+            seed: config.seed,
+            size: config.size,
+            ships: &config.ships,
+            placement: config.placement,
+            learn: config.learn,
+            oracle: config.oracle,
+        }
     }
 }
 
