@@ -127,13 +127,17 @@ mod tests {
         let mut boards = 0;
         for pair in lines.chunks(2) {
             let [bayes, wd] = pair else { panic!("bayes and weighted-density come in pairs") };
-            assert_eq!((bayes.algorithm.as_str(), wd.algorithm.as_str()), (Algorithm::DEFAULT.name(), "weighted-density"));
+            assert_eq!(
+                (bayes.algorithm.as_str(), wd.algorithm.as_str()),
+                (Algorithm::DEFAULT.name(), "weighted-density")
+            );
             assert_eq!((&bayes.size, &bayes.ships), (&wd.size, &wd.ships));
             assert!(bayes.games >= 1000 && bayes.size != "10x10", "{}", bayes.size);
             // The heuristic's line holds its paired difference against bayes: wd - bayes.
             let step = wd.paired_vs_first.expect("paired against bayes");
-            assert!(bayes.mean <= wd.mean, "{} {:?}: bayes {} against {}", bayes.size, bayes.ships, bayes.mean, wd.mean);
-            assert!(-step.ci95_low <= 0.005 * bayes.mean, "{} {:?}: upper end {}", bayes.size, bayes.ships, -step.ci95_low);
+            let board = format!("{} {:?}", bayes.size, bayes.ships);
+            assert!(bayes.mean <= wd.mean, "{board}: bayes {} against {}", bayes.mean, wd.mean);
+            assert!(-step.ci95_low <= 0.005 * bayes.mean, "{board}: upper end {}", -step.ci95_low);
             boards += 1;
         }
         assert_eq!(boards, 5, "12x12, 15x15, 20x20 and 26x26 with two fleets");

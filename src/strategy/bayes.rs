@@ -5,7 +5,7 @@
 //! cell that comes first in the turn's [`crate::tie_order::TieOrder`] (one symmetry of the board
 //! per seed, row-major without one), so that a game keeps sweeping in one direction. Under the
 //! classic rules, one shot a turn and without a habit model it is instead a counted move of
-//! [`super::hunting`]: among the cells of positive probability, the one the most ship placements
+//! [`super::counted`]: among the cells of positive probability, the one the most ship placements
 //! cross (through the hits, once a ship is hit); the answer says `why` when that is not a
 //! likeliest cell.
 //!
@@ -29,8 +29,8 @@
 //! than answering differently.
 
 use super::contract::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError};
+use super::counted::counted_move;
 use super::density::hunt_density;
-use super::hunting::counted_move;
 use super::pick::ranked;
 use std::borrow::Cow;
 
@@ -117,7 +117,7 @@ impl Strategy for Bayes {
 }
 
 /// The grid's likeliest open cell (ties in the turn's order), the shot the default budget plays
-/// (the counted move of [`super::hunting`] in a classic game, the likeliest cell otherwise) and
+/// (the counted move of [`super::counted`] in a classic game, the likeliest cell otherwise) and
 /// the reason to give when that shot is less likely.
 fn default_shot(turn: Turn<'_>, grid: &[f64]) -> (Pos, Pos, &'static str) {
     let board = turn.board;

@@ -7,12 +7,12 @@ mod pick;
 
 pub mod bayes;
 pub mod checkerboard;
+pub(crate) mod counted;
+#[cfg(test)]
+mod counted_tests;
 pub mod density;
 pub mod flood;
 pub mod hit_lines;
-pub(crate) mod hunting;
-#[cfg(test)]
-mod hunting_tests;
 pub mod longest_run;
 pub mod middlemost;
 pub mod random;

@@ -14,7 +14,7 @@ use crate::recommendation::Seat;
 use crate::rng::seeded;
 use crate::rules::Rules;
 use crate::strategy::Algorithm;
-use crate::strategy::hunting::counted_move;
+use crate::strategy::counted::counted_move;
 use crate::tie_order::TieOrder;
 use rand::RngExt;
 

@@ -1,8 +1,8 @@
-//! Tests of `bayes`'s counted moves ([`super::hunting`]): where they apply the shot is
+//! Tests of `bayes`'s counted moves ([`super::counted`]): where they apply the shot is
 //! `weighted-density`'s best cell among those the posterior gives a chance, with the reason when
 //! that is not a likeliest cell; elsewhere `bayes` shoots a likeliest cell.
 
-use super::hunting::{HUNTING, TARGETING, counted_move};
+use super::counted::{HUNTING, TARGETING, counted_move};
 use crate::board::Board;
 use crate::board::Cell;
 use crate::fleet::Fleet;
