@@ -392,10 +392,6 @@ async fn algorithms_say_how_they_read_a_history() {
         let note = entry["history"].as_str().unwrap();
         match entry["name"].as_str().unwrap() {
             "bayes" => assert!(note.starts_with("Conditions on every announcement in order, exactly"), "{note}"),
-            // The study variants of bayes play it where the announcements tell more than the board.
-            name if name.starts_with("bayes-") => {
-                assert!(note.starts_with("Plays as bayes throughout where the announcements"), "{entry}")
-            }
             _ => assert!(note.starts_with("Reads the board the history implies"), "{entry}"),
         }
     }
