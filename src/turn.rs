@@ -146,6 +146,17 @@ impl<'a> Turn<'a> {
         Ok(turn)
     }
 
+    /// Whether every layout weighs the same: no model of the opponent, or a uniform one.
+    pub fn uniform_prior(&self) -> bool {
+        self.opponent.is_none_or(|m| m.is_uniform())
+    }
+
+    /// Whether the board shows everything the announcements told: a board string, or a history
+    /// whose announcements tell nothing beyond it ([`Told::is_empty`]).
+    pub fn board_tells_all(&self) -> bool {
+        self.told.is_none_or(Told::is_empty)
+    }
+
     /// Whether the board has hits on ships still afloat (target mode) or not (hunt mode).
     pub fn mode(&self) -> Mode {
         if self.board.has_hits() { Mode::Target } else { Mode::Hunt }

@@ -24,7 +24,6 @@
 //! cells.
 
 use crate::board::{Cell, Pos};
-use crate::history::Told;
 use crate::turn::Turn;
 
 use super::weighted_density::scores;
@@ -43,9 +42,7 @@ pub const TARGETING: &str = "targeting: the shot is the cell the most placements
 /// cells, named hits), which the count cannot read.
 pub fn counted_move(turn: Turn<'_>, marginals: &[f64]) -> Option<(Pos, &'static str)> {
     let board = turn.board;
-    let uniform = turn.opponent.is_none_or(|m| m.is_uniform());
-    let board_tells_all = turn.told.is_none_or(Told::is_empty);
-    if turn.rules.salvo != 1 || !turn.rules.touching || !uniform || !board_tells_all {
+    if turn.rules.salvo != 1 || !turn.rules.touching || !turn.uniform_prior() || !turn.board_tells_all() {
         return None;
     }
     let mut count = vec![0.0; board.len()];

@@ -26,7 +26,6 @@ pub mod plan;
 mod rollout;
 
 use crate::board::{Board, Cell};
-use crate::history::Told;
 use crate::layout::Layout;
 use crate::turn::{DEFAULT_BUDGET_MS, Turn};
 
@@ -53,8 +52,8 @@ pub fn plans(turn: Turn<'_>) -> bool {
     turn.budget_ms > DEFAULT_BUDGET_MS
         && turn.rules.salvo == 1
         && turn.rules.announce == crate::announce::Announce::SunkCells
-        && turn.told.is_none_or(Told::is_empty)
-        && turn.opponent.is_none_or(|m| m.is_uniform())
+        && turn.board_tells_all()
+        && turn.uniform_prior()
 }
 
 /// The most layouts a plan at this budget plays out.
