@@ -30,8 +30,17 @@ fn one_heavy_request_in_flight_is_the_bound() {
         let base = base.clone();
         std::thread::spawn(move || post(&base, &heavy(26, 1000)))
     };
-    // Give the first request time to be admitted; it then computes for far longer than this.
-    std::thread::sleep(Duration::from_millis(300));
+    // Wait until the first request holds the slot (it then computes for a few hundred ms, far
+    // longer than one scrape and one refusal take), rather than guessing how long admission takes.
+    let agent = client();
+    let held = (0..2000).any(|_| {
+        let text = agent.get(format!("{base}/metrics")).call().unwrap().body_mut().read_to_string().unwrap();
+        text.contains("\nsonar_compute_in_flight 1\n") || {
+            std::thread::sleep(Duration::from_millis(2));
+            false
+        }
+    });
+    assert!(held, "the first heavy request was admitted");
     let (status, retry, problem) = post(&base, &heavy(12, 10));
     assert_eq!(status, 503, "{problem}");
     assert_eq!(retry.as_deref(), Some("1"));
