@@ -13,12 +13,12 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use crate::board::{Board, Pos};
+use crate::board::{Board, Cell, Pos};
 use crate::fleet::Fleet;
 use crate::history::{Reading, Told};
 use crate::level::{Level, Weakened};
 use crate::opponent::Opponent;
-use crate::rng::{SonarRng, seeded};
+use crate::rng::{SonarRng, stream};
 use crate::rules::Rules;
 use crate::strategy::{
     Algorithm, GridKind, PosteriorFacts, Strategy, StrategyError, best_open_cell, finish_grid, ranked,
@@ -183,12 +183,22 @@ impl Checked {
     }
 
     /// Plays the algorithm at its level, with the seed's tie order and every random choice drawn
-    /// from the seed.
+    /// from [`Checked::draws`].
     pub fn run(&self) -> Result<Recommendation, StrategyError> {
         let a = &self.ask;
         let seat = Seat::from_seed(self.seed, a.budget_ms, a.rules).with_opponent(a.opponent.clone());
         let turn = seat.turn(&a.board, &a.fleet).with_told(a.told.as_ref());
-        recommend_with_candidates(a.algorithm, a.level, turn, &mut seeded(self.seed), a.candidates)
+        recommend_with_candidates(a.algorithm, a.level, turn, &mut self.draws(), a.candidates)
+    }
+
+    /// The generator the turn draws from: the stream of the seed and the number of cells already
+    /// shot. A client that sends one seed a game (to keep one tie order through it) still gets
+    /// fresh draws every turn, as a game in the simulator does; with the seed's own generator
+    /// every turn would draw the same numbers, and a level's mistakes would fall on the same
+    /// cells turn after turn (level 1 swept one edge of the board).
+    fn draws(&self) -> SonarRng {
+        let shot = self.ask.board.cells().iter().filter(|&&c| c != Cell::Unknown).count();
+        stream(self.seed, shot as u64)
     }
 }
 
@@ -199,8 +209,11 @@ pub struct Recommendation {
     /// The strength level it played at (10: the algorithm itself).
     pub level: Level,
     pub shot: Pos,
-    /// Whether `shot` is a deliberate mistake of the level: a cell the algorithm values below its
-    /// own shot (always false at level 10; a level's pick among equally good cells is none).
+    /// Whether `shot` is a deliberate mistake of the level: a cell whose grid value differs from
+    /// the algorithm's own shot's (always false at level 10; a level's pick among equally good
+    /// cells is none). Where the algorithm's own shot is a top cell of its grid this means a
+    /// cell valued below it; where it chose below the top for a reason (`bayes`'s counted moves),
+    /// a cell valued above it is a departure from that choice too.
     pub mistake: bool,
     /// The turn's shots under its rules' salvo size, best first: `shot`, then the `.` cells of
     /// highest grid value. Fewer when fewer `.` cells are left.
@@ -262,7 +275,7 @@ pub fn recommend_with_candidates(
         algorithm,
         level,
         shot: decision.shot,
-        mistake: grid[index(decision.shot)] < grid[index(own)],
+        mistake: grid[index(decision.shot)] != grid[index(own)],
         shots,
         candidates: best.iter().take(candidates).map(|&p| (p, grid[index(p)])).collect(),
         mode: turn.mode(),
@@ -277,6 +290,7 @@ pub fn recommend_with_candidates(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::seeded;
 
     // density's shot through the whole recommendation: a best open cell of the finished grid, the
     // same for the same seed, and the hunt fallback when the hits explain nothing open.

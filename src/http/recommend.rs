@@ -102,7 +102,8 @@ fn ships<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<u64>>, D::
 fn optional_seed() -> utoipa::openapi::Object {
     optional_seed_schema(
         "Makes every random choice, tie-breaking included, reproducible, and picks the order in \
-         which bayes and weighted-density break ties (send one seed per game). A random seed \
+         which bayes and weighted-density break ties (send one seed per game; each turn still \
+         draws afresh, from the seed and the number of cells already shot). A random seed \
          whose tie order is row-major is drawn when omitted or null; the response reports the \
          seed used.",
     )
@@ -221,9 +222,10 @@ pub struct RecommendResponse {
     #[schema(minimum = 1, maximum = 10)]
     pub level: u8,
     /// Present when the request asked for a `level` below 10: `true` when `shot` is a deliberate
-    /// mistake of the level, a cell the algorithm values below its own choice (which `candidates`
-    /// and the grid still show); `false` when it is as good as the algorithm's own shot. Levels
-    /// below 10 err on purpose.
+    /// mistake of the level, a cell the grid values below the algorithm's own choice (which
+    /// `candidates` and the grid still show), or, where `bayes` chose below the grid's top for
+    /// the reason its `why` gives, differently from that choice; `false` when it is as good as
+    /// the algorithm's own shot. Levels below 10 err on purpose.
     pub mistake: Option<bool>,
     pub mode: Mode,
     /// Same shape as the board; finite values in [0, 1], exactly 0 on every cell that is not `.`.

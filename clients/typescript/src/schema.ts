@@ -1129,7 +1129,7 @@ export interface components {
             rules?: components["schemas"]["RulesRequest"] | null;
             /**
              * Format: uint64
-             * @description Makes every random choice, tie-breaking included, reproducible, and picks the order in which bayes and weighted-density break ties (send one seed per game). A random seed whose tie order is row-major is drawn when omitted or null; the response reports the seed used.
+             * @description Makes every random choice, tie-breaking included, reproducible, and picks the order in which bayes and weighted-density break ties (send one seed per game; each turn still draws afresh, from the seed and the number of cells already shot). A random seed whose tie order is row-major is drawn when omitted or null; the response reports the seed used.
              */
             seed?: number | null;
             /** @description Lengths of the ships not yet sunk (duplicates allowed): at least one, at most 64, each between 1 and the board's longer side. */
@@ -1167,7 +1167,7 @@ export interface components {
             rules?: components["schemas"]["RulesRequest"] | null;
             /**
              * Format: uint64
-             * @description Makes every random choice, tie-breaking included, reproducible, and picks the order in which bayes and weighted-density break ties (send one seed per game). A random seed whose tie order is row-major is drawn when omitted or null; the response reports the seed used.
+             * @description Makes every random choice, tie-breaking included, reproducible, and picks the order in which bayes and weighted-density break ties (send one seed per game; each turn still draws afresh, from the seed and the number of cells already shot). A random seed whose tie order is row-major is drawn when omitted or null; the response reports the seed used.
              */
             seed?: number | null;
         };
@@ -1343,9 +1343,10 @@ export interface components {
             level: number;
             /**
              * @description Present when the request asked for a `level` below 10: `true` when `shot` is a deliberate
-             *     mistake of the level, a cell the algorithm values below its own choice (which `candidates`
-             *     and the grid still show); `false` when it is as good as the algorithm's own shot. Levels
-             *     below 10 err on purpose.
+             *     mistake of the level, a cell the grid values below the algorithm's own choice (which
+             *     `candidates` and the grid still show), or, where `bayes` chose below the grid's top for
+             *     the reason its `why` gives, differently from that choice; `false` when it is as good as
+             *     the algorithm's own shot. Levels below 10 err on purpose.
              */
             mistake?: boolean | null;
             mode: components["schemas"]["Mode"];

@@ -41,8 +41,9 @@ class Board:
         opponent (None | OpponentPrior | Unset):
         rules (None | RulesRequest | Unset):
         seed (int | None | Unset): Makes every random choice, tie-breaking included, reproducible, and picks the order
-            in which bayes and weighted-density break ties (send one seed per game). A random seed whose tie order is row-
-            major is drawn when omitted or null; the response reports the seed used.
+            in which bayes and weighted-density break ties (send one seed per game; each turn still draws afresh, from the
+            seed and the number of cells already shot). A random seed whose tie order is row-major is drawn when omitted or
+            null; the response reports the seed used.
     """
 
     board: list[str]

@@ -60,9 +60,10 @@ class RecommendResponse:
             announcements say more than its board (a sinking the hits explain in several ways).
         mistake (bool | None | Unset): Present when the request asked for a `level` below 10: `true` when `shot` is a
             deliberate
-            mistake of the level, a cell the algorithm values below its own choice (which `candidates`
-            and the grid still show); `false` when it is as good as the algorithm's own shot. Levels
-            below 10 err on purpose.
+            mistake of the level, a cell the grid values below the algorithm's own choice (which
+            `candidates` and the grid still show), or, where `bayes` chose below the grid's top for
+            the reason its `why` gives, differently from that choice; `false` when it is as good as
+            the algorithm's own shot. Levels below 10 err on purpose.
         opponent (None | OpponentEcho | Unset):
         plan (None | PlanAnswer | Unset):
         samples (int | None | Unset): When estimated: how many sampled layouts the estimate rests on.
