@@ -174,6 +174,9 @@ impl Rules {
     /// The board as a shooter who knows these rules reads it: every cell
     /// [`known_water`](Rules::known_water) finds is marked `o`. Borrowed when nothing changes.
     pub fn reveal<'b>(&self, board: &'b Board) -> Cow<'b, Board> {
+        if self.touching {
+            return Cow::Borrowed(board);
+        }
         let water = self.known_water(board);
         if !water.contains(&true) {
             return Cow::Borrowed(board);

@@ -66,19 +66,25 @@ impl TieOrder {
     /// Of the cells `eligible` accepts, the one of highest value, ties going to the cell that
     /// comes first in this order. `None` when no cell is eligible.
     pub fn best(self, board: &Board, grid: &[f64], eligible: impl Fn(usize) -> bool) -> Option<Pos> {
-        // The highest value first, then the first in this order among the cells that have it: the
-        // ranks are worked out only for the ties (the rollouts of thinking time call this at
-        // every shot).
-        let mut top: Option<f64> = None;
+        // One pass: the rank is worked out only for a cell that ties the best so far (the
+        // rollouts of thinking time call this at every shot).
+        let (rows, cols) = (board.rows(), board.cols());
+        let mut best: Option<(f64, usize, usize)> = None;
         for (i, &v) in grid.iter().enumerate() {
-            if top.is_none_or(|t| v > t) && eligible(i) {
-                top = Some(v);
+            match best {
+                Some((top, _, _)) if v < top => {}
+                Some((top, _, rank)) if v == top && eligible(i) => {
+                    let r = self.rank(rows, cols, board.pos(i));
+                    if r < rank {
+                        best = Some((v, i, r));
+                    }
+                }
+                Some((top, _, _)) if v == top => {}
+                _ if eligible(i) && !v.is_nan() => best = Some((v, i, self.rank(rows, cols, board.pos(i)))),
+                _ => {}
             }
         }
-        let top = top?;
-        let (rows, cols) = (board.rows(), board.cols());
-        let tied = grid.iter().enumerate().filter(|&(i, &v)| v == top && eligible(i));
-        tied.min_by_key(|&(i, _)| self.rank(rows, cols, board.pos(i))).map(|(i, _)| board.pos(i))
+        best.map(|(_, i, _)| board.pos(i))
     }
 }
 
