@@ -197,8 +197,8 @@ impl Checked {
     /// every turn would draw the same numbers, and a level's mistakes would fall on the same
     /// cells turn after turn (level 1 swept one edge of the board).
     fn draws(&self) -> SonarRng {
-        let shot = self.ask.board.cells().iter().filter(|&&c| c != Cell::Unknown).count();
-        stream(self.seed, shot as u64)
+        let board = &self.ask.board;
+        stream(self.seed, (board.len() - board.count(Cell::Unknown)) as u64)
     }
 }
 

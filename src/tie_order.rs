@@ -71,17 +71,12 @@ impl TieOrder {
         let (rows, cols) = (board.rows(), board.cols());
         let mut best: Option<(f64, usize, usize)> = None;
         for (i, &v) in grid.iter().enumerate() {
-            match best {
-                Some((top, _, _)) if v < top => {}
-                Some((top, _, rank)) if v == top && eligible(i) => {
-                    let r = self.rank(rows, cols, board.pos(i));
-                    if r < rank {
-                        best = Some((v, i, r));
-                    }
-                }
-                Some((top, _, _)) if v == top => {}
-                _ if eligible(i) && !v.is_nan() => best = Some((v, i, self.rank(rows, cols, board.pos(i)))),
-                _ => {}
+            if v.is_nan() || best.is_some_and(|(top, _, _)| v < top) || !eligible(i) {
+                continue;
+            }
+            let rank = self.rank(rows, cols, board.pos(i));
+            if best.is_none_or(|(top, _, first)| v > top || rank < first) {
+                best = Some((v, i, rank));
             }
         }
         best.map(|(_, i, _)| board.pos(i))
