@@ -425,6 +425,8 @@ describe("The page", () => {
     const { page, context, errors } = await openPage(browser, service.url, { viewport: { width: 360, height: 740 } });
     for (const view of ["play", "analyse", "watch"]) {
       await page.click(`a[href='#${view}']`);
+      // The view changes on `hashchange`, after the click returns.
+      await page.waitForSelector(`#${view} .board .cell`, { state: "visible" });
       const { scroll, width, cell } = await page.evaluate((v) => {
         const c = document.querySelector(`#${v} .board .cell`).getBoundingClientRect();
         return { scroll: document.documentElement.scrollWidth, width: window.innerWidth, cell: c.width };

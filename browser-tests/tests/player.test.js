@@ -369,6 +369,7 @@ describe("A phone, 390 x 844", () => {
 
     for (const view of ["play", "analyse", "watch"]) {
       await page.click(`a[href='#${view}']`);
+      await page.waitForSelector(`#${view}`, { state: "visible" });
       if (view === "analyse") {
         await page.waitForSelector("#an-result-a summary");
         await page.click("#an-result-a summary");
@@ -391,6 +392,7 @@ describe("A phone, 390 x 844", () => {
     }
     // The values table and its caption fit on the screen.
     await page.click("a[href='#analyse']");
+    await page.waitForSelector("#analyse", { state: "visible" });
     for (const sel of ["#an-result-a table.values", "#an-result-a table.values caption"]) {
       const r = await page.$eval(sel, (el) => el.getBoundingClientRect().toJSON());
       assert.ok(r.left >= 0 && r.right <= 390, `${sel} spans ${r.left}-${r.right} px`);
@@ -398,6 +400,7 @@ describe("A phone, 390 x 844", () => {
     // Every placeholder shows whole: its text is narrower than the input's room for it.
     for (const view of ["play", "analyse", "watch"]) {
       await page.click(`a[href='#${view}']`);
+      await page.waitForSelector(`#${view}`, { state: "visible" });
       const cut = await page.evaluate((v) => {
         const ctx = document.createElement("canvas").getContext("2d");
         const out = [];
