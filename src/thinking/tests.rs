@@ -176,3 +176,55 @@ fn a_budget_that_cannot_pay_for_two_layouts_plans_nothing() {
     assert!(improve(turn, &marginals, &cells, &layouts, Source::Exact, 1).is_none());
     assert!(improve(turn, &marginals, &cells, &layouts, Source::Exact, u64::MAX).is_some());
 }
+
+/// Cells of `game`'s board for a race: the likeliest open cell first, then the likeliest and the
+/// least likely cells of positive probability, so that some are clearly worse than the first.
+fn race_cells(marginals: &[f64], board: &Board) -> Vec<usize> {
+    let mut open: Vec<usize> =
+        (0..board.len()).filter(|&i| board.cells()[i] == Cell::Unknown && marginals[i] > 0.0).collect();
+    open.sort_by(|&a, &b| marginals[b].total_cmp(&marginals[a]).then(a.cmp(&b)));
+    let mut cells: Vec<usize> = open[..3].to_vec();
+    cells.extend(&open[open.len() - 3..]);
+    cells
+}
+
+#[test]
+fn a_race_drops_the_clearly_worse_cells_and_measures_the_rest_as_they_measure_alone() {
+    let mut dropped = 0;
+    for (seed, shots) in [(2, 45), (5, 30), (8, 35)] {
+        let game = game_after(seed, Rules::CLASSIC, &[5, 4, 3, 3, 2], shots);
+        let (board, fleet) = (game.board(), game.fleet());
+        let tables = crate::posterior::ExactTables::build(board, fleet, Rules::CLASSIC, 50_000_000).unwrap();
+        let marginals = tables.posterior().marginals();
+        let mut rng = seeded(seed);
+        let layouts: Vec<Layout> = (0..400).map(|_| tables.sample_layout(&mut rng)).collect();
+        let turn = game.turn();
+        let cells = race_cells(&marginals, board);
+        let plan = improve(turn, &marginals, &cells, &layouts, Source::Exact, u64::MAX).unwrap();
+        assert_eq!(plan.layouts, layouts.len());
+        assert_eq!(plan.lines[0].layouts, plan.layouts);
+        let greedy = plan.lines[0].mean_shots;
+        for (k, line) in plan.lines.iter().enumerate().skip(1) {
+            // The same cell against the greedy cell alone, on the layouts this one was played on.
+            let alone =
+                improve(turn, &marginals, &[cells[0], cells[k]], &layouts[..line.layouts], Source::Exact, u64::MAX)
+                    .unwrap();
+            let gain = alone.lines[1].mean_shots - alone.lines[0].mean_shots;
+            assert!((line.mean_shots - (greedy + gain)).abs() < 1e-9, "seed {seed}, {k}: {plan:?}");
+            assert!((line.paired_std_error - alone.lines[1].paired_std_error).abs() < 1e-9);
+            if line.layouts < plan.layouts {
+                // Dropped at a check: worse than the greedy cell by more than DROP_Z errors.
+                assert!(line.layouts >= MIN_LAYOUTS && gain > DROP_Z * line.paired_std_error, "{plan:?}");
+                assert_ne!(plan.chosen, k);
+                dropped += 1;
+            }
+        }
+        // Every agreeing layout: no cell leaves the race, and the means are exact.
+        if tables.posterior().layouts <= 3000 {
+            let (every, source) = draws::from_tables(&tables, 3000, &mut seeded(seed));
+            let plan = improve(turn, &marginals, &cells, &every, source, u64::MAX).unwrap();
+            assert!(plan.lines.iter().all(|l| l.layouts == every.len() && l.paired_std_error == 0.0), "{plan:?}");
+        }
+    }
+    assert!(dropped > 0, "some least likely cell is clearly worse than the likeliest");
+}
