@@ -125,13 +125,13 @@ export function setupAnalyse(root) {
     const from = { every: "every agreeing layout", exact: "layouts drawn exactly", resampled: "layouts resampled from the sampled posterior" };
     title.textContent = `Thought ahead on ${plan.layouts} ${from[plan.layouts_from] ?? plan.layouts_from}: each candidate played out to the end`;
     const t = document.createElement("table");
-    t.innerHTML = "<thead><tr><th scope='col'>Cell</th><th scope='col'>Probability</th><th scope='col'>Shots to finish</th><th scope='col'>± s.e.</th><th scope='col'>Layouts</th><th scope='col'></th></tr></thead>";
+    t.innerHTML = "<thead><tr><th scope='col'>Cell</th><th scope='col'>Probability</th><th scope='col'>Shots to finish</th><th scope='col'>± s.e.</th><th scope='col'></th></tr></thead>";
     const body = document.createElement("tbody");
     plan.candidates.forEach((line, k) => {
       const row = document.createElement("tr");
       if (k === plan.chosen) row.className = "chosen";
       const cells = [line.label, line.probability.toFixed(3), line.mean_shots.toFixed(2), line.std_error.toFixed(2),
-        String(line.layouts), k === plan.chosen ? "shot" : ""];
+        k === plan.chosen ? "shot" : ""];
       for (const text of cells) {
         const td = document.createElement("td");
         td.textContent = text;

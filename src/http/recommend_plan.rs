@@ -9,15 +9,14 @@ use crate::thinking::plan::{Plan, Source};
 /// Present when `bayes` planned ahead (a `budget_ms` above the default 10, one shot a turn, a board
 /// string or a history under `sunk-cells`, no opponent model or the uniform one): the candidate
 /// cells it played out to the end of the game, each by `weighted-density` on the same layouts
-/// drawn from the posterior (a candidate clearly worse than the first is dropped once it shows,
-/// its layouts going to the others), and which it chose. It shoots a candidate other than the grid's most
-/// likely cell only when that cell's mean shots are lower by more than one standard error of
+/// drawn from the posterior, and which it chose. It shoots a candidate other than the grid's most
+/// likely cell only when that cell's mean shots are lower by more than 1.5 standard errors of
 /// their paired difference, or, with `layouts_from` `every`, lower at all.
 #[derive(Debug, Serialize, Deserialize, ToSchema, Clone, PartialEq)]
 #[schema(example = json!({
     "candidates": [
-        {"row": 2, "col": 1, "label": "C2", "probability": 0.7, "mean_shots": 6.4, "std_error": 0.0, "paired_std_error": 0.0, "layouts": 40},
-        {"row": 2, "col": 3, "label": "C4", "probability": 0.55, "mean_shots": 6.25, "std_error": 0.0, "paired_std_error": 0.0, "layouts": 40}
+        {"row": 2, "col": 1, "label": "C2", "probability": 0.7, "mean_shots": 6.4, "std_error": 0.0, "paired_std_error": 0.0},
+        {"row": 2, "col": 3, "label": "C4", "probability": 0.55, "mean_shots": 6.25, "std_error": 0.0, "paired_std_error": 0.0}
     ],
     "chosen": 1, "layouts": 40, "layouts_from": "every"
 }))]
@@ -26,8 +25,7 @@ pub struct PlanAnswer {
     pub candidates: Vec<PlanCandidate>,
     /// Index in `candidates` of the cell shot (`shot`; 0 when the most likely cell stays best).
     pub chosen: usize,
-    /// How many layouts the first candidate, and every candidate kept in the comparison to the
-    /// end, was played out on.
+    /// How many layouts each candidate was played out on.
     pub layouts: usize,
     pub layouts_from: LayoutsFrom,
 }
@@ -51,10 +49,6 @@ pub struct PlanCandidate {
     /// Standard error of the difference between this cell's `mean_shots` and the first
     /// candidate's, on the same layouts (0 for the first, and when every layout was played).
     pub paired_std_error: f64,
-    /// Layouts this cell was played out on: the plan's `layouts`, or fewer when it was dropped
-    /// from the comparison as clearly worse than the first candidate (its `mean_shots` is then
-    /// the first candidate's plus their difference on the layouts both were played on).
-    pub layouts: usize,
 }
 
 /// Where the layouts came from: `every` agreeing layout (the means are exact expectations),
@@ -81,7 +75,6 @@ impl From<&Plan> for PlanAnswer {
                 mean_shots: l.mean_shots,
                 std_error: l.std_error,
                 paired_std_error: l.paired_std_error,
-                layouts: l.layouts,
             })
             .collect();
         let layouts_from = match plan.source {

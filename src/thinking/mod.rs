@@ -5,9 +5,7 @@
 //! posterior (common random numbers, so the comparison is not lost in the noise of the draws). A
 //! candidate replaces the greedy cell only when its mean shots to finish are lower by more than
 //! [`Z`] standard errors of the paired difference, or, where every agreeing layout was played,
-//! when its exact mean is lower. On drawn layouts the candidates race: at checks from
-//! [`MIN_LAYOUTS`] layouts on, a candidate clearly worse than the greedy cell ([`DROP_Z`]) is
-//! dropped, and the work it would have cost buys more layouts for the cells still in the race.
+//! when its exact mean is lower.
 //!
 //! Everything is a function of the request and its seed, never of a clock: the layouts come from
 //! the seeded generator, and the work a plan may do is counted in units (cells scanned by the base
@@ -36,18 +34,13 @@ use rollout::Sea;
 
 /// A candidate replaces the greedy cell only past this many standard errors of the paired
 /// difference of their shots to finish.
-pub const Z: f64 = 1.0;
+pub const Z: f64 = 1.5;
 /// Cells compared: the greedy cell and the next most likely ones.
 pub const CANDIDATES: usize = 6;
 /// Most layouts a plan plays out per millisecond of budget.
 pub const LAYOUTS_PER_MS: u64 = 20;
-/// Fewest layouts on which a sampled plan may switch from the greedy cell; also the first check
-/// of the race, which checks again at every doubling of the layouts played.
+/// Fewest layouts on which a sampled plan may switch from the greedy cell.
 pub const MIN_LAYOUTS: usize = 30;
-/// A candidate leaves the race of a sampled plan, at a check, once its mean shots are higher than
-/// the greedy cell's by more than this many standard errors of their paired difference: it could
-/// not be chosen, and the layouts it would have cost go to the cells still racing.
-pub const DROP_Z: f64 = 1.0;
 /// Cells the base policy scans per millisecond, one thread of the 2-core development machine with
 /// a margin (`cargo run --release --example thinking_timing`: at this rate and 100 ms the classic
 /// moves took p99 71 ms on a quiet core; at 100,000 they took 43 ms, less than half the budget).
@@ -69,12 +62,11 @@ pub fn most_layouts(budget_ms: u64) -> usize {
     (budget_ms * LAYOUTS_PER_MS) as usize
 }
 
-/// Plays `cells` (open cells, greedy first) out on `layouts` in order, every cell still in the
-/// race on a layout before the next layout, until `allowance` units of work are spent (at least
-/// two layouts, or none where the allowance cannot pay for two), and chooses.
-/// `source` says whether `layouts` are every agreeing layout (exact means, the lowest wins, every
-/// cell on every layout) or draws (the [`Z`] rule, and cells dropped from the race once clearly
-/// worse than the greedy cell, [`DROP_Z`]). `None` when there is nothing to compare.
+/// Plays `cells` (open cells, greedy first) out on `layouts` in order, every cell on a layout before the
+/// next layout, until `allowance` units of work are spent (at least two layouts, or none where
+/// the allowance cannot pay for two), and chooses.
+/// `source` says whether `layouts` are every agreeing layout (exact means, the lowest wins) or
+/// draws (the [`Z`] rule). `None` when there is nothing to compare.
 pub fn improve(
     turn: Turn<'_>,
     marginals: &[f64],
@@ -95,82 +87,58 @@ pub fn improve(
         return None;
     }
     let (mut grid, mut work) = (Vec::new(), 0u64);
-    // runs[k][d]: shots from now to the end on layout d after shooting cells[k] first. A cell
-    // dropped from the race stops at the layouts it was played on, a prefix of the greedy's.
-    let mut runs: Vec<Vec<f64>> = vec![Vec::new(); cells.len()];
-    let mut racing = vec![true; cells.len()];
-    let mut check = MIN_LAYOUTS;
+    // shots[d][k]: shots from now to the end on layout d after shooting cells[k] first.
+    let mut shots: Vec<Vec<f64>> = Vec::new();
     for layout in layouts {
         // At least two layouts, the second only when the first's cost fits twice.
-        let played = runs[0].len();
-        if (played >= 2 && work >= allowance) || (played == 1 && 2 * work > allowance) {
+        if (shots.len() >= 2 && work >= allowance) || (shots.len() == 1 && 2 * work > allowance) {
             break;
         }
         let sea = Sea::new(board, turn.fleet, layout);
-        for (k, &c) in cells.iter().enumerate().filter(|&(k, _)| racing[k]) {
-            let mut s = sea.clone();
-            s.fire(c);
-            let rest = if s.is_over() { 0 } else { s.finish(turn, &mut grid, &mut work) };
-            runs[k].push((1 + rest) as f64);
-        }
-        if source != Source::Every && runs[0].len() == check {
-            for k in 1..cells.len() {
-                let (gain, se) = paired(&runs[k], &runs[0]);
-                racing[k] &= gain <= DROP_Z * se;
-            }
-            check *= 2;
-        }
+        let row = cells
+            .iter()
+            .map(|&c| {
+                let mut s = sea.clone();
+                s.fire(c);
+                let rest = if s.is_over() { 0 } else { s.finish(turn, &mut grid, &mut work) };
+                (1 + rest) as f64
+            })
+            .collect();
+        shots.push(row);
     }
-    let n = runs[0].len();
-    if n < 2 {
+    if shots.len() < 2 {
         return None;
     }
-    let every = source == Source::Every && n == layouts.len();
-    let exact = |se: f64| if every { 0.0 } else { se };
-    let greedy = mean(&runs[0]);
+    let every = source == Source::Every && shots.len() == layouts.len();
+    let n = shots.len() as f64;
+    let mean = |k: usize| shots.iter().map(|s| s[k]).sum::<f64>() / n;
+    let spread = |f: &dyn Fn(&[f64]) -> f64| {
+        let values: Vec<f64> = shots.iter().map(|s| f(s)).collect();
+        let m = values.iter().sum::<f64>() / n;
+        let var = values.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0);
+        if every { 0.0 } else { (var / n).sqrt() }
+    };
     let lines: Vec<Line> = cells
         .iter()
-        .zip(&runs)
-        .map(|(&c, run)| {
-            let (gain, paired_se) = paired(run, &runs[0]);
-            Line {
-                cell: board.pos(c),
-                probability: marginals[c],
-                // A cell dropped from the race: the greedy mean plus their paired difference.
-                mean_shots: if run.len() == n { mean(run) } else { greedy + gain },
-                std_error: exact(std_error(run)),
-                paired_std_error: exact(paired_se),
-                layouts: run.len(),
-            }
+        .enumerate()
+        .map(|(k, &c)| Line {
+            cell: board.pos(c),
+            probability: marginals[c],
+            mean_shots: mean(k),
+            std_error: spread(&|s| s[k]),
+            paired_std_error: if k == 0 { 0.0 } else { spread(&|s| s[k] - s[0]) },
         })
         .collect();
     let mut chosen = 0;
     for (k, line) in lines.iter().enumerate().skip(1) {
-        let gain = line.mean_shots - greedy;
-        let clear = every || (line.layouts >= MIN_LAYOUTS && gain < -Z * line.paired_std_error);
+        let gain = line.mean_shots - lines[0].mean_shots;
+        let clear = every || (shots.len() >= MIN_LAYOUTS && gain < -Z * line.paired_std_error);
         if clear && gain < -1e-12 && line.mean_shots < lines[chosen].mean_shots {
             chosen = k;
         }
     }
     let source = if source == Source::Every && !every { Source::Exact } else { source };
-    Some(Plan { lines, chosen, layouts: n, source })
-}
-
-fn mean(values: &[f64]) -> f64 {
-    values.iter().sum::<f64>() / values.len() as f64
-}
-
-/// The standard error of `values`' mean.
-fn std_error(values: &[f64]) -> f64 {
-    let (n, m) = (values.len() as f64, mean(values));
-    (values.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0) / n).sqrt()
-}
-
-/// The mean of `run` minus `greedy`'s on the layouts both were played on (`run`'s, a prefix of
-/// `greedy`'s), and its standard error (0 for the greedy run itself).
-fn paired(run: &[f64], greedy: &[f64]) -> (f64, f64) {
-    let diffs: Vec<f64> = run.iter().zip(greedy).map(|(a, b)| a - b).collect();
-    (mean(&diffs), std_error(&diffs))
+    Some(Plan { lines, chosen, layouts: shots.len(), source })
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ pub struct Plan {
     pub lines: Vec<Line>,
     /// Index in `lines` of the cell shot.
     pub chosen: usize,
-    /// Layouts the greedy cell (and every candidate that stayed in the race) was played out on.
+    /// Layouts every candidate was played out on.
     pub layouts: usize,
     pub source: Source,
 }
@@ -21,18 +21,13 @@ pub struct Line {
     pub cell: Pos,
     /// Its posterior probability (the grid's value).
     pub probability: f64,
-    /// Mean shots to finish the game, this one included, when it is shot now (for a cell dropped
-    /// from the race, the greedy cell's mean plus their paired difference on the layouts both were
-    /// played on).
+    /// Mean shots to finish the game, this one included, when it is shot now.
     pub mean_shots: f64,
-    /// Standard error of the mean of its own rollouts (0 when every layout was played).
+    /// Standard error of that mean (0 when every layout was played).
     pub std_error: f64,
     /// Standard error of its mean's difference from the greedy cell's (0 for the greedy cell and
     /// where every layout was played).
     pub paired_std_error: f64,
-    /// Layouts it was played out on: the plan's for the cells that stayed in the race, fewer for
-    /// one dropped as clearly worse than the greedy cell.
-    pub layouts: usize,
 }
 
 /// Where a plan's layouts come from.

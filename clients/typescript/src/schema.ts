@@ -965,16 +965,14 @@ export interface components {
          * @description Present when `bayes` planned ahead (a `budget_ms` above the default 10, one shot a turn, a board
          *     string or a history under `sunk-cells`, no opponent model or the uniform one): the candidate
          *     cells it played out to the end of the game, each by `weighted-density` on the same layouts
-         *     drawn from the posterior (a candidate clearly worse than the first is dropped once it shows,
-         *     its layouts going to the others), and which it chose. It shoots a candidate other than the grid's most
-         *     likely cell only when that cell's mean shots are lower by more than one standard error of
+         *     drawn from the posterior, and which it chose. It shoots a candidate other than the grid's most
+         *     likely cell only when that cell's mean shots are lower by more than 1.5 standard errors of
          *     their paired difference, or, with `layouts_from` `every`, lower at all.
          * @example {
          *       "candidates": [
          *         {
          *           "col": 1,
          *           "label": "C2",
-         *           "layouts": 40,
          *           "mean_shots": 6.4,
          *           "paired_std_error": 0,
          *           "probability": 0.7,
@@ -984,7 +982,6 @@ export interface components {
          *         {
          *           "col": 3,
          *           "label": "C4",
-         *           "layouts": 40,
          *           "mean_shots": 6.25,
          *           "paired_std_error": 0,
          *           "probability": 0.55,
@@ -1002,10 +999,7 @@ export interface components {
             candidates: components["schemas"]["PlanCandidate"][];
             /** @description Index in `candidates` of the cell shot (`shot`; 0 when the most likely cell stays best). */
             chosen: number;
-            /**
-             * @description How many layouts the first candidate, and every candidate kept in the comparison to the
-             *     end, was played out on.
-             */
+            /** @description How many layouts each candidate was played out on. */
             layouts: number;
             layouts_from: components["schemas"]["LayoutsFrom"];
         };
@@ -1015,12 +1009,6 @@ export interface components {
             col: number;
             /** @description Row letter (A = row 0) followed by the one-based column. */
             label: string;
-            /**
-             * @description Layouts this cell was played out on: the plan's `layouts`, or fewer when it was dropped
-             *     from the comparison as clearly worse than the first candidate (its `mean_shots` is then
-             *     the first candidate's plus their difference on the layouts both were played on).
-             */
-            layouts: number;
             /**
              * Format: double
              * @description Mean shots to finish the game, this one included, when this cell is shot now and

@@ -152,7 +152,7 @@ pub fn check_contract(request: &Value, answer: &Value) {
 /// of the grid, the default budget's shot first (the grid's best, or a counted move) and the rest
 /// in order of probability, each with its measured mean shots;
 /// at level 10 the shot is the chosen candidate, and a candidate other than the first is chosen
-/// only with a lower mean, past one paired standard error unless every layout was played.
+/// only with a lower mean, past 1.5 paired standard errors unless every layout was played.
 fn check_plan(answer: &Value) {
     let plan = &answer["plan"];
     let grid = answer["grid"].as_array().unwrap();
@@ -174,21 +174,12 @@ fn check_plan(answer: &Value) {
     let from = plan["layouts_from"].as_str().unwrap();
     assert!(["every", "exact", "resampled"].contains(&from), "{plan}");
     assert!(plan["layouts"].as_u64().unwrap() >= 2, "{plan}");
-    // Each candidate was played on the plan's layouts or, dropped as clearly worse than the first,
-    // on fewer; where every layout was played, every candidate was played on all of them.
-    let layouts = plan["layouts"].as_u64().unwrap();
-    for (k, line) in lines.iter().enumerate() {
-        let n = line["layouts"].as_u64().unwrap();
-        assert!(n >= 2 && n <= layouts && (k > 0 || n == layouts), "{plan}");
-        assert!(from != "every" || n == layouts, "{plan}");
-    }
     let chosen = plan["chosen"].as_u64().unwrap() as usize;
-    assert_eq!(lines[chosen]["layouts"].as_u64().unwrap(), layouts, "a dropped candidate is never chosen: {plan}");
     let mean = |k: usize| lines[k]["mean_shots"].as_f64().unwrap();
     if chosen > 0 {
         let gain = mean(0) - mean(chosen);
         let se = lines[chosen]["paired_std_error"].as_f64().unwrap();
-        assert!(gain > 0.0 && (from == "every" || gain > se), "{plan}");
+        assert!(gain > 0.0 && (from == "every" || gain > 1.5 * se), "{plan}");
     }
     if answer["level"] == 10 {
         assert_eq!(answer["shot"]["label"], lines[chosen]["label"], "the shot is the chosen candidate: {answer}");

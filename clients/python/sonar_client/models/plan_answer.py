@@ -20,23 +20,20 @@ class PlanAnswer:
     """Present when `bayes` planned ahead (a `budget_ms` above the default 10, one shot a turn, a board
     string or a history under `sunk-cells`, no opponent model or the uniform one): the candidate
     cells it played out to the end of the game, each by `weighted-density` on the same layouts
-    drawn from the posterior (a candidate clearly worse than the first is dropped once it shows,
-    its layouts going to the others), and which it chose. It shoots a candidate other than the grid's most
-    likely cell only when that cell's mean shots are lower by more than one standard error of
+    drawn from the posterior, and which it chose. It shoots a candidate other than the grid's most
+    likely cell only when that cell's mean shots are lower by more than 1.5 standard errors of
     their paired difference, or, with `layouts_from` `every`, lower at all.
 
         Example:
-            {'candidates': [{'col': 1, 'label': 'C2', 'layouts': 40, 'mean_shots': 6.4, 'paired_std_error': 0.0,
-                'probability': 0.7, 'row': 2, 'std_error': 0.0}, {'col': 3, 'label': 'C4', 'layouts': 40, 'mean_shots': 6.25,
-                'paired_std_error': 0.0, 'probability': 0.55, 'row': 2, 'std_error': 0.0}], 'chosen': 1, 'layouts': 40,
-                'layouts_from': 'every'}
+            {'candidates': [{'col': 1, 'label': 'C2', 'mean_shots': 6.4, 'paired_std_error': 0.0, 'probability': 0.7, 'row':
+                2, 'std_error': 0.0}, {'col': 3, 'label': 'C4', 'mean_shots': 6.25, 'paired_std_error': 0.0, 'probability':
+                0.55, 'row': 2, 'std_error': 0.0}], 'chosen': 1, 'layouts': 40, 'layouts_from': 'every'}
 
         Attributes:
             candidates (list[PlanCandidate]): The cells played out, the grid's most likely first, then in order of
                 probability.
             chosen (int): Index in `candidates` of the cell shot (`shot`; 0 when the most likely cell stays best).
-            layouts (int): How many layouts the first candidate, and every candidate kept in the comparison to the
-                end, was played out on.
+            layouts (int): How many layouts each candidate was played out on.
             layouts_from (LayoutsFrom): Where the layouts came from: `every` agreeing layout (the means are exact
                 expectations),
                 `exact` uniform draws from the exact posterior, or `resampled` from importance draws where

@@ -16,9 +16,6 @@ class PlanCandidate:
     Attributes:
         col (int): Zero-based column.
         label (str): Row letter (A = row 0) followed by the one-based column.
-        layouts (int): Layouts this cell was played out on: the plan's `layouts`, or fewer when it was dropped
-            from the comparison as clearly worse than the first candidate (its `mean_shots` is then
-            the first candidate's plus their difference on the layouts both were played on).
         mean_shots (float): Mean shots to finish the game, this one included, when this cell is shot now and
             `weighted-density` plays the rest.
         paired_std_error (float): Standard error of the difference between this cell's `mean_shots` and the first
@@ -30,7 +27,6 @@ class PlanCandidate:
 
     col: int
     label: str
-    layouts: int
     mean_shots: float
     paired_std_error: float
     probability: float
@@ -42,8 +38,6 @@ class PlanCandidate:
         col = self.col
 
         label = self.label
-
-        layouts = self.layouts
 
         mean_shots = self.mean_shots
 
@@ -61,7 +55,6 @@ class PlanCandidate:
             {
                 "col": col,
                 "label": label,
-                "layouts": layouts,
                 "mean_shots": mean_shots,
                 "paired_std_error": paired_std_error,
                 "probability": probability,
@@ -79,8 +72,6 @@ class PlanCandidate:
 
         label = d.pop("label")
 
-        layouts = d.pop("layouts")
-
         mean_shots = d.pop("mean_shots")
 
         paired_std_error = d.pop("paired_std_error")
@@ -94,7 +85,6 @@ class PlanCandidate:
         plan_candidate = cls(
             col=col,
             label=label,
-            layouts=layouts,
             mean_shots=mean_shots,
             paired_std_error=paired_std_error,
             probability=probability,
