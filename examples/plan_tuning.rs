@@ -1,8 +1,8 @@
 //! How well `bayes`'s plans choose, measured against a far larger plan on the same positions:
-//! `cargo run --release --example plan_tuning [GAMES] [SEED] [BUDGETS] [TRUTH] [EVERY]`
-//! (defaults 20, 1, `100`, 4000, 4).
+//! `cargo run --release --example plan_tuning [GAMES] [SEED] [BUDGETS] [TRUTH] [EVERY] [PLAY]`
+//! (defaults 20, 1, `100`, 4000, 4, 10).
 //!
-//! `bayes` at the default budget plays classic games; at every EVERY-th position each budget of
+//! `bayes` at PLAY ms a move (the default budget unless given) plays classic games; at every EVERY-th position each budget of
 //! BUDGETS (comma-separated, above 10) makes its plan, and each plan's candidates are then played
 //! out by `weighted-density` on TRUTH layouts drawn uniformly from the position's posterior (exact
 //! draws where counting fits, rejection from uniform fleets in the hunt otherwise), the same
@@ -68,6 +68,7 @@ fn main() {
     let budgets: Vec<u64> = arg(3).unwrap_or("100".into()).split(',').map(|b| b.parse().unwrap()).collect();
     let truth_n: usize = arg(4).and_then(|a| a.parse().ok()).unwrap_or(4000);
     let every: usize = arg(5).and_then(|a| a.parse().ok()).unwrap_or(4);
+    let play: u64 = arg(6).and_then(|a| a.parse().ok()).unwrap_or(10);
     let records: Vec<Record> = (0..games)
         .into_par_iter()
         .flat_map_iter(|g| {
@@ -121,7 +122,12 @@ fn main() {
                         out.push(Record { kind: usize::from(board.has_hits()), plans, truth });
                     }
                 }
-                let r = recommend(Algorithm::Bayes, turn, &mut stream(seed ^ g, 1000 + fired.len() as u64)).unwrap();
+                let r = recommend(
+                    Algorithm::Bayes,
+                    turn.with_budget(play),
+                    &mut stream(seed ^ g, 1000 + fired.len() as u64),
+                )
+                .unwrap();
                 game.fire(r.shot).unwrap();
                 fired.push(r.shot);
             }
@@ -129,7 +135,7 @@ fn main() {
             out
         })
         .collect();
-    println!("{games} games, seed {seed}, truth {truth_n} layouts, every {every}th position");
+    println!("{games} games played at {play} ms, seed {seed}, truth {truth_n} layouts, every {every}th position");
     for kind in 0..2 {
         let rs: Vec<&Record> = records.iter().filter(|r| r.kind == kind).collect();
         for (b, budget) in budgets.iter().enumerate() {
