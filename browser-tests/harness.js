@@ -105,6 +105,16 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
 }
 
 /**
+ * Clicks the navigation link to `view` (play, analyse, watch) and waits until that view shows: the
+ * page switches views on `hashchange`, which fires after the click returns, so a test that reads
+ * the view at once may read a hidden one.
+ */
+export async function showView(page, view) {
+  await page.click(`a[href='#${view}']`);
+  await page.waitForSelector(`#${view}`, { state: "visible" });
+}
+
+/**
  * The service and the browser for one test file: started before its tests, stopped after them.
  * Read `shared.service` and `shared.browser` inside the tests.
  */

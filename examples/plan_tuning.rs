@@ -2,16 +2,17 @@
 //! `cargo run --release --example plan_tuning [GAMES] [SEED] [BUDGETS] [TRUTH] [EVERY] [PLAY]`
 //! (defaults 20, 1, `100`, 4000, 4, 10).
 //!
-//! `bayes` at PLAY ms a move (the default budget unless given) plays classic games; at every EVERY-th position each budget of
-//! BUDGETS (comma-separated, above 10) makes its plan, and each plan's candidates are then played
-//! out by `weighted-density` on TRUTH layouts drawn uniformly from the position's posterior (exact
-//! draws where counting fits, rejection from uniform fleets in the hunt otherwise), the same
-//! layouts for every candidate. A plan's choice is worth the truth's mean shots of its cell minus
-//! those of the greedy cell (negative: the plan saves shots). The plan's own lines are also re-read
-//! under other switch rules (z standard errors of the paired difference), so one run compares the
-//! rules on the same positions. Printed per kind of position (hunt, target) and budget: positions,
-//! how often each rule switches, and the mean worth per switch and per position, with a 95%
-//! interval. Runs on every core; the same arguments give the same figures.
+//! `bayes` at PLAY ms a move (the default budget unless given) plays classic games; at every
+//! EVERY-th position each budget of BUDGETS (comma-separated, above 10) makes its plan, and each
+//! plan's candidates are then played out by `weighted-density` on TRUTH layouts drawn uniformly
+//! from the position's posterior (exact draws where counting fits, rejection from uniform fleets in
+//! the hunt otherwise), the same layouts for every candidate. A plan's choice is worth the truth's
+//! mean shots of its cell minus those of the greedy cell (negative: the plan saves shots). The
+//! plan's own lines are also re-read under other switch rules (z standard errors of the paired
+//! difference), so one run compares the rules on the same positions. Printed per kind of position
+//! (hunt, target) and budget: positions, how often each rule switches, and the mean worth per
+//! switch and per position, with a 95% interval. Runs on every core; the same arguments give the
+//! same figures.
 
 use rayon::prelude::*;
 use sonar::{

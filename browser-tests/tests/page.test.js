@@ -5,7 +5,7 @@
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, marksOf, openPage, startService } from "../harness.js";
+import { launchBrowser, marksOf, openPage, showView, startService } from "../harness.js";
 
 let service;
 let browser;
@@ -424,9 +424,7 @@ describe("The page", () => {
   test("fits a phone's width, every view usable without scrolling sideways", async () => {
     const { page, context, errors } = await openPage(browser, service.url, { viewport: { width: 360, height: 740 } });
     for (const view of ["play", "analyse", "watch"]) {
-      await page.click(`a[href='#${view}']`);
-      // The view changes on `hashchange`, after the click returns.
-      await page.waitForSelector(`#${view} .board .cell`, { state: "visible" });
+      await showView(page, view);
       const { scroll, width, cell } = await page.evaluate((v) => {
         const c = document.querySelector(`#${v} .board .cell`).getBoundingClientRect();
         return { scroll: document.documentElement.scrollWidth, width: window.innerWidth, cell: c.width };

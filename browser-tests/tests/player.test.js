@@ -4,7 +4,7 @@
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, openPage, startService } from "../harness.js";
+import { launchBrowser, openPage, showView, startService } from "../harness.js";
 
 let service;
 let browser;
@@ -368,8 +368,7 @@ describe("A phone, 390 x 844", () => {
     assert.equal(await page.$eval("#play-settings", (d) => d.open), false);
 
     for (const view of ["play", "analyse", "watch"]) {
-      await page.click(`a[href='#${view}']`);
-      await page.waitForSelector(`#${view}`, { state: "visible" });
+      await showView(page, view);
       if (view === "analyse") {
         await page.waitForSelector("#an-result-a summary");
         await page.click("#an-result-a summary");
@@ -391,16 +390,14 @@ describe("A phone, 390 x 844", () => {
       assert.ok(width <= 390, `${view}: the page is ${width} px wide`);
     }
     // The values table and its caption fit on the screen.
-    await page.click("a[href='#analyse']");
-    await page.waitForSelector("#analyse", { state: "visible" });
+    await showView(page, "analyse");
     for (const sel of ["#an-result-a table.values", "#an-result-a table.values caption"]) {
       const r = await page.$eval(sel, (el) => el.getBoundingClientRect().toJSON());
       assert.ok(r.left >= 0 && r.right <= 390, `${sel} spans ${r.left}-${r.right} px`);
     }
     // Every placeholder shows whole: its text is narrower than the input's room for it.
     for (const view of ["play", "analyse", "watch"]) {
-      await page.click(`a[href='#${view}']`);
-      await page.waitForSelector(`#${view}`, { state: "visible" });
+      await showView(page, view);
       const cut = await page.evaluate((v) => {
         const ctx = document.createElement("canvas").getContext("2d");
         const out = [];
