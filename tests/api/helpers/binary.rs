@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -17,6 +18,8 @@ pub struct Sonar {
     /// The metrics address, when `--metrics-bind` was given.
     pub metrics_addr: Option<SocketAddr>,
     logs: Arc<Mutex<Vec<Value>>>,
+    /// The thread that collects the log lines; it ends when the process closes its stdout.
+    reader: Option<JoinHandle<()>>,
 }
 
 /// An HTTP client that returns 4xx and 5xx answers instead of failing on them.
@@ -44,7 +47,7 @@ impl Sonar {
         let logs = Arc::new(Mutex::new(Vec::new()));
         let (tx, rx) = mpsc::channel();
         let sink = Arc::clone(&logs);
-        std::thread::spawn(move || {
+        let reader = std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
                 let value: Value =
@@ -65,7 +68,7 @@ impl Sonar {
         let find = |msg: &str| lines.iter().find(|l| l["fields"]["message"] == msg).map(addr_of);
         let addr = find("sonar listening").unwrap();
         let metrics_addr = find("metrics listening");
-        Sonar { child, addr, metrics_addr, logs }
+        Sonar { child, addr, metrics_addr, logs, reader: Some(reader) }
     }
 
     pub fn base(&self) -> String {
@@ -103,11 +106,15 @@ impl Sonar {
         assert_eq!(unsafe { libc::kill(pid, signal) }, 0, "kill failed");
     }
 
-    /// The exit status, if the process exits within `within`.
+    /// The exit status, if the process exits within `within`; its last log lines are then all
+    /// in [`Sonar::logs`] (the reader has reached the end of its output).
     pub fn wait_exit(&mut self, within: Duration) -> Option<ExitStatus> {
         let deadline = Instant::now() + within;
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
+                if let Some(reader) = self.reader.take() {
+                    reader.join().expect("the log reader ends with the process's output");
+                }
                 return Some(status);
             }
             if Instant::now() >= deadline {
