@@ -104,6 +104,17 @@ describe("Play under an announcement rule", () => {
   });
 });
 
+/** Waits for Watch's status to tell turn `n`, failing at once with the status when it tells a problem instead. */
+async function turnOrProblem(page, n) {
+  const status = () => document.querySelector("#watch-status").textContent;
+  await page.waitForFunction((n) => {
+    const text = document.querySelector("#watch-status").textContent;
+    return text.startsWith(`Turn ${n}:`) || text.startsWith("Problem");
+  }, n);
+  const text = await page.evaluate(status);
+  assert.ok(text.startsWith(`Turn ${n}:`), `turn ${n}: ${text}`);
+}
+
 describe("Watch under an announcement rule", () => {
   for (const [announce, salvo] of [["sunk", 1], ["hit", 2], ["none", 1], ["sunk-cells", 3]]) {
     test(`${announce}, ${salvo} a turn: the copied game is a request POST /recommend takes as it is`, async () => {
@@ -117,7 +128,7 @@ describe("Watch under an announcement rule", () => {
       const n = Math.floor(25 / salvo);
       for (let i = 0; i < n; i++) {
         await page.click("#watch-step");
-        await page.waitForFunction((n) => document.querySelector("#watch-status").textContent.startsWith(`Turn ${n}:`), i + 1);
+        await turnOrProblem(page, i + 1);
       }
       const body = JSON.parse(await page.inputValue("#watch-shots"));
       assert.equal(body.rules.announce, announce);
@@ -128,7 +139,7 @@ describe("Watch under an announcement rule", () => {
       assert.equal(status, 200, JSON.stringify(answer));
       // The page's next move is the service's answer to the copied game.
       await page.click("#watch-step");
-      await page.waitForFunction((k) => document.querySelector("#watch-status").textContent.startsWith(`Turn ${k}:`), n + 1);
+      await turnOrProblem(page, n + 1);
       const next = await page.textContent("#watch-status");
       const fired = answer.shots.map((s) => s.label);
       assert.ok(next.startsWith(`Turn ${n + 1}: ${fired[0]} `), `${next} after ${fired}`);
