@@ -117,7 +117,7 @@ pub use turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Turn};
 /// The algorithms, their strength levels and a recommendation.
 pub use level::{CALIBRATED, Level, LevelParseError, Noise, Weakness, possible_cells};
 pub use recommendation::{Ask, Checked, Recommendation, Seat, recommend};
-pub use strategy::bayes::exact_work;
+pub use strategy::bayes::{exact_work, sample_draws};
 pub use strategy::{Algorithm, UnknownAlgorithm};
 pub use strength::{LEVELS_COMMAND, classic, levels};
 pub use thinking::{Line, Plan, Source};
