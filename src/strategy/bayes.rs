@@ -91,7 +91,7 @@ impl Strategy for Bayes {
 
     fn thinking_note(&self) -> Option<&'static str> {
         Some(
-            "Plans ahead: its own shot at the default budget (the counted hunting or targeting move under the classic rules, the most likely cell otherwise) and the next five most likely cells are each played out to the end of the game by weighted-density on the same layouts drawn from the posterior (every agreeing layout where they are few, exact draws where counting fits the budget, resampled importance draws otherwise), up to 20 layouts per millisecond and as many as the budget's work allows; it shoots another candidate only when its mean shots are lower by more than 2 paired standard errors (or lower at all over every layout), and says so in `plan` and `why`. Plans with one shot a turn, `sunk-cells` announcements and no opponent model (or the uniform one), under either touching rule; with salvos, other announcement rules or an opponent model it plays its greedy shot at every budget",
+            "Plans ahead: its own shot at the default budget (the counted hunting or targeting move under the classic rules, the most likely cell otherwise) and the next five most likely cells are each played out to the end of the game by weighted-density on the same layouts drawn from the posterior (every agreeing layout where they are few, exact draws where counting fits the budget, resampled importance draws otherwise), up to 20 layouts per millisecond and as many as the budget's work allows; it shoots another candidate only when its mean shots are lower by more than 1.5 paired standard errors (or lower at all over every layout), and says so in `plan` and `why`. Plans with one shot a turn, `sunk-cells` announcements and no opponent model (or the uniform one), under either touching rule; with salvos, other announcement rules or an opponent model it plays its greedy shot at every budget",
         )
     }
 
@@ -128,7 +128,7 @@ fn default_shot(turn: Turn<'_>, grid: &[f64]) -> (Pos, Pos, &'static str) {
 }
 
 /// Why a planned shot is not the grid's most likely cell.
-pub const PLANNED: &str = "planning ahead: each candidate played out to the end of the game on the same layouts drawn from the posterior, this cell finishes in fewer shots than the shot the default budget plays (exactly, over every agreeing layout, or by more than 2 standard errors of the draws; see plan)";
+pub const PLANNED: &str = "planning ahead: each candidate played out to the end of the game on the same layouts drawn from the posterior, this cell finishes in fewer shots than the shot the default budget plays (exactly, over every agreeing layout, or by more than 1.5 standard errors of the draws; see plan)";
 
 /// Exact work kept as tables and sampled from costs up to about twice a plain count's per unit.
 const EXACT_TABLES_COST: f64 = 2.0;
@@ -140,22 +140,20 @@ const EXACT_TABLES_COST: f64 = 2.0;
 fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
     let (board, fleet, rules, budget) = (turn.board, turn.fleet, turn.rules, turn.budget_ms);
     let most = thinking::most_layouts(budget);
-    let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
-    let mut tried = 0;
-    let (marginals, facts, (layouts, ess), source, spent_ms) =
-        match ExactTables::build_spending(board, fleet, rules, exact_work(budget, rules), &mut tried) {
+    let (marginals, facts, layouts, source, spent_ms) =
+        match ExactTables::build(board, fleet, rules, exact_work(budget, rules)) {
             Ok(tables) => {
                 let exact = tables.posterior();
                 let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
+                let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
                 let spent = tables.work() as f64 * EXACT_TABLES_COST / per_ms;
                 let (layouts, source) = thinking::draws::from_tables(&tables, most, rng);
-                (exact.marginals(), facts, (layouts, None), source, spent)
+                (exact.marginals(), facts, layouts, source, spent)
             }
             Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
             Err(_) => {
-                // The failed attempt is charged the work it did (most openings are turned away
-                // before any), then the default budget's draws.
-                let spent = tried as f64 / per_ms + DEFAULT_BUDGET_MS as f64 * (1.0 - EXACT_SHARE);
+                // The failed attempt is charged its whole share, then the default budget's draws.
+                let spent = budget as f64 * EXACT_SHARE + DEFAULT_BUDGET_MS as f64 * (1.0 - EXACT_SHARE);
                 let sampler = Sampler::with_rules(board, fleet, rules);
                 let mut kept = Vec::new();
                 let n = sample_draws(board, fleet, DEFAULT_BUDGET_MS);
@@ -167,8 +165,7 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
                     None => sampled(board, fleet, estimate)?,
                 };
                 let layouts = thinking::draws::resampled(board, fleet, &kept, most, rng);
-                let ess = Some(thinking::draws::effective_size(&kept));
-                (marginals, facts, (layouts, ess), thinking::Source::Resampled, spent)
+                (marginals, facts, layouts, thinking::Source::Resampled, spent)
             }
         };
     grid.copy_from_slice(&marginals);
@@ -178,7 +175,7 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
     let cells: Vec<usize> = ranked.iter().map(|&p| board.index(p)).filter(|&i| marginals[i] > 0.0).collect();
     let left_ms = budget as f64 * thinking::SHARE - spent_ms;
     let allowance = (left_ms.max(0.0) * thinking::ROLLOUT_UNITS_PER_MS as f64) as u64;
-    let plan = thinking::improve(turn, &marginals, &cells, &layouts, source, ess, allowance);
+    let plan = thinking::improve(turn, &marginals, &cells, &layouts, source, allowance);
     let shot = plan.as_ref().map_or(greedy, |p| p.lines[p.chosen].cell);
     let below = grid[board.index(shot)] < grid[board.index(likeliest)];
     let why = below.then_some(if shot == greedy { counted } else { PLANNED });

@@ -47,11 +47,3 @@ pub fn resampled(board: &Board, fleet: &Fleet, draws: &[(Draw, f64)], most: usiz
     out.shuffle(rng);
     out
 }
-
-/// The effective sample size of weighted draws (Kish's: the squared sum of the weights over the
-/// sum of their squares): as many independent draws from the posterior as they are worth. 0 when
-/// there are none.
-pub fn effective_size(draws: &[(Draw, f64)]) -> f64 {
-    let (sum, squares) = draws.iter().fold((0.0, 0.0), |(s, q), (_, w)| (s + w, q + w * w));
-    if squares > 0.0 && sum.is_finite() && squares.is_finite() { sum * sum / squares } else { 0.0 }
-}

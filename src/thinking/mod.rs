@@ -34,7 +34,7 @@ use rollout::Sea;
 
 /// A candidate replaces the greedy cell only past this many standard errors of the paired
 /// difference of their shots to finish.
-pub const Z: f64 = 2.0;
+pub const Z: f64 = 1.5;
 /// Cells compared: the greedy cell and the next most likely ones.
 pub const CANDIDATES: usize = 6;
 /// Most layouts a plan plays out per millisecond of budget.
@@ -66,18 +66,13 @@ pub fn most_layouts(budget_ms: u64) -> usize {
 /// next layout, until `allowance` units of work are spent (at least two layouts, or none where
 /// the allowance cannot pay for two), and chooses.
 /// `source` says whether `layouts` are every agreeing layout (exact means, the lowest wins) or
-/// draws (the [`Z`] rule). `ess`, for layouts resampled from weighted draws, is those draws'
-/// effective sample size ([`draws::effective_size`]): layouts resampled beyond it repeat the same
-/// information, so each standard error counts the draws' own error as well as the resampling's
-/// (variance over the layouts played times 1/played + 1/ess). `None` when there is nothing to
-/// compare.
+/// draws (the [`Z`] rule). `None` when there is nothing to compare.
 pub fn improve(
     turn: Turn<'_>,
     marginals: &[f64],
     cells: &[usize],
     layouts: &[Layout],
     source: Source,
-    ess: Option<f64>,
     allowance: u64,
 ) -> Option<Plan> {
     if layouts.len() < 2 || cells.len() < 2 {
@@ -121,7 +116,7 @@ pub fn improve(
         let values: Vec<f64> = shots.iter().map(|s| f(s)).collect();
         let m = values.iter().sum::<f64>() / n;
         let var = values.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0);
-        if every { 0.0 } else { (var * (1.0 / n + ess.map_or(0.0, |e| 1.0 / e.max(1.0)))).sqrt() }
+        if every { 0.0 } else { (var / n).sqrt() }
     };
     let lines: Vec<Line> = cells
         .iter()

@@ -9,11 +9,6 @@ use crate::strategy::weighted_density::{HIT_BONUS, weighted_density};
 use crate::turn::Turn;
 
 const NO_SHIP: u8 = u8::MAX;
-/// Units of work a scanned cell costs under the no-touch rules, whose reading of the board (the
-/// water around sunk ships) costs more than the scan itself: measured at 100 ms on the ten-ship
-/// fleet (`thinking_timing 4 100 no-touch`), at 2 the moves on resampled layouts took p99 158 ms,
-/// about twice what their units allowed.
-const NO_TOUCH_CELL_UNITS: u64 = 4;
 
 /// The sea behind a position: which ship of the layout lies on each cell, and how many of its
 /// cells are still unhit.
@@ -69,11 +64,11 @@ impl Sea {
     }
 
     /// Plays `weighted-density` (in `turn`'s tie order, reading the board under its rules) to the
-    /// end of the game, adding each shot's work (the cells its scan covers, each
-    /// [`NO_TOUCH_CELL_UNITS`] under the no-touch rules) to `work`. Returns the shots fired.
+    /// end of the game, adding each shot's work (the cells its scan covers, twice under the no-touch
+    /// rules, whose reading of the board costs as much again) to `work`. Returns the shots fired.
     pub fn finish(mut self, turn: Turn<'_>, grid: &mut Vec<f64>, work: &mut u64) -> usize {
         let mut shots = 0;
-        let per_cell = if turn.rules.touching { 1 } else { NO_TOUCH_CELL_UNITS };
+        let per_cell = if turn.rules.touching { 1 } else { 2 };
         while !self.is_over() {
             let seen = turn.rules.reveal(&self.board);
             grid.clear();
