@@ -104,15 +104,18 @@ describe("Play under an announcement rule", () => {
   });
 });
 
-/** Waits for Watch's status to tell turn `n`, failing at once with the status when it tells a problem instead. */
+/**
+ * Waits for Watch's status to tell turn `n` and returns it, failing at once with the status when it
+ * tells a problem instead.
+ */
 async function turnOrProblem(page, n) {
-  const status = () => document.querySelector("#watch-status").textContent;
-  await page.waitForFunction((n) => {
+  const told = await page.waitForFunction((n) => {
     const text = document.querySelector("#watch-status").textContent;
-    return text.startsWith(`Turn ${n}:`) || text.startsWith("Problem");
+    return (text.startsWith(`Turn ${n}:`) || text.startsWith("Problem")) && text;
   }, n);
-  const text = await page.evaluate(status);
+  const text = await told.jsonValue();
   assert.ok(text.startsWith(`Turn ${n}:`), `turn ${n}: ${text}`);
+  return text;
 }
 
 describe("Watch under an announcement rule", () => {
@@ -139,8 +142,7 @@ describe("Watch under an announcement rule", () => {
       assert.equal(status, 200, JSON.stringify(answer));
       // The page's next move is the service's answer to the copied game.
       await page.click("#watch-step");
-      await turnOrProblem(page, n + 1);
-      const next = await page.textContent("#watch-status");
+      const next = await turnOrProblem(page, n + 1);
       const fired = answer.shots.map((s) => s.label);
       assert.ok(next.startsWith(`Turn ${n + 1}: ${fired[0]} `), `${next} after ${fired}`);
       for (const label of fired) assert.ok(next.includes(`${label} `), `${next} fires ${label}`);
