@@ -112,11 +112,24 @@ impl BoardError {
 }
 
 /// A rectangular board of at most 26 x 26 cells, stored row by row.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     rows: usize,
     cols: usize,
     cells: Vec<Cell>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board { rows: self.rows, cols: self.cols, cells: self.cells.clone() }
+    }
+
+    /// Copies into the cells already allocated (the rollouts of thinking time reset a board per
+    /// candidate).
+    fn clone_from(&mut self, source: &Board) {
+        (self.rows, self.cols) = (source.rows, source.cols);
+        self.cells.clone_from(&source.cells);
+    }
 }
 
 impl Board {

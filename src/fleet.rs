@@ -22,9 +22,20 @@ pub enum FleetError {
 }
 
 /// The lengths of the ships not yet sunk, longest first; duplicates allowed.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Fleet {
     lengths: Vec<usize>,
+}
+
+impl Clone for Fleet {
+    fn clone(&self) -> Fleet {
+        Fleet { lengths: self.lengths.clone() }
+    }
+
+    /// Copies into the lengths already allocated.
+    fn clone_from(&mut self, source: &Fleet) {
+        self.lengths.clone_from(&source.lengths);
+    }
 }
 
 impl Fleet {

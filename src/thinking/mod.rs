@@ -2,8 +2,10 @@
 //! rollouts, as game engines spend their time: the posterior's most likely cell (the greedy shot)
 //! and the next few most likely cells are each played out to the end of the game by a cheap base
 //! policy (`weighted-density`, in the turn's tie order) on the same layouts drawn from the
-//! posterior (common random numbers, so the comparison is not lost in the noise of the draws). A
-//! candidate replaces the greedy cell only when its mean shots to finish are lower by more than
+//! posterior (common random numbers, so the comparison is not lost in the noise of the draws). The
+//! base policy is deterministic, so a candidate's rollout that has fired the very cells an earlier
+//! candidate's had after as many shots plays the same rest of the game: it stops there and takes
+//! that total ([`rollout::Path`]). A candidate replaces the greedy cell only when its mean shots to finish are lower by more than
 //! [`Z`] standard errors of the paired difference, or, where every agreeing layout was played,
 //! when its exact mean is lower.
 //!
@@ -30,7 +32,7 @@ use crate::layout::Layout;
 use crate::turn::{DEFAULT_BUDGET_MS, Turn};
 
 pub use plan::{Line, Plan, Source};
-use rollout::Sea;
+use rollout::{Path, Sea};
 
 /// A candidate replaces the greedy cell only past this many standard errors of the paired
 /// difference of their shots to finish.
@@ -38,13 +40,14 @@ pub const Z: f64 = 1.5;
 /// Cells compared: the greedy cell and the next most likely ones.
 pub const CANDIDATES: usize = 6;
 /// Most layouts a plan plays out per millisecond of budget.
-pub const LAYOUTS_PER_MS: u64 = 20;
+pub const LAYOUTS_PER_MS: u64 = 40;
 /// Fewest layouts on which a sampled plan may switch from the greedy cell.
 pub const MIN_LAYOUTS: usize = 30;
 /// Cells the base policy scans per millisecond, one thread of the 2-core development machine with
-/// a margin (`cargo run --release --example thinking_timing`: at this rate and 100 ms the classic
-/// moves took p99 71 ms on a quiet core; at 100,000 they took 43 ms, less than half the budget).
-pub const ROLLOUT_UNITS_PER_MS: u64 = 200_000;
+/// a margin (`cargo run --release --example thinking_timing 8 100`, a quiet core: at this rate the
+/// classic moves took p99 89 ms, at 300,000 106 ms; with the no-touch scan at 3 units,
+/// `-- 4 100 no-touch`, p99 97 ms).
+pub const ROLLOUT_UNITS_PER_MS: u64 = 250_000;
 /// Share of the budget a plan means to spend, for the machine's noise.
 pub const SHARE: f64 = 0.9;
 
@@ -89,22 +92,43 @@ pub fn improve(
     let (mut grid, mut work) = (Vec::new(), 0u64);
     // shots[d][k]: shots from now to the end on layout d after shooting cells[k] first.
     let mut shots: Vec<Vec<f64>> = Vec::new();
+    // Memory kept from one rollout to the next: a plan starts thousands.
+    let mut paths: Vec<Path> = cells.iter().map(|_| Path::default()).collect();
+    let mut scratch: Option<Sea> = None;
     for layout in layouts {
         // At least two layouts, the second only when the first's cost fits twice.
         if (shots.len() >= 2 && work >= allowance) || (shots.len() == 1 && 2 * work > allowance) {
             break;
         }
         let sea = Sea::new(board, turn.fleet, layout);
-        let row = cells
-            .iter()
-            .map(|&c| {
-                let mut s = sea.clone();
-                s.fire(c);
-                let rest = if s.is_over() { 0 } else { s.finish(turn, &mut grid, &mut work) };
-                (1 + rest) as f64
-            })
-            .collect();
-        shots.push(row);
+        // Each candidate's rollout stops where it has fired the cells an earlier one had after as
+        // many shots, and takes that one's total: the same total playing on would give. Starting
+        // a rollout is charged as one shot's scan, for the copying it costs.
+        for (k, &c) in cells.iter().enumerate() {
+            let s = match scratch.as_mut() {
+                Some(s) => {
+                    s.clone_from(&sea);
+                    s
+                }
+                None => scratch.insert(sea.clone()),
+            };
+            let (before, rest) = paths.split_at_mut(k);
+            let path = &mut rest[0];
+            path.clear();
+            s.fire(c);
+            path.push(c);
+            work += rollout::scan_units(turn);
+            path.total = loop {
+                if s.is_over() {
+                    break path.len();
+                }
+                if let Some(total) = before.iter().find_map(|p| path.meets(p)) {
+                    break total;
+                }
+                path.push(s.step(turn, &mut grid, &mut work));
+            };
+        }
+        shots.push(paths.iter().map(|p| p.total as f64).collect());
     }
     if shots.len() < 2 {
         return None;

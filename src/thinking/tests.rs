@@ -2,7 +2,7 @@
 //! games, the resampling against its weights, and a plan's report and reproducibility through
 //! `bayes` itself.
 
-use super::rollout::Sea;
+use super::rollout::{Path, Sea};
 use super::*;
 use crate::board::Cell;
 use crate::engine::{Game, play};
@@ -175,4 +175,79 @@ fn a_budget_that_cannot_pay_for_two_layouts_plans_nothing() {
     let cells: Vec<usize> = (40..40 + CANDIDATES).collect();
     assert!(improve(turn, &marginals, &cells, &layouts, Source::Exact, 1).is_none());
     assert!(improve(turn, &marginals, &cells, &layouts, Source::Exact, u64::MAX).is_some());
+}
+
+#[test]
+fn rollouts_that_meet_take_the_total_a_whole_rollout_gives() {
+    // Plans stop a candidate's rollout where it has fired the cells an earlier one had; every
+    // mean and error must be what playing each rollout out whole gives.
+    let mut met = 0;
+    for seed in 0..24u64 {
+        let rules = if seed % 3 == 0 { Rules::NO_TOUCH } else { Rules::CLASSIC };
+        let ships: &[usize] = if seed % 3 == 0 { &[4, 3, 3, 2, 2] } else { &[5, 4, 3, 3, 2] };
+        let game = game_after(seed, rules, ships, (seed as usize * 5) % 45);
+        if game.is_over() {
+            continue;
+        }
+        let fleet = game.fleet().clone();
+        let seen = rules.reveal(game.board());
+        let turn = Turn::new(&seen, &fleet).with_rules(rules).with_order(TieOrder::from_seed(seed));
+        let tables = crate::posterior::ExactTables::build(&seen, &fleet, rules, u64::MAX).unwrap();
+        let mut rng = seeded(seed);
+        let layouts: Vec<Layout> = (0..40).map(|_| tables.sample_layout(&mut rng)).collect();
+        let marginals = vec![0.5; seen.len()];
+        let open: Vec<usize> = (0..seen.len()).filter(|&i| seen.cells()[i] == Cell::Unknown).collect();
+        // Neighbouring and far cells, in a seeded order.
+        let cells: Vec<usize> = (0..CANDIDATES).map(|k| open[(k * 7 + seed as usize) % open.len()]).collect();
+        let plan = improve(turn, &marginals, &cells, &layouts, Source::Exact, u64::MAX).unwrap();
+        assert_eq!(plan.layouts, layouts.len());
+        let (mut grid, mut work) = (Vec::new(), 0);
+        let whole: Vec<Vec<f64>> = layouts
+            .iter()
+            .map(|l| {
+                let sea = Sea::new(&seen, &fleet, l);
+                cells
+                    .iter()
+                    .map(|&c| {
+                        let mut s = sea.clone();
+                        s.fire(c);
+                        (1 + if s.is_over() { 0 } else { s.clone().finish(turn, &mut grid, &mut work) }) as f64
+                    })
+                    .collect()
+            })
+            .collect();
+        let n = layouts.len() as f64;
+        for (k, line) in plan.lines.iter().enumerate() {
+            let mean = whole.iter().map(|r| r[k]).sum::<f64>() / n;
+            assert!(
+                (line.mean_shots - mean).abs() < 1e-9,
+                "seed {seed} candidate {k}: {} against {mean}",
+                line.mean_shots
+            );
+            let d: Vec<f64> = whole.iter().map(|r| r[k] - r[0]).collect();
+            let m = d.iter().sum::<f64>() / n;
+            let se = (d.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0) / n).sqrt();
+            assert!((line.paired_std_error - if k == 0 { 0.0 } else { se }).abs() < 1e-9, "seed {seed} candidate {k}");
+        }
+        met += 1;
+    }
+    assert!(met > 15, "positions compared: {met}");
+}
+
+#[test]
+fn a_path_meets_another_that_fired_the_same_cells_in_as_many_shots() {
+    let path = |cells: &[usize], total| {
+        let mut p = Path::default();
+        cells.iter().for_each(|&c| p.push(c));
+        p.total = total;
+        p
+    };
+    let earlier = path(&[3, 7, 9, 12, 40], 30);
+    assert_eq!(path(&[7, 3], 0).meets(&earlier), Some(30));
+    assert_eq!(path(&[9, 3, 7], 0).meets(&earlier), Some(30));
+    assert_eq!(path(&[7, 4], 0).meets(&earlier), None);
+    assert_eq!(path(&[3], 0).meets(&earlier), Some(30));
+    // Not after a different number of shots, nor past the other's end.
+    assert_eq!(path(&[3, 7, 9], 0).meets(&path(&[3, 7], 12)), None);
+    assert_eq!(path(&[3, 7, 9, 12, 40, 41], 0).meets(&earlier), None);
 }
