@@ -5,9 +5,9 @@
 //! posterior (common random numbers, so the comparison is not lost in the noise of the draws). The
 //! base policy is deterministic, so a candidate's rollout that has fired the very cells an earlier
 //! candidate's had after as many shots plays the same rest of the game: it stops there and takes
-//! that total ([`rollout::Path`]). A candidate replaces the greedy cell only when its mean shots to finish are lower by more than
-//! [`Z`] standard errors of the paired difference, or, where every agreeing layout was played,
-//! when its exact mean is lower.
+//! that total ([`rollout::Path`]). A candidate replaces the greedy cell only when its mean shots
+//! to finish are lower by more than [`Z`] standard errors of the paired difference, or, where
+//! every agreeing layout was played, when its exact mean is lower.
 //!
 //! Everything is a function of the request and its seed, never of a clock: the layouts come from
 //! the seeded generator, and the work a plan may do is counted in units (cells scanned by the base

@@ -211,7 +211,7 @@ fn rollouts_that_meet_take_the_total_a_whole_rollout_gives() {
                     .map(|&c| {
                         let mut s = sea.clone();
                         s.fire(c);
-                        (1 + if s.is_over() { 0 } else { s.clone().finish(turn, &mut grid, &mut work) }) as f64
+                        (1 + s.finish(turn, &mut grid, &mut work)) as f64
                     })
                     .collect()
             })
