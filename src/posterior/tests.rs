@@ -145,23 +145,6 @@ fn over_budget_is_reported_not_computed() {
     }
 }
 
-#[test]
-fn a_build_reports_the_work_it_spent_whether_it_finished_or_gave_up() {
-    let (b, f) = (Board::empty(5, 5), fleet(&[3, 2]));
-    let mut spent = u64::MAX;
-    let t = ExactTables::build_spending(&b, &f, Rules::CLASSIC, 100_000, &mut spent).unwrap();
-    assert_eq!(spent, t.work());
-    // One unit short: refused once the work passes the budget, the unit that passed it counted.
-    let err = ExactTables::build_spending(&b, &f, Rules::CLASSIC, t.work() - 1, &mut spent).err();
-    assert_eq!(err, Some(ExactError::OverBudget));
-    assert!(spent >= t.work() - 1 && spent <= t.work(), "{spent} against {}", t.work());
-    // The empty classic board is given up early, long before the budget is spent.
-    let err =
-        ExactTables::build_spending(&Board::empty(10, 10), &Fleet::classic(), Rules::CLASSIC, 400_000, &mut spent);
-    assert_eq!(err.err(), Some(ExactError::OverBudget));
-    assert!(spent < 400_000, "{spent}");
-}
-
 /// A random game position: a random layout, then `shots` random shots by the referee.
 pub(super) fn random_position(
     rng: &mut SonarRng,

@@ -135,8 +135,8 @@ const EXACT_TABLES_COST: f64 = 2.0;
 
 /// A turn with a budget above the default ([`crate::thinking`]): the posterior, from the exact
 /// programme's tables where they fit the budget's work bound (the layouts drawn from them), from
-/// importance draws elsewhere (a fifth of the budget's, at least the default budget's; the layouts
-/// resampled from those), and the rest of the budget spent playing the candidates out.
+/// the default budget's importance draws elsewhere (the layouts resampled from those), and the
+/// rest of the budget spent playing the candidates out.
 fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
     let (board, fleet, rules, budget) = (turn.board, turn.fleet, turn.rules, turn.budget_ms);
     let most = thinking::most_layouts(budget);
