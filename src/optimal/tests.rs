@@ -80,7 +80,7 @@ impl Strategy for Planned {
         let every: Vec<Layout> = agreeing(&self.0, turn.board).into_iter().map(|l| self.0.layout(l)).collect();
         let ranked = crate::strategy::ranked(true, turn, greedy.shot, grid, rng, self.1);
         let cells: Vec<usize> = ranked.iter().map(|&p| turn.board.index(p)).filter(|&i| grid[i] > 0.0).collect();
-        let plan = crate::thinking::improve(turn, grid, &cells, &every, crate::thinking::Source::Every, 0.0, u64::MAX);
+        let plan = crate::thinking::improve(turn, grid, &cells, &every, crate::thinking::Source::Every, u64::MAX);
         let shot = plan.map_or(greedy.shot, |p| p.lines[p.chosen].cell);
         Ok(Decision { shot, ..greedy })
     }

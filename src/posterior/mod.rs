@@ -148,23 +148,10 @@ impl ExactTables {
     /// Runs the programme on `board` for `fleet` under `rules`, spending at most `budget` units of
     /// work.
     pub fn build(board: &Board, fleet: &Fleet, rules: Rules, budget: u64) -> Result<ExactTables, ExactError> {
-        Self::build_spending(board, fleet, rules, budget, &mut 0)
-    }
-
-    /// [`ExactTables::build`], leaving in `spent` the units of work its forward sweep did, also
-    /// when it gave up (0 when the board was turned away before sweeping).
-    pub fn build_spending(
-        board: &Board,
-        fleet: &Fleet,
-        rules: Rules,
-        budget: u64,
-        spent: &mut u64,
-    ) -> Result<ExactTables, ExactError> {
-        *spent = 0;
         let seen = rules.reveal(board);
         let board = &*seen;
         let (frame, ceiling) = prepare(board, fleet, rules, None, budget)?;
-        Self::sweep(board, frame, budget, &ceiling, spent)
+        Self::sweep(board, frame, budget, &ceiling)
     }
 
     /// [`ExactTables::build`] sweeping the board in the given orientation.
@@ -183,17 +170,11 @@ impl ExactTables {
             return Err(ExactError::NoLayout);
         }
         let ceiling = vec![f64::INFINITY; frame.len() + 1];
-        Self::sweep(board, frame, budget, &ceiling, &mut 0)
+        Self::sweep(board, frame, budget, &ceiling)
     }
 
-    fn sweep(
-        board: &Board,
-        frame: frame::Frame,
-        budget: u64,
-        ceiling: &[f64],
-        spent: &mut u64,
-    ) -> Result<ExactTables, ExactError> {
-        let sweep = sweep::run_spending(&frame, budget, ceiling, spent)?;
+    fn sweep(board: &Board, frame: frame::Frame, budget: u64, ceiling: &[f64]) -> Result<ExactTables, ExactError> {
+        let sweep = sweep::run(&frame, budget, ceiling)?;
         let layouts = sweep.ways[0];
         if layouts == 0 {
             return Err(ExactError::NoLayout);

@@ -110,24 +110,13 @@ struct Forward<W> {
 /// Runs both sweeps, spending at most `budget` units of work.
 /// `W` is `u128` for a frame without a prior, `f64` for one with a prior.
 pub fn run<W: Count>(frame: &Frame, budget: u64, ceiling: &[f64]) -> Result<Sweep<W>, ExactError> {
-    run_spending(frame, budget, ceiling, &mut 0)
-}
-
-/// [`run`], leaving in `spent` the units of work the forward sweep did, whether it finished or
-/// gave up (the backward sweep costs about as much again when it runs).
-pub fn run_spending<W: Count>(
-    frame: &Frame,
-    budget: u64,
-    ceiling: &[f64],
-    spent: &mut u64,
-) -> Result<Sweep<W>, ExactError> {
     assert_eq!(W::UNWEIGHTED, frame.weights.is_none(), "counts without a prior, weights with one");
     let packing = Packing::new(frame);
     let fwd = match packing.words {
-        1 => forward::<W, 1>(frame, &packing, budget, ceiling, spent)?,
-        2 => forward::<W, 2>(frame, &packing, budget, ceiling, spent)?,
-        3 => forward::<W, 3>(frame, &packing, budget, ceiling, spent)?,
-        4 => forward::<W, 4>(frame, &packing, budget, ceiling, spent)?,
+        1 => forward::<W, 1>(frame, &packing, budget, ceiling)?,
+        2 => forward::<W, 2>(frame, &packing, budget, ceiling)?,
+        3 => forward::<W, 3>(frame, &packing, budget, ceiling)?,
+        4 => forward::<W, 4>(frame, &packing, budget, ceiling)?,
         w => unreachable!("a state never needs {w} words"),
     };
     backward(frame, fwd)
@@ -178,7 +167,6 @@ fn forward<W: Count, const N: usize>(
     packing: &Packing,
     budget: u64,
     ceiling: &[f64],
-    work: &mut u64,
 ) -> Result<Forward<W>, ExactError> {
     let n = frame.len();
     let width = frame.width;
@@ -204,7 +192,7 @@ fn forward<W: Count, const N: usize>(
     };
     let mut base = vec![0usize, 1];
     let mut edge_start: Vec<u32> = Vec::new();
-    *work = 0;
+    let mut work: u64 = 0;
 
     for k in 0..n {
         let c = k % width;
@@ -267,7 +255,7 @@ fn forward<W: Count, const N: usize>(
             let r = out.reach[from + i];
             let before = out.act.len();
             if !viable(&key) {
-                *work += 1;
+                work += 1;
                 continue;
             }
             // Where neighbours are tracked: which decided neighbours hold a ship, and the state
@@ -313,30 +301,21 @@ fn forward<W: Count, const N: usize>(
                     }
                 }
             }
-            *work += 1 + (out.act.len() - before) as u64;
-            if *work > budget {
+            work += 1 + (out.act.len() - before) as u64;
+            if work > budget {
                 return Err(ExactError::OverBudget);
             }
         }
         std::mem::swap(&mut cur, &mut out.next.keys);
         base.push(to + cur.len());
-        let per_state = *work as f64 / base[k + 1] as f64;
-        if gives_up(k + 1, n, cur.len(), *work, per_state, budget, ceiling) {
+        let per_state = work as f64 / base[k + 1] as f64;
+        if gives_up(k + 1, n, cur.len(), work, per_state, budget, ceiling) {
             return Err(ExactError::OverBudget);
         }
     }
     edge_start.push(u32::try_from(out.act.len()).map_err(|_| ExactError::OverBudget)?);
     let done = cur.iter().map(|key| packing.used.iter().zip(&counts).all(|(&f, &count)| key.get(f) == count)).collect();
-    Ok(Forward {
-        base,
-        edge_start,
-        dst: out.dst,
-        act: out.act,
-        weight: out.weight,
-        reach: out.reach,
-        done,
-        work: *work,
-    })
+    Ok(Forward { base, edge_start, dst: out.dst, act: out.act, weight: out.weight, reach: out.reach, done, work })
 }
 
 /// Where neighbours are tracked: whether each neighbour of the cell being decided that is already

@@ -140,27 +140,23 @@ const EXACT_TABLES_COST: f64 = 2.0;
 fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
     let (board, fleet, rules, budget) = (turn.board, turn.fleet, turn.rules, turn.budget_ms);
     let most = thinking::most_layouts(budget);
-    let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
-    let mut tried = 0;
-    let (marginals, facts, (layouts, extra), source, spent_ms) =
-        match ExactTables::build_spending(board, fleet, rules, exact_work(budget, rules), &mut tried) {
+    let (marginals, facts, layouts, source, spent_ms) =
+        match ExactTables::build(board, fleet, rules, exact_work(budget, rules)) {
             Ok(tables) => {
                 let exact = tables.posterior();
                 let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
+                let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
                 let spent = tables.work() as f64 * EXACT_TABLES_COST / per_ms;
                 let (layouts, source) = thinking::draws::from_tables(&tables, most, rng);
-                (exact.marginals(), facts, (layouts, 0.0), source, spent)
+                (exact.marginals(), facts, layouts, source, spent)
             }
             Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
             Err(_) => {
-                // The failed attempt is charged the work it did (most openings are turned away
-                // before any), then the pool of importance draws the layouts are resampled from:
-                // the default budget's, or a fifth of the budget's where that is more.
-                let pool_ms = (budget / thinking::POOL_PART).max(DEFAULT_BUDGET_MS);
-                let spent = tried as f64 / per_ms + pool_ms as f64 * (1.0 - EXACT_SHARE);
+                // The failed attempt is charged its whole share, then the default budget's draws.
+                let spent = budget as f64 * EXACT_SHARE + DEFAULT_BUDGET_MS as f64 * (1.0 - EXACT_SHARE);
                 let sampler = Sampler::with_rules(board, fleet, rules);
                 let mut kept = Vec::new();
-                let n = sample_draws(board, fleet, pool_ms);
+                let n = sample_draws(board, fleet, DEFAULT_BUDGET_MS);
                 let estimate = sampler.estimate_seeing(n, rng, |_| true, |d, w| kept.push((d.clone(), w)));
                 let (marginals, facts) = match opening_prior(board, fleet, rules) {
                     Some((prior, layouts)) => {
@@ -169,8 +165,7 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
                     None => sampled(board, fleet, estimate)?,
                 };
                 let layouts = thinking::draws::resampled(board, fleet, &kept, most, rng);
-                let extra = thinking::draws::extra_variance(&kept);
-                (marginals, facts, (layouts, extra), thinking::Source::Resampled, spent)
+                (marginals, facts, layouts, thinking::Source::Resampled, spent)
             }
         };
     grid.copy_from_slice(&marginals);
@@ -180,7 +175,7 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
     let cells: Vec<usize> = ranked.iter().map(|&p| board.index(p)).filter(|&i| marginals[i] > 0.0).collect();
     let left_ms = budget as f64 * thinking::SHARE - spent_ms;
     let allowance = (left_ms.max(0.0) * thinking::ROLLOUT_UNITS_PER_MS as f64) as u64;
-    let plan = thinking::improve(turn, &marginals, &cells, &layouts, source, extra, allowance);
+    let plan = thinking::improve(turn, &marginals, &cells, &layouts, source, allowance);
     let shot = plan.as_ref().map_or(greedy, |p| p.lines[p.chosen].cell);
     let below = grid[board.index(shot)] < grid[board.index(likeliest)];
     let why = below.then_some(if shot == greedy { counted } else { PLANNED });

@@ -47,19 +47,3 @@ pub fn resampled(board: &Board, fleet: &Fleet, draws: &[(Draw, f64)], most: usiz
     out.shuffle(rng);
     out
 }
-
-/// The variance a layout resampled from weighted `draws` carries beyond its own, per unit of it:
-/// the draws' own error (1 over their effective size, Kish's squared sum of the weights over the
-/// sum of their squares) less the 1/M of the resampling's, M the draws of positive weight. A
-/// plan's variance over n resampled layouts is then its spread times 1/n + this
-/// ([`super::improve`]). 0 when the weights are all equal or there are none.
-pub fn extra_variance(draws: &[(Draw, f64)]) -> f64 {
-    let (mut sum, mut squares, mut m) = (0.0, 0.0, 0usize);
-    for &(_, w) in draws.iter().filter(|(_, w)| *w > 0.0) {
-        (sum, squares, m) = (sum + w, squares + w * w, m + 1);
-    }
-    if m == 0 || !(squares > 0.0 && squares.is_finite() && sum.is_finite()) {
-        return 0.0;
-    }
-    (squares / (sum * sum) - 1.0 / m as f64).max(0.0)
-}

@@ -48,9 +48,6 @@ pub const MIN_LAYOUTS: usize = 30;
 /// classic moves took p99 89 ms, at 300,000 106 ms; with the no-touch scan at 3 units,
 /// `-- 4 100 no-touch`, p99 97 ms).
 pub const ROLLOUT_UNITS_PER_MS: u64 = 250_000;
-/// Where counting is over its bound, a plan resamples its layouts from the importance draws of
-/// this part of the budget (or of the default budget, where that is more).
-pub const POOL_PART: u64 = 5;
 /// Share of the budget a plan means to spend, for the machine's noise.
 pub const SHARE: f64 = 0.9;
 
@@ -72,17 +69,13 @@ pub fn most_layouts(budget_ms: u64) -> usize {
 /// next layout, until `allowance` units of work are spent (at least two layouts, or none where
 /// the allowance cannot pay for two), and chooses.
 /// `source` says whether `layouts` are every agreeing layout (exact means, the lowest wins) or
-/// draws (the [`Z`] rule). `extra` is the variance a layout's rollouts carry beyond their own, per
-/// unit of it: 0 for layouts drawn from the posterior, and for layouts resampled from weighted
-/// draws the error of those draws ([`draws::extra_variance`]), so that a standard error is the
-/// spread's variance times 1/layouts + `extra`. `None` when there is nothing to compare.
+/// draws (the [`Z`] rule). `None` when there is nothing to compare.
 pub fn improve(
     turn: Turn<'_>,
     marginals: &[f64],
     cells: &[usize],
     layouts: &[Layout],
     source: Source,
-    extra: f64,
     allowance: u64,
 ) -> Option<Plan> {
     if layouts.len() < 2 || cells.len() < 2 {
@@ -147,7 +140,7 @@ pub fn improve(
         let values: Vec<f64> = shots.iter().map(|s| f(s)).collect();
         let m = values.iter().sum::<f64>() / n;
         let var = values.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0);
-        if every { 0.0 } else { (var * (1.0 / n + extra)).sqrt() }
+        if every { 0.0 } else { (var / n).sqrt() }
     };
     let lines: Vec<Line> = cells
         .iter()

@@ -173,8 +173,8 @@ fn a_budget_that_cannot_pay_for_two_layouts_plans_nothing() {
     let layouts = vec![layout.clone(), layout];
     let marginals = vec![0.17; 100];
     let cells: Vec<usize> = (40..40 + CANDIDATES).collect();
-    assert!(improve(turn, &marginals, &cells, &layouts, Source::Exact, 0.0, 1).is_none());
-    assert!(improve(turn, &marginals, &cells, &layouts, Source::Exact, 0.0, u64::MAX).is_some());
+    assert!(improve(turn, &marginals, &cells, &layouts, Source::Exact, 1).is_none());
+    assert!(improve(turn, &marginals, &cells, &layouts, Source::Exact, u64::MAX).is_some());
 }
 
 #[test]
@@ -199,7 +199,7 @@ fn rollouts_that_meet_take_the_total_a_whole_rollout_gives() {
         let open: Vec<usize> = (0..seen.len()).filter(|&i| seen.cells()[i] == Cell::Unknown).collect();
         // Neighbouring and far cells, in a seeded order.
         let cells: Vec<usize> = (0..CANDIDATES).map(|k| open[(k * 7 + seed as usize) % open.len()]).collect();
-        let plan = improve(turn, &marginals, &cells, &layouts, Source::Exact, 0.0, u64::MAX).unwrap();
+        let plan = improve(turn, &marginals, &cells, &layouts, Source::Exact, u64::MAX).unwrap();
         assert_eq!(plan.layouts, layouts.len());
         let (mut grid, mut work) = (Vec::new(), 0);
         let whole: Vec<Vec<f64>> = layouts
@@ -250,41 +250,4 @@ fn a_path_meets_another_that_fired_the_same_cells_in_as_many_shots() {
     // Not after a different number of shots, nor past the other's end.
     assert_eq!(path(&[3, 7, 9], 0).meets(&path(&[3, 7], 12)), None);
     assert_eq!(path(&[3, 7, 9, 12, 40, 41], 0).meets(&earlier), None);
-}
-
-#[test]
-fn the_extra_variance_of_resampled_draws_is_their_error_less_the_resamplings() {
-    let draw = |w: f64| (Draw { ships: Vec::new(), weight: w }, w);
-    assert_eq!(draws::extra_variance(&[]), 0.0);
-    // Equal weights: the draws are worth as many layouts as they are, all of it the resampling's.
-    assert!(draws::extra_variance(&vec![draw(0.3); 50]).abs() < 1e-12);
-    // Kish's size of 1, 1, 2 is (1 + 1 + 2)^2 / (1 + 1 + 4) = 16/6; a zero weight is not a draw.
-    let extra = draws::extra_variance(&[draw(1.0), draw(1.0), draw(2.0), draw(0.0)]);
-    assert!((extra - (6.0 / 16.0 - 1.0 / 3.0)).abs() < 1e-12, "{extra}");
-    // One weight far above the rest: the draws are worth about one layout.
-    let mut skewed = vec![draw(1e-6); 99];
-    skewed.push(draw(1.0));
-    assert!((draws::extra_variance(&skewed) - (1.0 - 0.01)).abs() < 1e-3);
-}
-
-#[test]
-fn the_draws_error_widens_a_plans_errors_and_leaves_its_means() {
-    let game = game_after(5, Rules::CLASSIC, &[5, 4, 3, 3, 2], 20);
-    let fleet = game.fleet().clone();
-    let turn = Turn::new(game.board(), &fleet);
-    let tables = crate::posterior::ExactTables::build(game.board(), &fleet, Rules::CLASSIC, u64::MAX).unwrap();
-    let mut rng = seeded(9);
-    let layouts: Vec<Layout> = (0..200).map(|_| tables.sample_layout(&mut rng)).collect();
-    let marginals = vec![0.5; 100];
-    let cells: Vec<usize> = (0..100).filter(|&i| game.board().cells()[i] == Cell::Unknown).take(CANDIDATES).collect();
-    let plain = improve(turn, &marginals, &cells, &layouts, Source::Resampled, 0.0, u64::MAX).unwrap();
-    let honest = improve(turn, &marginals, &cells, &layouts, Source::Resampled, 0.02, u64::MAX).unwrap();
-    assert_eq!(plain.layouts, 200);
-    // The same rollouts, so the same means; every variance times 200 x (1/200 + 0.02) = 5.
-    for (p, h) in plain.lines.iter().zip(&honest.lines) {
-        assert_eq!(p.mean_shots, h.mean_shots);
-        assert!((h.std_error - p.std_error * 5f64.sqrt()).abs() < 1e-9, "{p:?} {h:?}");
-        assert!((h.paired_std_error - p.paired_std_error * 5f64.sqrt()).abs() < 1e-9, "{p:?} {h:?}");
-    }
-    assert!(plain.lines.iter().skip(1).any(|l| l.paired_std_error > 0.0));
 }
