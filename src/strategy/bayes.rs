@@ -175,10 +175,7 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
     let cells: Vec<usize> = ranked.iter().map(|&p| board.index(p)).filter(|&i| marginals[i] > 0.0).collect();
     let left_ms = budget as f64 * thinking::SHARE - spent_ms;
     let allowance = (left_ms.max(0.0) * thinking::ROLLOUT_UNITS_PER_MS as f64) as u64;
-    // Tried: no plan where the layouts would be resampled from importance draws (the opening).
-    let plan = (source != thinking::Source::Resampled)
-        .then(|| thinking::improve(turn, &marginals, &cells, &layouts, source, allowance))
-        .flatten();
+    let plan = thinking::improve(turn, &marginals, &cells, &layouts, source, allowance);
     let shot = plan.as_ref().map_or(greedy, |p| p.lines[p.chosen].cell);
     let below = grid[board.index(shot)] < grid[board.index(likeliest)];
     let why = below.then_some(if shot == greedy { counted } else { PLANNED });
