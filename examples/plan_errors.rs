@@ -11,6 +11,7 @@
 //! `paired_std_error` should be about as wide: a ratio of actual to reported above 1 is errors
 //! that understate, and a plan that switches more often than its threshold means. With 40 repeats
 //! a ratio alone is known to about ±11%, so calibrated errors give p10 and p90 near 0.86 and 1.14.
+//! Last, per kind of position, the layouts each position's first plan played.
 
 use std::collections::BTreeMap;
 
@@ -24,6 +25,8 @@ fn main() {
     let (positions, repeats, seed, budget) = (arg(1, 12), arg(2, 40), arg(3, 1), arg(4, 100));
     // Per kind of position (no open hit, open hits): (actual over reported, per pair; pairs).
     let mut ratios: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    // Per kind of position: the layouts each position's first plan played.
+    let mut played: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
     let (mut found, mut eligible) = (0, 0);
     for g in 0.. {
         if found == positions {
@@ -39,7 +42,9 @@ fn main() {
                 eligible += 1;
                 if eligible % 3 == 0 {
                     found += 1;
-                    ratios[usize::from(board.has_hits())].extend(pair_ratios(&game, repeats, seed, found, budget));
+                    let (r, layouts) = pair_ratios(&game, repeats, seed, found, budget);
+                    ratios[usize::from(board.has_hits())].extend(r);
+                    played[usize::from(board.has_hits())].push(layouts);
                 }
             }
             let shot = recommend(Algorithm::WeightedDensity, game.turn(), &mut rng).unwrap().shot;
@@ -61,19 +66,33 @@ fn main() {
             q(0.9)
         );
     }
+    for (kind, p) in ["no open hit", "open hits"].iter().zip(played.iter_mut()) {
+        p.sort_unstable();
+        let (min, max) = (p.first().copied().unwrap_or(0), p.last().copied().unwrap_or(0));
+        println!(
+            "  {kind:12}: {} positions, layouts a plan p50 {} ({min} to {max})",
+            p.len(),
+            p.get(p.len() / 2).unwrap_or(&0)
+        );
+    }
 }
 
 /// Plans the position `repeats` times; for each (greedy, candidate) pair seen in at least half of
-/// them, the spread of the paired difference over the mean reported paired standard error.
-fn pair_ratios(game: &Game, repeats: u64, seed: u64, position: u64, budget: u64) -> Vec<f64> {
+/// them, the spread of the paired difference over the mean reported paired standard error; and the
+/// layouts the first plan played.
+fn pair_ratios(game: &Game, repeats: u64, seed: u64, position: u64, budget: u64) -> (Vec<f64>, usize) {
     // (greedy cell, candidate cell) -> (paired differences, reported paired errors)
     let mut pairs: BTreeMap<(Cell, Cell), (Vec<f64>, Vec<f64>)> = BTreeMap::new();
+    let mut layouts = 0;
     for r in 0..repeats {
         let mut rng = stream(seed.wrapping_add(1_000_003), position * 10_000 + r);
         let plan = recommend(Algorithm::Bayes, game.turn().with_budget(budget), &mut rng)
             .unwrap()
             .plan
             .expect("a resampled position past the default budget is planned");
+        if r == 0 {
+            layouts = plan.layouts;
+        }
         let first = &plan.lines[0];
         for line in &plan.lines[1..] {
             let key = ((first.cell.row, first.cell.col), (line.cell.row, line.cell.col));
@@ -82,7 +101,7 @@ fn pair_ratios(game: &Game, repeats: u64, seed: u64, position: u64, budget: u64)
             entry.1.push(line.paired_std_error);
         }
     }
-    pairs
+    let ratios = pairs
         .values()
         .filter(|(d, e)| 2 * d.len() as u64 >= repeats && e.iter().all(|&e| e > 0.0))
         .map(|(d, e)| {
@@ -91,5 +110,6 @@ fn pair_ratios(game: &Game, repeats: u64, seed: u64, position: u64, budget: u64)
             let actual = (d.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
             actual / (e.iter().sum::<f64>() / n)
         })
-        .collect()
+        .collect();
+    (ratios, layouts)
 }
