@@ -164,6 +164,7 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
                     }
                     None => sampled(board, fleet, estimate)?,
                 };
+                let most = thinking::most_resampled(budget, kept.len());
                 let layouts = thinking::draws::resampled(board, fleet, &kept, most, rng);
                 (marginals, facts, layouts, thinking::Source::Resampled, spent)
             }

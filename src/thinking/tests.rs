@@ -251,3 +251,16 @@ fn a_path_meets_another_that_fired_the_same_cells_in_as_many_shots() {
     assert_eq!(path(&[3, 7, 9], 0).meets(&path(&[3, 7], 12)), None);
     assert_eq!(path(&[3, 7, 9, 12, 40, 41], 0).meets(&earlier), None);
 }
+
+#[test]
+fn an_opening_plan_resamples_at_most_half_its_pool_whatever_the_budget() {
+    let game = game_after(6, Rules::CLASSIC, &[5, 4, 3, 3, 2], 2);
+    let pool = crate::strategy::bayes::sample_draws(game.board(), game.fleet(), DEFAULT_BUDGET_MS) as usize;
+    assert_eq!(most_resampled(1_000, pool), pool / 2);
+    assert_eq!(most_resampled(1, pool), most_layouts(1).min(pool / 2));
+    let turn = game.turn().with_budget(1_000);
+    let plan = Algorithm::Bayes.strategy().decide(turn, &mut seeded(6), &mut vec![0.0; 100]).unwrap().plan.unwrap();
+    assert_eq!(plan.source, Source::Resampled);
+    // Past the cap the budget would have paid for more: the 1,000 ms plans played about 7,400.
+    assert!(plan.layouts <= pool / 2 && plan.layouts * 3 >= pool, "{} layouts from {pool} draws", plan.layouts);
+}
