@@ -53,6 +53,8 @@ pub const ROLLOUT_UNITS_PER_MS: u64 = 250_000;
 /// at 300 ms, where plans resampled some 2,000 layouts from 2,700 draws, the paired differences
 /// varied 1.28 times (no open hit) and 1.63 times (open hits) as much as their errors said
 /// (`cargo run --release --example plan_errors -- 36 40 2 300`), against 1.02 and 1.09 at 100 ms.
+/// With the cap 1.04 and 1.18. Kept after both seeds' 4,000 games at 100 ms: +0.05 (−0.24 to
+/// +0.34) against the build without it on the same fleets (`docs/simulator.md`).
 pub const POOL_SHARE: f64 = 0.5;
 /// Share of the budget a plan means to spend, for the machine's noise.
 pub const SHARE: f64 = 0.9;
