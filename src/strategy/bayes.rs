@@ -139,7 +139,6 @@ const EXACT_TABLES_COST: f64 = 2.0;
 /// rest of the budget spent playing the candidates out.
 fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
     let (board, fleet, rules, budget) = (turn.board, turn.fleet, turn.rules, turn.budget_ms);
-    let most = thinking::most_layouts(budget);
     let (marginals, facts, layouts, source, spent_ms) =
         match ExactTables::build(board, fleet, rules, exact_work(budget, rules)) {
             Ok(tables) => {
@@ -147,7 +146,7 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
                 let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
                 let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
                 let spent = tables.work() as f64 * EXACT_TABLES_COST / per_ms;
-                let (layouts, source) = thinking::draws::from_tables(&tables, most, rng);
+                let (layouts, source) = thinking::draws::from_tables(&tables, thinking::most_layouts(budget), rng);
                 (exact.marginals(), facts, layouts, source, spent)
             }
             Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
