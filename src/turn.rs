@@ -151,10 +151,12 @@ impl<'a> Turn<'a> {
         self.opponent.is_none_or(|m| m.is_uniform())
     }
 
-    /// Whether the board shows everything the announcements told: a board string, or a history
-    /// whose announcements tell nothing beyond it ([`Told::is_empty`]).
+    /// Whether the board means what a board string means: every `x` a hit on a ship afloat, and
+    /// nothing told beyond it. A board string, or a history whose announcements tell nothing
+    /// beyond its board ([`Told::is_empty`]); but not a board with hits under a rule that does not
+    /// announce sinkings (`none`), whose hits may be those of ships sunk unannounced.
     pub fn board_tells_all(&self) -> bool {
-        self.told.is_none_or(Told::is_empty)
+        self.told.is_none_or(Told::is_empty) && (self.rules.announce.tells_sinkings() || !self.board.has_hits())
     }
 
     /// Whether the board has hits on ships still afloat (target mode) or not (hunt mode).

@@ -20,7 +20,8 @@
 //! model of the opponent's habits the likeliest cell stays the shot, as measured there (the
 //! no-touch ten-ship game lost 1.3 shots a game hunting by the count). Nor does the count read
 //! what a history's announcements tell beyond the board (which ship sank where, which ship a hit
-//! struck): there too the likeliest cell stays the shot. Salvos keep the posterior's k likeliest
+//! struck), nor hits under a rule that announces no sinking (`none`), where a ship may lie wholly
+//! on hits: there too the likeliest cell stays the shot. Salvos keep the posterior's k likeliest
 //! cells.
 
 use crate::board::{Cell, Pos};

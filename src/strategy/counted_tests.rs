@@ -131,3 +131,33 @@ fn under_the_no_touch_rules_or_a_habit_model_bayes_shoots_the_likeliest_cell() {
     let uniform = crate::opponent::Opponent::uniform(10, 10);
     assert!(counted_move(Turn::new(&board, &fleet).with_opponent(Some(&uniform)), &[1.0; 100]).is_some());
 }
+
+#[test]
+fn where_sinkings_go_unannounced_bayes_targets_by_its_posterior_and_hunts_by_the_count() {
+    // Under `none` a hit may be a cell of a ship sunk unannounced, which the count cannot read:
+    // with a hit on the board the shot is a likeliest cell. The positions: boards with hits and
+    // no ship sunk yet, their fleets whole, as such a game's board shows them.
+    let none = Rules::CLASSIC.with_announce(crate::announce::Announce::None);
+    let mut checked = 0;
+    let positions = mid_game_positions(40, 200);
+    let silent_boards = positions.iter().filter(|(b, _)| b.rows() <= 10 && b.has_hits() && b.count(Cell::Sunk) == 0);
+    for (n, (silent, fleet)) in silent_boards.enumerate() {
+        let turn = Turn::new(silent, fleet).with_rules(none).with_order(TieOrder::from_seed(n as u64));
+        assert!(!turn.board_tells_all(), "{silent}");
+        assert_eq!(counted_move(turn, &vec![1.0; silent.len()]), None, "{silent}");
+        let (bayes, grid) = decide(&Bayes, turn);
+        let open = |i: &usize| silent.cells()[*i] == Cell::Unknown;
+        let best = (0..silent.len()).filter(open).map(|i| grid[i]).fold(0.0, f64::max);
+        assert_eq!(bayes.why, None, "{silent}");
+        assert_eq!(grid[silent.index(bayes.shot)], best, "{silent}");
+        // The same board read as a board string (every hit afloat) gets the counted move.
+        assert!(counted_move(Turn::new(silent, fleet), &vec![1.0; silent.len()]).is_some(), "{silent}");
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} boards with hits");
+    // Before the first hit nothing can have sunk: the board is a board string's, and bayes hunts.
+    let (board, fleet) = (Board::empty(10, 10), Fleet::classic());
+    let turn = Turn::new(&board, &fleet).with_rules(none);
+    assert!(turn.board_tells_all());
+    assert!(counted_move(turn, &[1.0; 100]).is_some());
+}
