@@ -39,8 +39,9 @@ pub const TARGETING: &str = "targeting: the shot is the cell the most placements
 /// on a board that says all the announcements told: the open cell of highest count among those of
 /// positive `marginals`, ties in the turn's order, with the reason to give when it is not the
 /// likeliest cell ([`HUNTING`] without a hit, [`TARGETING`] with one); `None` under other rules or
-/// priors, and for a history whose announcements tell more than its board (a sinking of uncertain
-/// cells, named hits), which the count cannot read.
+/// priors, for a history whose announcements tell more than its board (a sinking of uncertain
+/// cells, named hits), and for hits under `none`, which may be ships sunk in silence: the count
+/// reads neither ([`Turn::board_tells_all`]).
 pub fn counted_move(turn: Turn<'_>, marginals: &[f64]) -> Option<(Pos, &'static str)> {
     let board = turn.board;
     if turn.rules.salvo != 1 || !turn.rules.touching || !turn.uniform_prior() || !turn.board_tells_all() {
