@@ -58,7 +58,7 @@
 //! - [`logging`]: the log subscriber (text or JSON).
 //! - `text`: serde for the values files carry as their text (`density`, `hard`, `10x10`),
 //!   through each type's own `FromStr` and `Display`.
-//! - `testdata` (tests only): the reader of the known-answer tables under `tests/data/`.
+//! - `testdata` (tests only): the reader of the known-answer tables under `data/`.
 //!
 //! Only [`http`] and [`simulate`] are public modules, each a facade over files of its own; every
 //! other module is the crate's, and the `pub use` lines below are the entry points the binary, the

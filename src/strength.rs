@@ -3,7 +3,7 @@
 //! rank them (`GET /algorithms`) without running a simulation.
 //!
 //! The tables are the simulator's own `--json` output, embedded at build time:
-//! `docs/strength.jsonl` from [`COMMAND`] and `docs/levels.jsonl` from [`LEVELS_COMMAND`].
+//! `data/strength.jsonl` from [`COMMAND`] and `data/levels.jsonl` from [`LEVELS_COMMAND`].
 
 use std::sync::OnceLock;
 
@@ -13,13 +13,13 @@ use crate::level::Level;
 use crate::strategy::Algorithm;
 
 /// The command that produced the algorithms' table.
-pub const COMMAND: &str = "sonar simulate --algorithm all --games 10000 --seed 1 --json > docs/strength.jsonl";
+pub const COMMAND: &str = "sonar simulate --algorithm all --games 10000 --seed 1 --json > data/strength.jsonl";
 /// The command that produced the levels' table (the default algorithm at each level).
 pub const LEVELS_COMMAND: &str =
-    "sonar simulate --algorithm bayes --levels 1-10 --games 10000 --seed 1 --json > docs/levels.jsonl";
+    "sonar simulate --algorithm bayes --levels 1-10 --games 10000 --seed 1 --json > data/levels.jsonl";
 
-const TABLE: &str = include_str!("../docs/strength.jsonl");
-const LEVELS: &str = include_str!("../docs/levels.jsonl");
+const TABLE: &str = include_str!("../data/strength.jsonl");
+const LEVELS: &str = include_str!("../data/levels.jsonl");
 
 /// One algorithm's measured strength.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
@@ -65,7 +65,7 @@ fn parse(text: &'static str, name: &str) -> Vec<Line> {
 fn table() -> &'static Vec<(Algorithm, Measured)> {
     static PARSED: OnceLock<Vec<(Algorithm, Measured)>> = OnceLock::new();
     PARSED.get_or_init(|| {
-        parse(TABLE, "docs/strength.jsonl")
+        parse(TABLE, "data/strength.jsonl")
             .into_iter()
             .filter_map(|l| Algorithm::from_name(&l.algorithm).map(|a| (a, l.measured)))
             .collect()
@@ -76,7 +76,7 @@ fn table() -> &'static Vec<(Algorithm, Measured)> {
 pub fn levels() -> &'static Vec<(Level, Measured)> {
     static PARSED: OnceLock<Vec<(Level, Measured)>> = OnceLock::new();
     PARSED.get_or_init(|| {
-        parse(LEVELS, "docs/levels.jsonl")
+        parse(LEVELS, "data/levels.jsonl")
             .into_iter()
             .filter(|l| l.algorithm == Algorithm::DEFAULT.name())
             .filter_map(|l| Some((Level::new(l.level?).ok()?, l.measured)))
@@ -96,7 +96,7 @@ mod tests {
     #[test]
     fn every_algorithm_is_measured_over_ten_thousand_games() {
         for &a in Algorithm::ALL {
-            let m = classic(a).unwrap_or_else(|| panic!("{} is not in docs/strength.jsonl", a.name()));
+            let m = classic(a).unwrap_or_else(|| panic!("{} is not in data/strength.jsonl", a.name()));
             assert_eq!(m.games, 10_000, "{}", a.name());
             assert!((17.0..=100.0).contains(&m.mean) && m.ci95 > 0.0 && m.ci95 < 1.0, "{}: {m:?}", a.name());
         }
@@ -105,7 +105,7 @@ mod tests {
         assert!((random.mean - 17.0 * 101.0 / 18.0).abs() <= random.ci95);
     }
 
-    /// `docs/board_sizes.jsonl` (`tools/board_sizes.sh`, merged with `sonar simulate merge --json`):
+    /// `data/board_sizes.jsonl` (`tools/board_sizes.sh`, merged with `sonar simulate merge --json`):
     /// on every board and fleet it holds, the default algorithm's mean is at most
     /// `weighted-density`'s, and the paired interval's upper end at most 0.5% of the mean (issue
     /// 36's target).
@@ -120,9 +120,9 @@ mod tests {
             ships: Vec<usize>,
             paired_vs_first: Option<Step>,
         }
-        let lines: Vec<Sized> = include_str!("../docs/board_sizes.jsonl")
+        let lines: Vec<Sized> = include_str!("../data/board_sizes.jsonl")
             .lines()
-            .map(|l| serde_json::from_str(l).expect("docs/board_sizes.jsonl is the simulator's JSON"))
+            .map(|l| serde_json::from_str(l).expect("data/board_sizes.jsonl is the simulator's JSON"))
             .collect();
         let mut boards = 0;
         for pair in lines.chunks(2) {

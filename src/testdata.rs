@@ -1,4 +1,4 @@
-//! Known-answer tables for the unit tests, kept as text files under `tests/data/` (each says where
+//! Known-answer tables for the unit tests, kept as text files under `data/` (each says where
 //! its figures come from), and the tiny parser that reads them.
 //!
 //! The format: `#` starts a comment line; blank lines are skipped; `[name]` starts a table; every
@@ -8,11 +8,11 @@ use std::fmt::Debug;
 use std::str::FromStr;
 
 /// Figs. 5, 8, 12, 13 and 14 of Rodin et al. (1988): placements over each cell of the empty board.
-pub const RODIN_1988: &str = include_str!("../tests/data/rodin_1988.txt");
+pub const RODIN_1988: &str = include_str!("../data/rodin_1988.txt");
 
 /// Layouts of two fleets on the empty 10 x 10 board under the no-touch rules, and the occupancy
 /// of rows 0 and 4, as the independent counter `tools/count_no_touch.py` prints them.
-pub const NO_TOUCH_COUNTS: &str = include_str!("../tests/data/no_touch_counts.txt");
+pub const NO_TOUCH_COUNTS: &str = include_str!("../data/no_touch_counts.txt");
 
 /// The rows of the table `[name]` in `text`, each parsed as numbers of type `T`.
 pub fn table<T: FromStr>(text: &str, name: &str) -> Vec<Vec<T>>

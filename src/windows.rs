@@ -178,7 +178,7 @@ mod tests {
     }
 
     /// Fig. 5 (carrier), Fig. 12 (destroyer), Fig. 13 (3-unit ships) and Fig. 14 (battleship) of
-    /// Rodin et al. (1988), from `tests/data/rodin_1988.txt`.
+    /// Rodin et al. (1988), from `data/rodin_1988.txt`.
     #[test]
     fn occupancy_matches_rodins_figures() {
         let b = Board::empty(10, 10);

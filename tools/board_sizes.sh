@@ -7,7 +7,7 @@
 # Each is split into shards of one thread, two at a time.
 # A shard whose file exists is skipped, so the script resumes where it stopped; merge each size's
 # shards with `sonar simulate merge DIR/20x20-*.jsonl`. Once every shard is there the script writes
-# DIR/board_sizes.jsonl, every size's merged JSON lines (committed as docs/board_sizes.jsonl).
+# DIR/board_sizes.jsonl, every size's merged JSON lines (committed as data/board_sizes.jsonl).
 S=${SONAR:-target/release/sonar}
 OUT=${1:-board-runs}; mkdir -p "$OUT"
 jobs() {

@@ -41,7 +41,7 @@ pub struct AlgorithmEntry {
     #[serialize_always]
     pub thinking: Option<String>,
     /// Its measured mean shots to sink the classic fleet on the classic 10x10 board (10,000
-    /// simulated games, uniform layouts; the committed table `docs/strength.jsonl`, made by
+    /// simulated games, uniform layouts; the committed table `data/strength.jsonl`, made by
     /// `sonar simulate --algorithm all --games 10000 --seed 1 --json`): lower is stronger.
     pub mean_shots: Option<f64>,
     /// Half-width of the 95% interval of `mean_shots`.

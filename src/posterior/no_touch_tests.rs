@@ -20,7 +20,7 @@ fn fleet(ships: &[usize]) -> Fleet {
     Fleet::new(ships, 26).unwrap()
 }
 
-/// `tests/data/no_touch_counts.txt`: the independent counter's layouts of `fleet` ("classic" or
+/// `data/no_touch_counts.txt`: the independent counter's layouts of `fleet` ("classic" or
 /// "ten-ship") on the empty 10 x 10 board, and its occupancy of rows 0 and 4, columns 0 to 4.
 fn counted(fleet: &str) -> (u128, [[u128; 5]; 2]) {
     let layouts = testdata::grid::<u128>(testdata::NO_TOUCH_COUNTS, &format!("{fleet} layouts"));

@@ -24,7 +24,7 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// All algorithms: the default first, then the others of play from strongest to weakest by
-    /// their measured mean shots on the classic board (`docs/strength.jsonl`; `weighted-density` is
+    /// their measured mean shots on the classic board (`data/strength.jsonl`; `weighted-density` is
     /// a little stronger than `bayes` there, `bayes` leads under no-touch and salvo). The study
     /// variants of `bayes` that issue 26 tried left the product; `docs/simulator.md` keeps their
     /// record.

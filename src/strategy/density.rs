@@ -238,7 +238,7 @@ mod tests {
         g
     }
 
-    /// Fig. 8 of Rodin et al. (1988) (`tests/data/rodin_1988.txt`) is the same count as the
+    /// Fig. 8 of Rodin et al. (1988) (`data/rodin_1988.txt`) is the same count as the
     /// empty-board hunt density.
     #[test]
     fn empty_board_hunt_totals_match_rodins_fig8() {

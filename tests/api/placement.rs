@@ -226,8 +226,8 @@ async fn hard_layouts_cost_uniform_shooters_measurably_more() {
         let line = text.lines().find(|l| l.contains("\"algorithm\":\"bayes\"")).expect("a bayes row");
         serde_json::from_str(line).unwrap()
     };
-    let uniform = bayes(include_str!("../../docs/strength.jsonl"));
-    let hard = bayes(include_str!("../../docs/hard_placement.jsonl"));
+    let uniform = bayes(include_str!("../../data/strength.jsonl"));
+    let hard = bayes(include_str!("../../data/hard_placement.jsonl"));
     for row in [&uniform, &hard] {
         assert_eq!(row["games"], 10_000);
     }

@@ -24,7 +24,7 @@ class AlgorithmEntry:
         {'default': False, 'grid_kind': 'score', 'history': 'Reads the board the history implies: misses, hits, and the
             cells of sunk ships the announcements prove; a sunk ship of uncertain cells counts as afloat', 'mean_shots':
             45.0202, 'mean_shots_ci95': 0.17969640603859552, 'measured_by': 'sonar simulate --algorithm all --games 10000
-            --seed 1 --json > docs/strength.jsonl', 'name': 'density', 'no_touch': 'Reads the board with the rule applied to
+            --seed 1 --json > data/strength.jsonl', 'name': 'density', 'no_touch': 'Reads the board with the rule applied to
             its candidate cells: every cell next to a sunk ship or diagonal to a hit is water (never shot, 0 in the grid);
             its own method is unchanged', 'opponent': None, 'salvo': 'Its own shot first, then the open cells of highest
             grid value, ties broken by the seed', 'source': 'Faiz Ilham Muhammad, "Greedy Algorithm and String Matching in
@@ -48,7 +48,7 @@ class AlgorithmEntry:
         levels (LevelTable | None | Unset):
         mean_shots (float | None | Unset): Its measured mean shots to sink the classic fleet on the classic 10x10 board
             (10,000
-            simulated games, uniform layouts; the committed table `docs/strength.jsonl`, made by
+            simulated games, uniform layouts; the committed table `data/strength.jsonl`, made by
             `sonar simulate --algorithm all --games 10000 --seed 1 --json`): lower is stronger.
         mean_shots_ci95 (float | None | Unset): Half-width of the 95% interval of `mean_shots`.
         measured_by (None | str | Unset): The command that measured `mean_shots`.
