@@ -16,11 +16,20 @@ sonar=target/release/sonar
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-# name, then the simulator's arguments: every algorithm at the default budget, and bayes planning
-# ahead at 100 ms.
+# name, then the arguments of `sonar simulate`: every algorithm at the default budget, `bayes`
+# planning ahead at 100 ms, then the other rules, announcements, levels, a learned opponent and the
+# repeated game, each small.
 runs=(
     "all-300-seed1|--algorithm all --games 300 --seed 1"
     "bayes100-40-seed1|--algorithm bayes@100 --games 40 --seed 1"
+    "salvo3|--algorithm all --games 100 --seed 1 --salvo 3"
+    "notouch|--algorithm all --games 100 --seed 1 --no-touch --ships 4,3,3,2,2,2,1,1,1,1"
+    "announce-sunk|--algorithm bayes,weighted-density,density --games 100 --seed 1 --announce sunk"
+    "announce-hit|--algorithm bayes,weighted-density,density --games 100 --seed 1 --announce hit"
+    "announce-none|--algorithm bayes,weighted-density,density --games 100 --seed 1 --announce none"
+    "levels|--algorithm bayes,density --levels 1,4,7,9 --games 100 --seed 1"
+    "learn|--algorithm bayes,weighted-density --placement edge:1 --learn 20 --games 100 --seed 1"
+    "series|series --algorithm bayes,weighted-density --learn 10 --hiders uniform,hard,adaptive --series 4 --length 20 --warmup 5 --seed 1"
 )
 status=0
 for run in "${runs[@]}"; do
