@@ -4,8 +4,8 @@ use actix_web::web;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::strategy::{Algorithm, AlgorithmInfo};
-use crate::strength;
+use crate::shooting::strategy::{Algorithm, AlgorithmInfo};
+use crate::shooting::strength;
 
 use super::recommend::GridKind;
 

@@ -34,6 +34,7 @@ mod fallback;
 mod head;
 mod health;
 mod length_required;
+pub mod logging;
 mod metrics;
 mod openapi;
 mod opponent;

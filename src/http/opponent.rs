@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::openapi::{RefOr, Response};
 use utoipa::{IntoResponses, ToSchema};
 
-use crate::board::MAX_SIDE;
-use crate::fleet::Fleet;
-use crate::layout::Layout;
-use crate::opponent::{Fit, fit, read_fleets};
+use crate::game::board::MAX_SIDE;
+use crate::game::fleet::Fleet;
+use crate::game::layout::Layout;
+use crate::inference::opponent::{Fit, fit, read_fleets};
 
 use super::admission::Admission;
 use super::body::{BodyTimeout, read_json, read_object};

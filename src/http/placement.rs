@@ -9,13 +9,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::openapi::{RefOr, Response};
 use utoipa::{IntoResponses, ToSchema};
 
-use crate::board::MAX_SIDE;
-use crate::fleet::Fleet;
-use crate::layout::Layout;
-use crate::placement::{Style, place_hidden, place_styled};
-use crate::rng::{fresh_seed, seeded};
-use crate::rules::Rules;
-use crate::searcher::{Hiding, MAX_SEARCHES, Search, SearchModel, fit, read_searches};
+use crate::game::board::MAX_SIDE;
+use crate::game::fleet::Fleet;
+use crate::game::layout::Layout;
+use crate::game::rng::{fresh_seed, seeded};
+use crate::game::rules::Rules;
+use crate::hiding::placement::{Style, place_hidden, place_styled};
+use crate::hiding::searcher::{Hiding, MAX_SEARCHES, Search, SearchModel, fit, read_searches};
 
 use super::admission::Admission;
 use super::body::{BodyTimeout, read_json, read_object};

@@ -11,15 +11,15 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use utoipa::ToSchema;
 
-use crate::announce::Announce;
-use crate::board::BoardError;
-use crate::fleet::FleetError;
-use crate::opponent::{FleetsError, ModelError};
-use crate::placement::PlacementError;
-use crate::rules::RulesError;
-use crate::searcher::{ModelError as SearchModelError, SearchError};
-use crate::strategy::{Algorithm, StrategyError};
-use crate::turn::TurnError;
+use crate::game::announce::Announce;
+use crate::game::board::BoardError;
+use crate::game::fleet::FleetError;
+use crate::game::rules::RulesError;
+use crate::game::turn::TurnError;
+use crate::hiding::placement::PlacementError;
+use crate::hiding::searcher::{ModelError as SearchModelError, SearchError};
+use crate::inference::opponent::{FleetsError, ModelError};
+use crate::shooting::strategy::{Algorithm, StrategyError};
 
 /// Media type of every error body.
 pub const PROBLEM_JSON: &str = "application/problem+json";
@@ -78,7 +78,7 @@ pub enum ApiError {
     #[error("candidates: must be at least 1 and at most {max}, got {value}")]
     Candidates { value: u64, max: u64 },
     #[error(transparent)]
-    Level(#[from] crate::level::LevelError),
+    Level(#[from] crate::shooting::level::LevelError),
     #[error("{field}: must be at least 1 and at most {max}, got {value}")]
     Side { field: &'static str, value: u64, max: usize },
     #[error(transparent)]

@@ -12,11 +12,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::openapi::{RefOr, Response};
 use utoipa::{IntoResponses, ToSchema};
 
-use crate::level::Level;
-use crate::recommendation::{Ask, Recommendation};
-use crate::rng::fresh_seed;
-use crate::strategy::Algorithm;
-use crate::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, TurnError};
+use crate::game::rng::fresh_seed;
+use crate::game::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, TurnError};
+use crate::shooting::level::Level;
+use crate::shooting::recommendation::{Ask, Recommendation};
+use crate::shooting::strategy::Algorithm;
 
 use super::admission::Admission;
 use super::body::{BodyTimeout, read_json, read_object};
@@ -175,11 +175,11 @@ pub enum Mode {
     Target,
 }
 
-impl From<crate::turn::Mode> for Mode {
-    fn from(m: crate::turn::Mode) -> Mode {
+impl From<crate::game::turn::Mode> for Mode {
+    fn from(m: crate::game::turn::Mode) -> Mode {
         match m {
-            crate::turn::Mode::Hunt => Mode::Hunt,
-            crate::turn::Mode::Target => Mode::Target,
+            crate::game::turn::Mode::Hunt => Mode::Hunt,
+            crate::game::turn::Mode::Target => Mode::Target,
         }
     }
 }
@@ -193,11 +193,11 @@ pub enum GridKind {
     Score,
 }
 
-impl From<crate::strategy::GridKind> for GridKind {
-    fn from(k: crate::strategy::GridKind) -> GridKind {
+impl From<crate::shooting::strategy::GridKind> for GridKind {
+    fn from(k: crate::shooting::strategy::GridKind) -> GridKind {
         match k {
-            crate::strategy::GridKind::Probability => GridKind::Probability,
-            crate::strategy::GridKind::Score => GridKind::Score,
+            crate::shooting::strategy::GridKind::Probability => GridKind::Probability,
+            crate::shooting::strategy::GridKind::Score => GridKind::Score,
         }
     }
 }

@@ -12,12 +12,12 @@ use utoipa::openapi::schema::{
 };
 use utoipa::openapi::{Array, Ref};
 
-use crate::announce::Announce;
-use crate::board::{BoardSize, MAX_SIDE, Pos};
-use crate::fleet::MAX_SHIPS;
-use crate::history::{At, History, HistoryError, NamedShip, Reading, Shot, Sinking, Volley};
-use crate::recommendation::HISTORY_STEPS;
-use crate::rules::Rules;
+use crate::game::announce::Announce;
+use crate::game::board::{BoardSize, MAX_SIDE, Pos};
+use crate::game::fleet::MAX_SHIPS;
+use crate::game::history::{At, History, HistoryError, NamedShip, Reading, Shot, Sinking, Volley};
+use crate::game::rules::Rules;
+use crate::shooting::recommendation::HISTORY_STEPS;
 
 use super::problem::ApiError;
 use super::whole_number;

@@ -4,11 +4,11 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::board::{Board, Cell};
-use crate::fleet::Fleet;
-use crate::layout::Layout;
-use crate::opponent::{Fit, Opponent, check_start, fit, read_fleets};
-use crate::rules::Rules;
+use crate::game::board::{Board, Cell};
+use crate::game::fleet::Fleet;
+use crate::game::layout::Layout;
+use crate::game::rules::Rules;
+use crate::inference::opponent::{Fit, Opponent, check_start, fit, read_fleets};
 
 use super::problem::ApiError;
 use super::wire::{OpponentModel, fleets_schema, object_or_null};

@@ -4,11 +4,11 @@
 
 use utoipa::openapi::schema::{AdditionalProperties, OneOf, OneOfBuilder, Schema};
 
-use crate::announce::Announce;
-use crate::board::Board;
-use crate::fleet::Fleet;
-use crate::history::Told;
-use crate::rules::Rules;
+use crate::game::announce::Announce;
+use crate::game::board::Board;
+use crate::game::fleet::Fleet;
+use crate::game::history::Told;
+use crate::game::rules::Rules;
 
 use super::problem::ApiError;
 use super::recommend_history::HistoryRequest;

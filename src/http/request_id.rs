@@ -32,7 +32,7 @@ pub fn acceptable(id: &[u8]) -> bool {
 /// A fresh id: a random prefix drawn once per process, then a counter. Unique within the process
 /// and, with overwhelming probability, across instances.
 pub fn generate() -> HeaderValue {
-    static PREFIX: LazyLock<u64> = LazyLock::new(crate::rng::fresh_seed);
+    static PREFIX: LazyLock<u64> = LazyLock::new(crate::game::rng::fresh_seed);
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
     let mut id = [0u8; 33];

@@ -10,12 +10,12 @@ use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, SchemaF
 use utoipa::openapi::{Array, Object, OneOf, Ref, RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::announce::Announce;
-use crate::board::{MAX_SIDE, Pos};
-use crate::fleet::{Fleet, FleetError, MAX_SHIPS};
-use crate::opponent::{MAX_FLEETS, ModelError, Opponent};
-use crate::rules::{Rules, RulesError};
-use crate::strategy::Algorithm;
+use crate::game::announce::Announce;
+use crate::game::board::{MAX_SIDE, Pos};
+use crate::game::fleet::{Fleet, FleetError, MAX_SHIPS};
+use crate::game::rules::{Rules, RulesError};
+use crate::inference::opponent::{MAX_FLEETS, ModelError, Opponent};
+use crate::shooting::strategy::Algorithm;
 
 use super::whole_number;
 

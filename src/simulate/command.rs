@@ -17,10 +17,10 @@ use super::series_report::{CsvError, read_csv, table as series_table, write_csv 
 use super::shard::Shard;
 use super::shard_file::{self, ShardError};
 use super::{plot, report};
-use crate::board::BoardSize;
-use crate::habit::Habit;
-use crate::level::Level;
-use crate::rules::Rules;
+use crate::game::board::BoardSize;
+use crate::game::rules::Rules;
+use crate::hiding::habit::Habit;
+use crate::shooting::level::Level;
 
 /// The environment variable in which a Kubernetes Indexed Job gives each pod its index.
 pub const JOB_INDEX_VAR: &str = "JOB_COMPLETION_INDEX";

@@ -2,12 +2,12 @@
 //! from simulated games: the empty board, an early hunt, a target with one cluster of hits, a
 //! target with several, and a late game.
 
-use crate::board::{Board, Cell, Pos};
-use crate::engine::Game;
-use crate::fleet::Fleet;
-use crate::layout::random_layout;
-use crate::rng;
-use crate::strategy::Algorithm;
+use crate::game::board::{Board, Cell, Pos};
+use crate::game::fleet::Fleet;
+use crate::game::layout::random_layout;
+use crate::game::rng;
+use crate::shooting::strategy::Algorithm;
+use crate::simulate::engine::Game;
 
 /// One board of the corpus.
 #[derive(Clone, Debug)]
@@ -94,7 +94,7 @@ pub fn hit_clusters(board: &Board) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::turn::Turn;
+    use crate::game::turn::Turn;
 
     #[test]
     fn corpus_is_deterministic_and_of_the_kinds_it_names() {
@@ -103,7 +103,7 @@ mod tests {
         assert_eq!(a.len(), 15);
         for (x, y) in a.iter().zip(&b) {
             assert_eq!((x.kind, &x.board, &x.fleet), (y.kind, &y.board, &y.fleet));
-            assert!(Turn::checked(&x.board, &x.fleet, crate::rules::Rules::CLASSIC).is_ok());
+            assert!(Turn::checked(&x.board, &x.fleet, crate::game::rules::Rules::CLASSIC).is_ok());
             let clusters = hit_clusters(&x.board);
             match x.kind {
                 "empty" => assert_eq!(x.board.count(Cell::Unknown), 100),

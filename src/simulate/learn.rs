@@ -11,12 +11,12 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-use crate::board::BoardSize;
-use crate::fleet::Fleet;
-use crate::habit::{Habit, HabitError};
-use crate::opponent::{Opponent, fit};
-use crate::rng;
-use crate::rules::Rules;
+use crate::game::board::BoardSize;
+use crate::game::fleet::Fleet;
+use crate::game::rng;
+use crate::game::rules::Rules;
+use crate::hiding::habit::{Habit, HabitError};
+use crate::inference::opponent::{Opponent, fit};
 
 /// Salt separating the past fleets' streams from the hidden fleets'.
 pub const LEARN_SALT: u64 = 0x4c45_4152_4e5f_5041;

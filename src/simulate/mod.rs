@@ -13,7 +13,9 @@
 
 mod command;
 mod corpus;
+pub(crate) mod engine;
 mod learn;
+pub(crate) mod optimal;
 mod plot;
 mod report;
 mod run;

@@ -203,8 +203,8 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
+    use crate::shooting::strategy::Algorithm;
     use crate::simulate::run::{GameResult, Player};
-    use crate::strategy::Algorithm;
 
     fn run(algorithm: Algorithm, shots: impl IntoIterator<Item = usize>) -> AlgorithmRun {
         let game = |(game, shots)| GameResult {

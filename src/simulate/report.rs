@@ -7,9 +7,9 @@ use serde::Serialize;
 
 use super::run::{AlgorithmRun, Config, Player};
 use super::stats::{Summary, paired_difference, random_expectation};
-use crate::board::BoardSize;
-use crate::engine::Outcome;
-use crate::habit::Habit;
+use crate::game::board::BoardSize;
+use crate::hiding::habit::Habit;
+use crate::simulate::engine::Outcome;
 
 /// One algorithm's figures, as printed by `--json`.
 #[derive(Debug, Serialize)]
@@ -240,10 +240,10 @@ pub fn table(config: &Config, reports: &[AlgorithmReport]) -> String {
 /// under the classic rules with one shot a turn: under the no-touch rules it never shoots the
 /// cells the rule proves empty, and a salvo fires its other cells in the tie order.
 pub fn self_test(config: &Config, runs: &[AlgorithmRun]) -> Option<(bool, String)> {
-    if config.rules != crate::rules::Rules::CLASSIC || config.placement != Habit::Uniform {
+    if config.rules != crate::game::rules::Rules::CLASSIC || config.placement != Habit::Uniform {
         return None;
     }
-    let run = runs.iter().find(|r| r.player == Player::full(crate::strategy::Algorithm::Random))?;
+    let run = runs.iter().find(|r| r.player == Player::full(crate::shooting::strategy::Algorithm::Random))?;
     let s: Summary = run.summary();
     let expected = random_expectation(config.size.cells(), config.ships.iter().sum());
     let ok = s.interval_contains(expected);

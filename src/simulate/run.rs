@@ -16,18 +16,18 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::board::{BoardSize, Pos};
-use crate::engine::{Game, Outcome, PlayError, play};
-use crate::fleet::Fleet;
-use crate::habit::{Habit, HabitError};
-use crate::layout::{Layout, LayoutError, random_layout_under};
-use crate::level::{Level, Weakened, Weakness};
-use crate::opponent::Opponent;
-use crate::placement::PlacementError;
-use crate::recommendation::Seat;
-use crate::rng;
-use crate::rules::Rules;
-use crate::strategy::Algorithm;
+use crate::game::board::{BoardSize, Pos};
+use crate::game::fleet::Fleet;
+use crate::game::layout::{Layout, LayoutError, random_layout_under};
+use crate::game::rng;
+use crate::game::rules::Rules;
+use crate::hiding::habit::{Habit, HabitError};
+use crate::hiding::placement::PlacementError;
+use crate::inference::opponent::Opponent;
+use crate::shooting::level::{Level, Weakened, Weakness};
+use crate::shooting::recommendation::Seat;
+use crate::shooting::strategy::Algorithm;
+use crate::simulate::engine::{Game, Outcome, PlayError, play};
 
 use super::learn::{Knowledge, LearnError};
 use super::shard::Shard;
@@ -150,7 +150,7 @@ pub enum SimError {
     #[error("fleet: {0}")]
     Layout(#[from] LayoutError),
     #[error("fleet: {0}")]
-    Fleet(#[from] crate::fleet::FleetError),
+    Fleet(#[from] crate::game::fleet::FleetError),
     #[error("{0}")]
     Placement(#[from] PlacementError),
     #[error("{0}")]
@@ -254,7 +254,7 @@ impl Config {
             size: BoardSize::CLASSIC,
             ships: vec![5, 4, 3, 3, 2],
             keep_shots: false,
-            budget_ms: crate::turn::DEFAULT_BUDGET_MS,
+            budget_ms: crate::game::turn::DEFAULT_BUDGET_MS,
             rules: Rules::CLASSIC,
             placement: Habit::Uniform,
             learn: 0,
@@ -278,7 +278,7 @@ impl Config {
         if BoardSize::new(rows, cols).is_err() {
             return Err(SimError::BadSize { rows, cols });
         }
-        crate::fleet::Fleet::new(&self.ships, rows.max(cols))?;
+        crate::game::fleet::Fleet::new(&self.ships, rows.max(cols))?;
         // One draw proves the fleet fits (or fails fast with the sampler's own bound).
         random_layout_under(rows, cols, &self.ships, self.rules, &mut rng::stream(self.seed, 0))?;
         self.knowledge().check(self.size)?;
@@ -369,7 +369,7 @@ mod tests {
             size: BoardSize { rows: 6, cols: 6 },
             ships: vec![3, 2],
             keep_shots: true,
-            budget_ms: crate::turn::DEFAULT_BUDGET_MS,
+            budget_ms: crate::game::turn::DEFAULT_BUDGET_MS,
             rules: Rules::CLASSIC,
             placement: Habit::Uniform,
             learn: 0,

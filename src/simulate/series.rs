@@ -17,18 +17,18 @@ use rand::Rng;
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::board::BoardSize;
-use crate::engine::{Game, play};
-use crate::fleet::Fleet;
-use crate::habit::{Habit, UnknownHabit};
-use crate::layout::{Layout, random_layout_under};
-use crate::level::Weakened;
-use crate::opponent::fit as fit_fleets;
-use crate::placement::place_hidden;
-use crate::recommendation::Seat;
-use crate::rng;
-use crate::rules::Rules;
-use crate::searcher::{Hiding, MAX_BOUND, Search, fit as fit_searches};
+use crate::game::board::BoardSize;
+use crate::game::fleet::Fleet;
+use crate::game::layout::{Layout, random_layout_under};
+use crate::game::rng;
+use crate::game::rules::Rules;
+use crate::hiding::habit::{Habit, UnknownHabit};
+use crate::hiding::placement::place_hidden;
+use crate::hiding::searcher::{Hiding, MAX_BOUND, Search, fit as fit_searches};
+use crate::inference::opponent::fit as fit_fleets;
+use crate::shooting::level::Weakened;
+use crate::shooting::recommendation::Seat;
+use crate::simulate::engine::{Game, play};
 
 use super::run::{Player, SimError};
 use super::shard::Shard;
@@ -238,7 +238,7 @@ pub fn run_series(
 
 /// A small run for the tests: 4 series of 8 games on 6x6 with ships 3 and 2, 3 games of warmup.
 #[cfg(test)]
-pub fn small_config(shooters: &[crate::strategy::Algorithm], hiders: &[Hider]) -> SeriesConfig {
+pub fn small_config(shooters: &[crate::shooting::strategy::Algorithm], hiders: &[Hider]) -> SeriesConfig {
     SeriesConfig {
         shooters: shooters.iter().map(|&a| Player::full(a)).collect(),
         hiders: hiders.to_vec(),
@@ -249,7 +249,7 @@ pub fn small_config(shooters: &[crate::strategy::Algorithm], hiders: &[Hider]) -
         size: BoardSize { rows: 6, cols: 6 },
         ships: vec![3, 2],
         rules: Rules::CLASSIC,
-        budget_ms: crate::turn::DEFAULT_BUDGET_MS,
+        budget_ms: crate::game::turn::DEFAULT_BUDGET_MS,
         learn: 0,
     }
 }
@@ -257,7 +257,7 @@ pub fn small_config(shooters: &[crate::strategy::Algorithm], hiders: &[Hider]) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::Algorithm;
+    use crate::shooting::strategy::Algorithm;
 
     use super::small_config as config;
 

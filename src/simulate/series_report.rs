@@ -124,10 +124,10 @@ fn mean(v: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::habit::Habit;
+    use crate::hiding::habit::Habit;
+    use crate::shooting::strategy::Algorithm;
     use crate::simulate::series::{Hider, run_series, small_config};
     use crate::simulate::shard::Shard;
-    use crate::strategy::Algorithm;
 
     #[test]
     fn the_report_pairs_series_and_the_csv_reads_back() {

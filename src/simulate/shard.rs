@@ -76,7 +76,7 @@ impl fmt::Display for Shard {
     }
 }
 
-crate::text::serde_as_text!(Shard);
+crate::game::text::serde_as_text!(Shard);
 
 #[cfg(test)]
 mod tests {

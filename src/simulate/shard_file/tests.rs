@@ -1,14 +1,14 @@
 //! Tests of the shard files: writing, reading and merging them back into the whole run.
 
 use super::*;
-use crate::board::BoardSize;
-use crate::habit::Habit;
-use crate::level::Level;
-use crate::rules::Rules;
+use crate::game::board::BoardSize;
+use crate::game::rules::Rules;
+use crate::hiding::habit::Habit;
+use crate::shooting::level::Level;
+use crate::shooting::strategy::Algorithm;
 use crate::simulate::Player;
 use crate::simulate::report::{self, AlgorithmReport};
 use crate::simulate::{run, run_shard};
-use crate::strategy::Algorithm;
 
 /// The classic game with three light algorithms, and a smaller board with levels, the hard
 /// placement, the no-touch rules and salvos of 2; game counts that no shard count divides.

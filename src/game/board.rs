@@ -1,0 +1,380 @@
+//! The board as a player sees it: which cells are untried, missed, hit or sunk.
+
+use std::fmt;
+
+use thiserror::Error;
+
+/// Largest number of rows or columns a board may have (row labels run A..Z).
+pub const MAX_SIDE: usize = 26;
+
+/// What a player knows about one cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Cell {
+    /// `.`: not shot yet.
+    Unknown,
+    /// `o`: shot, nothing there.
+    Miss,
+    /// `x`: shot, part of a ship that is still afloat.
+    Hit,
+    /// `#`: part of a ship that has been sunk.
+    Sunk,
+}
+
+impl Cell {
+    /// The cell for a board character, if it is one of `.`, `o`, `x`, `#`.
+    pub fn from_char(c: char) -> Option<Cell> {
+        match c {
+            '.' => Some(Cell::Unknown),
+            'o' => Some(Cell::Miss),
+            'x' => Some(Cell::Hit),
+            '#' => Some(Cell::Sunk),
+            _ => None,
+        }
+    }
+
+    /// The board character of this cell.
+    pub fn to_char(self) -> char {
+        match self {
+            Cell::Unknown => '.',
+            Cell::Miss => 'o',
+            Cell::Hit => 'x',
+            Cell::Sunk => '#',
+        }
+    }
+
+    /// Whether a ship still afloat may lie on this cell (`.` or `x`).
+    pub fn may_hold_afloat(self) -> bool {
+        matches!(self, Cell::Unknown | Cell::Hit)
+    }
+}
+
+/// A zero-based cell coordinate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    pub row: usize,
+    pub col: usize,
+}
+
+impl Pos {
+    pub const fn new(row: usize, col: usize) -> Pos {
+        Pos { row, col }
+    }
+
+    /// The classic label: row letter (A = row 0) then the one-based column, e.g. `E6`.
+    pub fn label(self) -> String {
+        format!("{}{}", (b'A' + self.row as u8) as char, self.col + 1)
+    }
+
+    /// Parses a label such as `E6` (row letter, one-based column).
+    pub fn from_label(label: &str) -> Option<Pos> {
+        let mut chars = label.chars();
+        let letter = chars.next()?.to_ascii_uppercase();
+        if !letter.is_ascii_uppercase() {
+            return None;
+        }
+        let col: usize = chars.as_str().parse().ok()?;
+        (col >= 1).then(|| Pos::new((letter as u8 - b'A') as usize, col - 1))
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.label())
+    }
+}
+
+/// Why a board could not be read.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum BoardError {
+    #[error("board: must have between 1 and {MAX_SIDE} rows, got {0}")]
+    RowCount(usize),
+    #[error("board[{row}]: must have between 1 and {MAX_SIDE} columns, got {len}")]
+    ColumnCount { row: usize, len: usize },
+    #[error("board[{row}]: has {len} columns but board[0] has {expected}; all rows must be the same length")]
+    Ragged { row: usize, len: usize, expected: usize },
+    #[error(
+        "board[{row}][{col}] (cell {label}): invalid character {found:?}; expected one of '.', 'o', 'x', '#'",
+        label = Pos::new(*row, *col).label()
+    )]
+    BadCell { row: usize, col: usize, found: char },
+}
+
+impl BoardError {
+    /// The zero-based row and column at fault, where the error is about one place.
+    pub fn location(&self) -> (Option<usize>, Option<usize>) {
+        match self {
+            BoardError::RowCount(_) => (None, None),
+            BoardError::ColumnCount { row, .. } | BoardError::Ragged { row, .. } => (Some(*row), None),
+            BoardError::BadCell { row, col, .. } => (Some(*row), Some(*col)),
+        }
+    }
+}
+
+/// A rectangular board of at most 26 x 26 cells, stored row by row.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    cells: Vec<Cell>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board { rows: self.rows, cols: self.cols, cells: self.cells.clone() }
+    }
+
+    /// Copies into the cells already allocated (the rollouts of thinking time reset a board per
+    /// candidate).
+    fn clone_from(&mut self, source: &Board) {
+        (self.rows, self.cols) = (source.rows, source.cols);
+        self.cells.clone_from(&source.cells);
+    }
+}
+
+impl Board {
+    /// An untouched board (every cell `.`). Panics if a side is 0 or over [`MAX_SIDE`].
+    pub fn empty(rows: usize, cols: usize) -> Board {
+        assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols));
+        Board { rows, cols, cells: vec![Cell::Unknown; rows * cols] }
+    }
+
+    /// Reads a board given as one string per row of `.`, `o`, `x`, `#`.
+    pub fn parse<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
+        if rows.is_empty() || rows.len() > MAX_SIDE {
+            return Err(BoardError::RowCount(rows.len()));
+        }
+        let mut cells = Vec::with_capacity(rows.len() * MAX_SIDE);
+        let mut cols = 0;
+        for (r, line) in rows.iter().enumerate() {
+            let line = line.as_ref();
+            let len = line.chars().count();
+            if len == 0 || len > MAX_SIDE {
+                return Err(BoardError::ColumnCount { row: r, len });
+            }
+            if r == 0 {
+                cols = len;
+            } else if len != cols {
+                return Err(BoardError::Ragged { row: r, len, expected: cols });
+            }
+            for (c, ch) in line.chars().enumerate() {
+                let cell = Cell::from_char(ch).ok_or(BoardError::BadCell { row: r, col: c, found: ch })?;
+                cells.push(cell);
+            }
+        }
+        Ok(Board { rows: rows.len(), cols, cells })
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Always false: a board has at least one cell.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The longer side, which bounds a ship's length.
+    pub fn longer_side(&self) -> usize {
+        self.rows.max(self.cols)
+    }
+
+    /// Row-major index of a position.
+    #[inline]
+    pub fn index(&self, p: Pos) -> usize {
+        p.row * self.cols + p.col
+    }
+
+    /// Position of a row-major index.
+    #[inline]
+    pub fn pos(&self, i: usize) -> Pos {
+        Pos::new(i / self.cols, i % self.cols)
+    }
+
+    #[inline]
+    pub fn get(&self, p: Pos) -> Cell {
+        self.cells[self.index(p)]
+    }
+
+    #[inline]
+    pub fn set(&mut self, p: Pos, cell: Cell) {
+        let i = self.index(p);
+        self.cells[i] = cell;
+    }
+
+    /// All cells, row by row.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// Whether a position lies on the board.
+    pub fn contains(&self, p: Pos) -> bool {
+        p.row < self.rows && p.col < self.cols
+    }
+
+    /// Number of cells in the given state.
+    pub fn count(&self, cell: Cell) -> usize {
+        self.cells.iter().filter(|&&c| c == cell).count()
+    }
+
+    /// Whether any cell is an `x` (a hit on a ship still afloat).
+    pub fn has_hits(&self) -> bool {
+        self.cells.contains(&Cell::Hit)
+    }
+
+    /// The up-to-four orthogonal neighbours of `p`, in the order left, up, right, down.
+    pub fn neighbours(&self, p: Pos) -> impl Iterator<Item = Pos> + '_ {
+        let cand = [
+            (p.col > 0).then(|| Pos::new(p.row, p.col.wrapping_sub(1))),
+            (p.row > 0).then(|| Pos::new(p.row.wrapping_sub(1), p.col)),
+            (p.col + 1 < self.cols).then(|| Pos::new(p.row, p.col + 1)),
+            (p.row + 1 < self.rows).then(|| Pos::new(p.row + 1, p.col)),
+        ];
+        cand.into_iter().flatten()
+    }
+
+    /// The board as one string per row.
+    pub fn to_rows(&self) -> Vec<String> {
+        self.cells.chunks(self.cols).map(|row| row.iter().map(|c| c.to_char()).collect()).collect()
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.to_rows() {
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The size of a board, each side 1 to [`MAX_SIDE`]; written `ROWSxCOLS`, e.g. `10x10`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardSize {
+    pub rows: usize,
+    pub cols: usize,
+}
+
+/// Why a text is not a board size.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum BoardSizeError {
+    #[error("size {0:?}: expected ROWSxCOLS, e.g. 10x10")]
+    Syntax(String),
+    #[error("size {text:?}: {source}")]
+    Number { text: String, source: std::num::ParseIntError },
+    #[error("size {rows}x{cols}: each side must be between 1 and {MAX_SIDE}")]
+    Side { rows: usize, cols: usize },
+}
+
+impl BoardSize {
+    /// The classic board, 10 by 10.
+    pub const CLASSIC: BoardSize = BoardSize { rows: 10, cols: 10 };
+
+    /// A size whose sides are both between 1 and [`MAX_SIDE`].
+    pub fn new(rows: usize, cols: usize) -> Result<BoardSize, BoardSizeError> {
+        let side = 1..=MAX_SIDE;
+        if side.contains(&rows) && side.contains(&cols) {
+            Ok(BoardSize { rows, cols })
+        } else {
+            Err(BoardSizeError::Side { rows, cols })
+        }
+    }
+
+    /// Its number of cells.
+    pub fn cells(self) -> usize {
+        self.rows * self.cols
+    }
+}
+
+/// Parses `ROWSxCOLS` (`x` or `X`, spaces around the numbers allowed).
+impl std::str::FromStr for BoardSize {
+    type Err = BoardSizeError;
+
+    fn from_str(text: &str) -> Result<BoardSize, BoardSizeError> {
+        let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(|| BoardSizeError::Syntax(text.to_owned()))?;
+        let side = |s: &str| {
+            s.trim().parse::<usize>().map_err(|source| BoardSizeError::Number { text: text.to_owned(), source })
+        };
+        BoardSize::new(side(rows)?, side(cols)?)
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+crate::game::text::serde_as_text!(BoardSize);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::text::round_trips;
+
+    #[test]
+    fn board_sizes_are_written_rows_x_cols() {
+        round_trips(BoardSize::CLASSIC, "10x10", r#""10x10""#);
+        round_trips(BoardSize { rows: 26, cols: 1 }, "26x1", r#""26x1""#);
+        assert_eq!(" 7 X 8 ".parse::<BoardSize>().unwrap(), BoardSize { rows: 7, cols: 8 });
+        let error = |text: &str| text.parse::<BoardSize>().unwrap_err().to_string();
+        assert_eq!(error("10by10"), r#"size "10by10": expected ROWSxCOLS, e.g. 10x10"#);
+        assert_eq!(error("10xa"), r#"size "10xa": invalid digit found in string"#);
+        assert_eq!(error("27x3"), "size 27x3: each side must be between 1 and 26");
+        assert_eq!(error("0x3"), "size 0x3: each side must be between 1 and 26");
+    }
+
+    #[test]
+    fn parses_and_prints_back() {
+        let rows = ["..o", "x#.", "..."];
+        let b = Board::parse(&rows).unwrap();
+        assert_eq!((b.rows(), b.cols()), (3, 3));
+        assert_eq!(b.get(Pos::new(1, 0)), Cell::Hit);
+        assert_eq!(b.get(Pos::new(1, 1)), Cell::Sunk);
+        assert_eq!(b.to_rows(), rows);
+    }
+
+    #[test]
+    fn names_the_bad_cell() {
+        let err = Board::parse(&["...", ".X."]).unwrap_err();
+        assert_eq!(err, BoardError::BadCell { row: 1, col: 1, found: 'X' });
+        assert!(err.to_string().contains("board[1][1]"), "{err}");
+        assert!(err.to_string().contains("B2"), "{err}");
+    }
+
+    #[test]
+    fn rejects_bad_shapes() {
+        assert_eq!(Board::parse::<&str>(&[]).unwrap_err(), BoardError::RowCount(0));
+        assert_eq!(Board::parse(&vec!["."; 27]).unwrap_err(), BoardError::RowCount(27));
+        assert_eq!(Board::parse(&["..", "."]).unwrap_err(), BoardError::Ragged { row: 1, len: 1, expected: 2 });
+        assert_eq!(Board::parse(&[""]).unwrap_err(), BoardError::ColumnCount { row: 0, len: 0 });
+        let wide = ".".repeat(27);
+        assert_eq!(Board::parse(&[wide]).unwrap_err(), BoardError::ColumnCount { row: 0, len: 27 });
+    }
+
+    #[test]
+    fn labels_round_trip() {
+        assert_eq!(Pos::new(4, 5).label(), "E6");
+        assert_eq!(Pos::new(25, 25).label(), "Z26");
+        assert_eq!(Pos::from_label("E6"), Some(Pos::new(4, 5)));
+        assert_eq!(Pos::from_label("e10"), Some(Pos::new(4, 9)));
+        assert_eq!(Pos::from_label("E0"), None);
+    }
+
+    #[test]
+    fn neighbours_stay_on_board() {
+        let b = Board::empty(3, 4);
+        let n: Vec<_> = b.neighbours(Pos::new(0, 0)).collect();
+        assert_eq!(n, vec![Pos::new(0, 1), Pos::new(1, 0)]);
+        assert_eq!(b.neighbours(Pos::new(1, 1)).count(), 4);
+    }
+}

@@ -1,0 +1,17 @@
+//! The game: the board and the fleet, the rules and what is announced, hidden layouts, a turn as a
+//! strategy sees it, and a game's history. Nothing here knows how to choose a shot.
+
+pub mod announce;
+pub mod board;
+pub mod fleet;
+pub mod history;
+pub mod layout;
+pub mod rng;
+pub mod rules;
+#[cfg(test)]
+pub mod testdata;
+pub mod text;
+pub mod tie_order;
+pub mod turn;
+pub mod windows;
+pub mod witness;

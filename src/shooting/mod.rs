@@ -1,0 +1,8 @@
+//! Shooting: the algorithms that choose a shot, `bayes` with its planner, strength levels, and the
+//! one way a move is played.
+
+pub mod level;
+pub mod recommendation;
+pub mod strategy;
+pub mod strength;
+pub mod thinking;

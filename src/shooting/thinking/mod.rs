@@ -1,0 +1,182 @@
+//! Thinking time: what `bayes` does with a budget above the default. It plans one step ahead by
+//! rollouts, as game engines spend their time: the posterior's most likely cell (the greedy shot)
+//! and the next few most likely cells are each played out to the end of the game by a cheap base
+//! policy (`weighted-density`, in the turn's tie order) on the same layouts drawn from the
+//! posterior (common random numbers, so the comparison is not lost in the noise of the draws). The
+//! base policy is deterministic, so a candidate's rollout that has fired the very cells an earlier
+//! candidate's had after as many shots plays the same rest of the game: it stops there and takes
+//! that total ([`rollout::Path`]). A candidate replaces the greedy cell only when its mean shots
+//! to finish are lower by more than [`Z`] standard errors of the paired difference, or, where
+//! every agreeing layout was played, when its exact mean is lower.
+//!
+//! Everything is a function of the request and its seed, never of a clock: the layouts come from
+//! the seeded generator, and the work a plan may do is counted in units (cells scanned by the base
+//! policy, states of the exact programme) converted from the budget at rates measured on the
+//! 2-core development machine ([`ROLLOUT_UNITS_PER_MS`]).
+//!
+//! The layouts ([`draws`]): every agreeing layout where they are at most the plan's cap, uniform
+//! draws from the exact programme where it fits the budget's work bound, and the importance
+//! sampler's weighted draws resampled elsewhere (the opening).
+//!
+//! A plan is made only where its rollouts play the game the shooter is in: one shot a turn, the
+//! `sunk-cells` announcements (a board string, or a history under them), and the uniform prior
+//! over layouts. Elsewhere
+//! `bayes` plays its greedy shot at every budget.
+
+pub mod draws;
+pub mod plan;
+mod rollout;
+
+use crate::game::board::{Board, Cell};
+use crate::game::layout::Layout;
+use crate::game::turn::{DEFAULT_BUDGET_MS, Turn};
+
+pub use plan::{Line, Plan, Source};
+use rollout::{Path, Sea};
+
+/// A candidate replaces the greedy cell only past this many standard errors of the paired
+/// difference of their shots to finish.
+pub const Z: f64 = 1.5;
+/// Cells compared: the greedy cell and the next most likely ones.
+pub const CANDIDATES: usize = 6;
+/// Most layouts a plan plays out per millisecond of budget.
+pub const LAYOUTS_PER_MS: u64 = 40;
+/// Fewest layouts on which a sampled plan may switch from the greedy cell.
+pub const MIN_LAYOUTS: usize = 30;
+/// Cells the base policy scans per millisecond, one thread of the 2-core development machine with
+/// a margin (`cargo run --release --example thinking_timing 8 100`, a quiet core: at this rate the
+/// classic moves took p99 89 ms, at 300,000 106 ms; with the no-touch scan at 3 units,
+/// `-- 4 100 no-touch`, p99 97 ms).
+pub const ROLLOUT_UNITS_PER_MS: u64 = 250_000;
+/// Most layouts a plan resamples from a pool of weighted draws, per draw. Past half the pool the
+/// resampled layouts are mostly repeats of one another, which the standard errors count as new:
+/// at 300 ms, where plans resampled some 2,000 layouts from 2,700 draws, the paired differences
+/// varied 1.28 times (no open hit) and 1.63 times (open hits) as much as their errors said
+/// (`cargo run --release --example plan_errors -- 36 40 2 300`), against 1.02 and 1.09 at 100 ms.
+/// With the cap 1.04 and 1.18. Kept after both seeds' 4,000 games at 100 ms: +0.05 (−0.24 to
+/// +0.34) against the build without it on the same fleets (`docs/simulator.md`).
+pub const POOL_SHARE: f64 = 0.5;
+/// Share of the budget a plan means to spend, for the machine's noise.
+pub const SHARE: f64 = 0.9;
+
+/// Whether a turn gets a plan: a budget above the default, and a game the rollouts can play.
+pub fn plans(turn: Turn<'_>) -> bool {
+    turn.budget_ms > DEFAULT_BUDGET_MS
+        && turn.rules.salvo == 1
+        && turn.rules.announce == crate::game::announce::Announce::SunkCells
+        && turn.board_tells_all()
+        && turn.uniform_prior()
+}
+
+/// The most layouts a plan at this budget plays out.
+pub fn most_layouts(budget_ms: u64) -> usize {
+    (budget_ms * LAYOUTS_PER_MS) as usize
+}
+
+/// The most layouts a plan at this budget resamples from a pool of `pool` weighted draws.
+pub fn most_resampled(budget_ms: u64, pool: usize) -> usize {
+    most_layouts(budget_ms).min((pool as f64 * POOL_SHARE) as usize)
+}
+
+/// Plays `cells` (open cells, greedy first) out on `layouts` in order, every cell on a layout before the
+/// next layout, until `allowance` units of work are spent (at least two layouts, or none where
+/// the allowance cannot pay for two), and chooses.
+/// `source` says whether `layouts` are every agreeing layout (exact means, the lowest wins) or
+/// draws (the [`Z`] rule). `None` when there is nothing to compare.
+pub fn improve(
+    turn: Turn<'_>,
+    marginals: &[f64],
+    cells: &[usize],
+    layouts: &[Layout],
+    source: Source,
+    allowance: u64,
+) -> Option<Plan> {
+    if layouts.len() < 2 || cells.len() < 2 {
+        return None;
+    }
+    let board: &Board = turn.board;
+    // A rollout fires at most every open cell, scanning the board each time: half of that is more
+    // than a layout's rollouts cost on any board the service takes, so a plan whose allowance
+    // cannot pay for it is not begun (a large board at a small budget).
+    let open = board.count(Cell::Unknown) as u64;
+    if (cells.len() as u64 * open * board.len() as u64) / 2 > allowance {
+        return None;
+    }
+    let (mut grid, mut work) = (Vec::new(), 0u64);
+    // shots[d][k]: shots from now to the end on layout d after shooting cells[k] first.
+    let mut shots: Vec<Vec<f64>> = Vec::new();
+    // Memory kept from one rollout to the next: a plan starts thousands.
+    let mut paths: Vec<Path> = cells.iter().map(|_| Path::default()).collect();
+    let mut scratch: Option<Sea> = None;
+    for layout in layouts {
+        // At least two layouts, the second only when the first's cost fits twice.
+        if (shots.len() >= 2 && work >= allowance) || (shots.len() == 1 && 2 * work > allowance) {
+            break;
+        }
+        let sea = Sea::new(board, turn.fleet, layout);
+        // Each candidate's rollout stops where it has fired the cells an earlier one had after as
+        // many shots, and takes that one's total: the same total playing on would give. Starting
+        // a rollout is charged as one shot's scan, for the copying it costs.
+        for (k, &c) in cells.iter().enumerate() {
+            let s = match scratch.as_mut() {
+                Some(s) => {
+                    s.clone_from(&sea);
+                    s
+                }
+                None => scratch.insert(sea.clone()),
+            };
+            let (before, rest) = paths.split_at_mut(k);
+            let path = &mut rest[0];
+            path.clear();
+            s.fire(c);
+            path.push(c);
+            work += rollout::scan_units(turn);
+            path.total = loop {
+                if s.is_over() {
+                    break path.len();
+                }
+                if let Some(total) = before.iter().find_map(|p| path.meets(p)) {
+                    break total;
+                }
+                path.push(s.step(turn, &mut grid, &mut work));
+            };
+        }
+        shots.push(paths.iter().map(|p| p.total as f64).collect());
+    }
+    if shots.len() < 2 {
+        return None;
+    }
+    let every = source == Source::Every && shots.len() == layouts.len();
+    let n = shots.len() as f64;
+    let mean = |k: usize| shots.iter().map(|s| s[k]).sum::<f64>() / n;
+    let spread = |f: &dyn Fn(&[f64]) -> f64| {
+        let values: Vec<f64> = shots.iter().map(|s| f(s)).collect();
+        let m = values.iter().sum::<f64>() / n;
+        let var = values.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0);
+        if every { 0.0 } else { (var / n).sqrt() }
+    };
+    let lines: Vec<Line> = cells
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| Line {
+            cell: board.pos(c),
+            probability: marginals[c],
+            mean_shots: mean(k),
+            std_error: spread(&|s| s[k]),
+            paired_std_error: if k == 0 { 0.0 } else { spread(&|s| s[k] - s[0]) },
+        })
+        .collect();
+    let mut chosen = 0;
+    for (k, line) in lines.iter().enumerate().skip(1) {
+        let gain = line.mean_shots - lines[0].mean_shots;
+        let clear = every || (shots.len() >= MIN_LAYOUTS && gain < -Z * line.paired_std_error);
+        if clear && gain < -1e-12 && line.mean_shots < lines[chosen].mean_shots {
+            chosen = k;
+        }
+    }
+    let source = if source == Source::Every && !every { Source::Exact } else { source };
+    Some(Plan { lines, chosen, layouts: shots.len(), source })
+}
+
+#[cfg(test)]
+mod tests;
