@@ -46,24 +46,26 @@ pub use game::rules::{MAX_SALVO, Rules, RulesError};
 pub use game::tie_order::TieOrder;
 pub use game::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Turn};
 
+pub use shooting::algorithm::{Algorithm, UnknownAlgorithm};
+pub use shooting::bayes::{exact_work, sample_draws};
 /// The algorithms, their strength levels and a recommendation.
 pub use shooting::level::{CALIBRATED, Level, LevelParseError, Noise, Weakness, possible_cells};
 pub use shooting::recommendation::{Ask, Checked, Recommendation, Seat, recommend};
-pub use shooting::strategy::bayes::{exact_work, sample_draws};
-pub use shooting::strategy::{Algorithm, UnknownAlgorithm};
+pub use shooting::strategy::plan::{Line, Plan, Source};
 pub use shooting::strength::{LEVELS_COMMAND, classic, levels};
-pub use shooting::thinking::{Line, Plan, Source};
 
 pub use game::layout::{Layout, Placement, random_layout, random_layout_under};
+/// Hidden fleets, the computer's own fleet, and whole games.
+pub use game::referee::{Game, Outcome};
 pub use hiding::placement::{Style, place_hidden};
 pub use hiding::searcher::{DEFAULT_BOUND, Hiding, Search, SearchModel, fit as fit_searches};
-/// Hidden fleets, the computer's own fleet, and whole games.
-pub use simulate::engine::{Game, Outcome, play};
+pub use simulate::engine::play;
 
 pub use game::history::{At, History, HistoryError, NamedShip, Reading, Shot, Sinking, Told, Volley};
+pub use game::prior::{ModelError, Opponent};
 /// The opponent's habits.
 pub use hiding::habit::{Habit, UnknownHabit};
-pub use inference::opponent::{Fit, ModelError, Opponent, Summary as FitSummary, fit};
+pub use inference::opponent::{Fit, Summary as FitSummary, fit};
 
 pub use inference::posterior::importance::Sampler;
 pub use inference::posterior::{ExactError, ExactTables, count_exact_under, estimate_work};

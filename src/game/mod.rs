@@ -6,6 +6,8 @@ pub mod board;
 pub mod fleet;
 pub mod history;
 pub mod layout;
+pub mod prior;
+pub mod referee;
 pub mod rng;
 pub mod rules;
 #[cfg(test)]
@@ -15,3 +17,5 @@ pub mod tie_order;
 pub mod turn;
 pub mod windows;
 pub mod witness;
+#[cfg(test)]
+mod witness_tests;

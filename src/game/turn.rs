@@ -5,10 +5,10 @@ use thiserror::Error;
 use crate::game::board::{Board, Cell, Pos};
 use crate::game::fleet::Fleet;
 use crate::game::history::Told;
+use crate::game::prior::Opponent;
 use crate::game::rules::{RuleBreach, Rules};
 use crate::game::tie_order::TieOrder;
 use crate::game::witness::{self, Witness};
-use crate::inference::opponent::Opponent;
 
 /// Why a board and fleet cannot be a real game position.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]

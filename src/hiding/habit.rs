@@ -12,10 +12,11 @@ use thiserror::Error;
 
 use crate::game::fleet::Fleet;
 use crate::game::layout::{Layout, random_layout_under};
+use crate::game::prior::{MAX_ACROSS, Opponent};
 use crate::game::rng::SonarRng;
 use crate::game::rules::Rules;
 use crate::hiding::placement::{MAX_HARD_CANDIDATES, PlacementError, Style, place_least_exposed, place_styled};
-use crate::inference::opponent::{DrawError, MAX_ACROSS, MAX_ATTEMPTS, Opponent, Sampler, draw};
+use crate::inference::opponent::{DrawError, MAX_ATTEMPTS, Sampler, draw};
 
 /// Largest `|θ|` of `edge:θ` (so that every cell weight stays well within the model's range).
 pub const MAX_EDGE: f64 = 3.0;
@@ -164,9 +165,9 @@ crate::game::text::serde_as_text!(Habit);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::prior::touching_pairs;
     use crate::game::rng::seeded;
     use crate::game::text::round_trips;
-    use crate::inference::opponent::touching_pairs;
 
     #[test]
     fn habits_are_written_as_text() {

@@ -4,7 +4,8 @@ use actix_web::web;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::shooting::strategy::{Algorithm, AlgorithmInfo};
+use crate::shooting::algorithm::Algorithm;
+use crate::shooting::strategy::AlgorithmInfo;
 use crate::shooting::strength;
 
 use super::recommend::GridKind;

@@ -14,12 +14,14 @@ use utoipa::ToSchema;
 use crate::game::announce::Announce;
 use crate::game::board::BoardError;
 use crate::game::fleet::FleetError;
+use crate::game::prior::ModelError;
 use crate::game::rules::RulesError;
 use crate::game::turn::TurnError;
 use crate::hiding::placement::PlacementError;
 use crate::hiding::searcher::{ModelError as SearchModelError, SearchError};
-use crate::inference::opponent::{FleetsError, ModelError};
-use crate::shooting::strategy::{Algorithm, StrategyError};
+use crate::inference::opponent::FleetsError;
+use crate::shooting::algorithm::Algorithm;
+use crate::shooting::strategy::StrategyError;
 
 /// Media type of every error body.
 pub const PROBLEM_JSON: &str = "application/problem+json";

@@ -14,9 +14,9 @@ use utoipa::{IntoResponses, ToSchema};
 
 use crate::game::rng::fresh_seed;
 use crate::game::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, TurnError};
+use crate::shooting::algorithm::Algorithm;
 use crate::shooting::level::Level;
 use crate::shooting::recommendation::{Ask, Recommendation};
-use crate::shooting::strategy::Algorithm;
 
 use super::admission::Admission;
 use super::body::{BodyTimeout, read_json, read_object};

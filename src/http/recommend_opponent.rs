@@ -7,8 +7,9 @@ use utoipa::ToSchema;
 use crate::game::board::{Board, Cell};
 use crate::game::fleet::Fleet;
 use crate::game::layout::Layout;
+use crate::game::prior::Opponent;
 use crate::game::rules::Rules;
-use crate::inference::opponent::{Fit, Opponent, check_start, fit, read_fleets};
+use crate::inference::opponent::{Fit, check_start, fit, read_fleets};
 
 use super::problem::ApiError;
 use super::wire::{OpponentModel, fleets_schema, object_or_null};

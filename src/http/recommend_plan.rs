@@ -1,10 +1,10 @@
 //! `POST /recommend`'s `plan`: what `bayes` found when it planned ahead with a `budget_ms` above
-//! the default ([`crate::shooting::thinking`]), converted from the core's [`Plan`].
+//! the default ([`crate::shooting::bayes::planner`]), converted from the core's [`Plan`].
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::shooting::thinking::plan::{Plan, Source};
+use crate::shooting::strategy::plan::{Plan, Source};
 
 /// Present when `bayes` planned ahead (a `budget_ms` above the default 10, one shot a turn, a board
 /// string or a history under `sunk-cells`, no opponent model or the uniform one): the candidate

@@ -13,9 +13,10 @@ use utoipa::{PartialSchema, ToSchema};
 use crate::game::announce::Announce;
 use crate::game::board::{MAX_SIDE, Pos};
 use crate::game::fleet::{Fleet, FleetError, MAX_SHIPS};
+use crate::game::prior::{ModelError, Opponent};
 use crate::game::rules::{Rules, RulesError};
-use crate::inference::opponent::{MAX_FLEETS, ModelError, Opponent};
-use crate::shooting::strategy::Algorithm;
+use crate::inference::opponent::MAX_FLEETS;
+use crate::shooting::algorithm::Algorithm;
 
 use super::whole_number;
 

@@ -32,7 +32,8 @@ use crate::game::board::{Board, Cell, Pos};
 use crate::game::rng::SonarRng;
 use crate::game::turn::Turn;
 use crate::game::windows;
-use crate::shooting::strategy::{Algorithm, AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
+use crate::shooting::algorithm::Algorithm;
+use crate::shooting::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
 
 /// A strength level, 1 (weakest) to 10 (the strategy itself).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

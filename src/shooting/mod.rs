@@ -1,8 +1,9 @@
 //! Shooting: the algorithms that choose a shot, `bayes` with its planner, strength levels, and the
 //! one way a move is played.
 
+pub mod algorithm;
+pub mod bayes;
 pub mod level;
 pub mod recommendation;
 pub mod strategy;
 pub mod strength;
-pub mod thinking;

@@ -16,16 +16,17 @@ use std::sync::Arc;
 use crate::game::board::{Board, Cell, Pos};
 use crate::game::fleet::Fleet;
 use crate::game::history::{Reading, Told};
+use crate::game::prior::Opponent;
 use crate::game::rng::{SonarRng, stream};
 use crate::game::rules::Rules;
 use crate::game::tie_order::TieOrder;
 use crate::game::turn::{DEFAULT_BUDGET_MS, Mode, Turn, TurnError};
-use crate::inference::opponent::Opponent;
+use crate::shooting::algorithm::Algorithm;
 use crate::shooting::level::{Level, Weakened};
+use crate::shooting::strategy::plan::Plan;
 use crate::shooting::strategy::{
-    Algorithm, GridKind, PosteriorFacts, Strategy, StrategyError, best_open_cell, finish_grid, ranked,
+    GridKind, PosteriorFacts, Strategy, StrategyError, best_open_cell, finish_grid, ranked,
 };
-use crate::shooting::thinking::plan::Plan;
 
 /// What a shooter is told on every move of a game besides the position: the tie order (one per
 /// game, as a client that sends one seed per game gets), the compute budget and the rules.
@@ -229,7 +230,7 @@ pub struct Recommendation {
     /// Why the algorithm's own shot is not a cell of the grid's highest value, when it is not and
     /// `shot` is that shot (the `bayes` study variants choose by a rule of their own).
     pub why: Option<&'static str>,
-    /// What `bayes` found when it planned ahead with a budget above the default ([`crate::shooting::thinking`]).
+    /// What `bayes` found when it planned ahead with a budget above the default ([`crate::shooting::bayes::planner`]).
     pub plan: Option<Plan>,
 }
 

@@ -9,8 +9,8 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
+use crate::shooting::algorithm::Algorithm;
 use crate::shooting::level::Level;
-use crate::shooting::strategy::Algorithm;
 
 /// The command that produced the algorithms' table.
 pub const COMMAND: &str = "sonar simulate --algorithm all --games 10000 --seed 1 --json > data/strength.jsonl";

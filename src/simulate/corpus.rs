@@ -5,9 +5,9 @@
 use crate::game::board::{Board, Cell, Pos};
 use crate::game::fleet::Fleet;
 use crate::game::layout::random_layout;
+use crate::game::referee::Game;
 use crate::game::rng;
-use crate::shooting::strategy::Algorithm;
-use crate::simulate::engine::Game;
+use crate::shooting::algorithm::Algorithm;
 
 /// One board of the corpus.
 #[derive(Clone, Debug)]

@@ -1,155 +1,15 @@
-//! The game engine: a hidden layout, the referee's answers, and whole games played by a strategy.
+//! Whole games: a shooter plays its seat move after move against the referee, told only what the
+//! game's announcement rule says.
 
 use thiserror::Error;
 
 use crate::game::announce::Announce;
-use crate::game::board::{Board, BoardSize, Cell, Pos};
-use crate::game::fleet::Fleet;
-use crate::game::history::{History, NamedShip, Shot as HistoryShot, Sinking, Volley};
-use crate::game::layout::Layout;
+use crate::game::board::Pos;
+use crate::game::history::Volley;
+use crate::game::referee::{Game, Outcome, ShotError};
 use crate::game::rng::SonarRng;
-use crate::game::turn::Turn;
 use crate::shooting::recommendation::Seat;
 use crate::shooting::strategy::{Strategy, StrategyError};
-
-/// The referee's answer to a shot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Miss,
-    Hit,
-    /// The shot sank the ship of this length; its cells are now `#`.
-    Sunk(usize),
-}
-
-/// A shot the rules do not allow.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum ShotError {
-    #[error("shot {0} is off the board")]
-    OffBoard(Pos),
-    #[error("shot {0} is at a cell already shot")]
-    AlreadyShot(Pos),
-    #[error("the game is over")]
-    GameOver,
-}
-
-const NO_SHIP: u8 = u8::MAX;
-
-/// One game in progress: the hidden layout and what the shooter has seen so far.
-#[derive(Clone, Debug)]
-pub struct Game {
-    layout: Layout,
-    /// Index of the ship on each cell, or `NO_SHIP`.
-    owner: Vec<u8>,
-    /// Hits taken by each ship.
-    damage: Vec<usize>,
-    board: Board,
-    fleet: Fleet,
-    shots: usize,
-}
-
-impl Game {
-    /// A game against a layout (at most 254 ships, which every valid fleet satisfies).
-    pub fn new(layout: Layout) -> Game {
-        let mut owner = vec![NO_SHIP; layout.rows * layout.cols];
-        for (i, s) in layout.ships.iter().enumerate() {
-            for c in s.cells() {
-                owner[c.row * layout.cols + c.col] = i as u8;
-            }
-        }
-        let lengths: Vec<usize> = layout.ships.iter().map(|s| s.len).collect();
-        let fleet = Fleet::new(&lengths, layout.rows.max(layout.cols)).expect("a drawn layout is a valid fleet");
-        Game {
-            damage: vec![0; layout.ships.len()],
-            board: Board::empty(layout.rows, layout.cols),
-            fleet,
-            owner,
-            layout,
-            shots: 0,
-        }
-    }
-
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The ships still afloat.
-    pub fn fleet(&self) -> &Fleet {
-        &self.fleet
-    }
-
-    pub fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    /// The game's history before its first shot, as the referee keeps it: every ship of the
-    /// layout, named `ship 1`, `ship 2`... in its order.
-    pub fn new_history(&self) -> History {
-        let fleet = self.layout.ships.iter().enumerate();
-        History {
-            size: BoardSize { rows: self.layout.rows, cols: self.layout.cols },
-            fleet: fleet.map(|(i, s)| NamedShip { name: Some(ship_name(i)), len: s.len }).collect(),
-            turns: Vec::new(),
-        }
-    }
-
-    /// What the defender tells of `shot`, just fired with `outcome`, under `announce`: the shot's
-    /// answer (naming the ship hit under `hit`), and the sinking announced after its turn (with
-    /// the ship's cells under `sunk-cells`; none under `none`).
-    pub fn answer(&self, shot: Pos, outcome: Outcome, announce: Announce) -> (HistoryShot, Option<Sinking>) {
-        let owner = self.owner[self.board.index(shot)] as usize;
-        let hit = outcome != Outcome::Miss;
-        let ship = (hit && announce == Announce::Hit).then(|| ship_name(owner));
-        let sinking = (matches!(outcome, Outcome::Sunk(_)) && announce.tells_sinkings()).then(|| Sinking {
-            ship: Some(ship_name(owner)),
-            cells: announce.shows_sunk_cells().then(|| self.layout.ships[owner].cells().collect()),
-        });
-        (HistoryShot { pos: shot, hit, ship }, sinking)
-    }
-
-    pub fn shots(&self) -> usize {
-        self.shots
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.fleet.is_empty()
-    }
-
-    /// What the shooter sees: the board and the ships afloat.
-    pub fn turn(&self) -> Turn<'_> {
-        Turn::new(&self.board, &self.fleet)
-    }
-
-    /// Fires at a cell and marks the answer: `o`, `x`, or the whole ship `#` when it sinks.
-    pub fn fire(&mut self, p: Pos) -> Result<Outcome, ShotError> {
-        if self.is_over() {
-            return Err(ShotError::GameOver);
-        }
-        if !self.board.contains(p) {
-            return Err(ShotError::OffBoard(p));
-        }
-        if self.board.get(p) != Cell::Unknown {
-            return Err(ShotError::AlreadyShot(p));
-        }
-        self.shots += 1;
-        let ship = self.owner[self.board.index(p)];
-        if ship == NO_SHIP {
-            self.board.set(p, Cell::Miss);
-            return Ok(Outcome::Miss);
-        }
-        let ship = ship as usize;
-        self.damage[ship] += 1;
-        let placement = self.layout.ships[ship];
-        if self.damage[ship] < placement.len {
-            self.board.set(p, Cell::Hit);
-            return Ok(Outcome::Hit);
-        }
-        for c in placement.cells() {
-            self.board.set(c, Cell::Sunk);
-        }
-        self.fleet.remove(placement.len);
-        Ok(Outcome::Sunk(placement.len))
-    }
-}
 
 /// How one game went.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -214,7 +74,7 @@ pub fn play(
                 hits += 1;
             }
             if let Outcome::Sunk(_) = outcome {
-                sunk_at[game.owner[game.board.index(shot)] as usize] = game.shots();
+                sunk_at[game.ship_at(shot).expect("a sunk ship lies on its last shot")] = game.shots();
             }
             on_shot(&game, shot, outcome);
             if log.is_some() {
@@ -236,44 +96,13 @@ pub fn play(
     })
 }
 
-/// The name the referee gives the layout's ship `i` in a history.
-fn ship_name(i: usize) -> String {
-    format!("ship {}", i + 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::layout::{Placement, random_layout};
+    use crate::game::layout::random_layout;
     use crate::game::rng::seeded;
     use crate::game::rules::Rules;
-    use crate::shooting::strategy::Algorithm;
-
-    fn small_game() -> Game {
-        let ships = vec![
-            Placement { len: 2, row: 0, col: 0, horizontal: true },
-            Placement { len: 3, row: 1, col: 2, horizontal: false },
-        ];
-        Game::new(Layout { rows: 4, cols: 4, ships })
-    }
-
-    #[test]
-    fn referee_marks_miss_hit_and_sunk() {
-        let mut g = small_game();
-        assert_eq!(g.fire(Pos::new(3, 0)), Ok(Outcome::Miss));
-        assert_eq!(g.fire(Pos::new(0, 0)), Ok(Outcome::Hit));
-        assert_eq!(g.board().to_rows(), vec!["x...", "....", "....", "o..."]);
-        assert_eq!(g.fire(Pos::new(0, 1)), Ok(Outcome::Sunk(2)));
-        assert_eq!(g.board().to_rows(), vec!["##..", "....", "....", "o..."]);
-        assert_eq!(g.fleet().lengths(), &[3]);
-        assert_eq!(g.fire(Pos::new(0, 1)), Err(ShotError::AlreadyShot(Pos::new(0, 1))));
-        assert_eq!(g.fire(Pos::new(4, 0)), Err(ShotError::OffBoard(Pos::new(4, 0))));
-        for r in 1..4 {
-            g.fire(Pos::new(r, 2)).unwrap();
-        }
-        assert!(g.is_over());
-        assert_eq!(g.fire(Pos::new(3, 3)), Err(ShotError::GameOver));
-    }
+    use crate::shooting::algorithm::Algorithm;
 
     #[test]
     fn density_finishes_games_with_every_ship_sunk() {

@@ -13,10 +13,11 @@ use thiserror::Error;
 
 use crate::game::board::BoardSize;
 use crate::game::fleet::Fleet;
+use crate::game::prior::Opponent;
 use crate::game::rng;
 use crate::game::rules::Rules;
 use crate::hiding::habit::{Habit, HabitError};
-use crate::inference::opponent::{Opponent, fit};
+use crate::inference::opponent::fit;
 
 /// Salt separating the past fleets' streams from the hidden fleets'.
 pub const LEARN_SALT: u64 = 0x4c45_4152_4e5f_5041;

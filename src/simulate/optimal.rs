@@ -22,10 +22,11 @@ use crate::game::board::{Board, Cell};
 #[cfg(test)]
 use crate::game::fleet::Fleet;
 use crate::game::layout::{Layout, Placement};
+use crate::game::referee::Game;
 use crate::game::rng::seeded;
 use crate::shooting::recommendation::Seat;
 use crate::shooting::strategy::Strategy;
-use crate::simulate::engine::{Game, PlayError, play};
+use crate::simulate::engine::{PlayError, play};
 
 /// Why a small board cannot be solved.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]

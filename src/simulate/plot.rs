@@ -203,7 +203,7 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::shooting::strategy::Algorithm;
+    use crate::shooting::algorithm::Algorithm;
     use crate::simulate::run::{GameResult, Player};
 
     fn run(algorithm: Algorithm, shots: impl IntoIterator<Item = usize>) -> AlgorithmRun {

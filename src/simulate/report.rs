@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::run::{AlgorithmRun, Config, Player};
 use super::stats::{Summary, paired_difference, random_expectation};
 use crate::game::board::BoardSize;
+use crate::game::referee::Outcome;
 use crate::hiding::habit::Habit;
-use crate::simulate::engine::Outcome;
 
 /// One algorithm's figures, as printed by `--json`.
 #[derive(Debug, Serialize)]
@@ -243,7 +243,7 @@ pub fn self_test(config: &Config, runs: &[AlgorithmRun]) -> Option<(bool, String
     if config.rules != crate::game::rules::Rules::CLASSIC || config.placement != Habit::Uniform {
         return None;
     }
-    let run = runs.iter().find(|r| r.player == Player::full(crate::shooting::strategy::Algorithm::Random))?;
+    let run = runs.iter().find(|r| r.player == Player::full(crate::shooting::algorithm::Algorithm::Random))?;
     let s: Summary = run.summary();
     let expected = random_expectation(config.size.cells(), config.ships.iter().sum());
     let ok = s.interval_contains(expected);

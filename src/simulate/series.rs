@@ -20,6 +20,7 @@ use thiserror::Error;
 use crate::game::board::BoardSize;
 use crate::game::fleet::Fleet;
 use crate::game::layout::{Layout, random_layout_under};
+use crate::game::referee::Game;
 use crate::game::rng;
 use crate::game::rules::Rules;
 use crate::hiding::habit::{Habit, UnknownHabit};
@@ -28,7 +29,7 @@ use crate::hiding::searcher::{Hiding, MAX_BOUND, Search, fit as fit_searches};
 use crate::inference::opponent::fit as fit_fleets;
 use crate::shooting::level::Weakened;
 use crate::shooting::recommendation::Seat;
-use crate::simulate::engine::{Game, play};
+use crate::simulate::engine::play;
 
 use super::run::{Player, SimError};
 use super::shard::Shard;
@@ -238,7 +239,7 @@ pub fn run_series(
 
 /// A small run for the tests: 4 series of 8 games on 6x6 with ships 3 and 2, 3 games of warmup.
 #[cfg(test)]
-pub fn small_config(shooters: &[crate::shooting::strategy::Algorithm], hiders: &[Hider]) -> SeriesConfig {
+pub fn small_config(shooters: &[crate::shooting::algorithm::Algorithm], hiders: &[Hider]) -> SeriesConfig {
     SeriesConfig {
         shooters: shooters.iter().map(|&a| Player::full(a)).collect(),
         hiders: hiders.to_vec(),
@@ -257,7 +258,7 @@ pub fn small_config(shooters: &[crate::shooting::strategy::Algorithm], hiders: &
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shooting::strategy::Algorithm;
+    use crate::shooting::algorithm::Algorithm;
 
     use super::small_config as config;
 

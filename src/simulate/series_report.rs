@@ -125,7 +125,7 @@ fn mean(v: &[f64]) -> f64 {
 mod tests {
     use super::*;
     use crate::hiding::habit::Habit;
-    use crate::shooting::strategy::Algorithm;
+    use crate::shooting::algorithm::Algorithm;
     use crate::simulate::series::{Hider, run_series, small_config};
     use crate::simulate::shard::Shard;
 

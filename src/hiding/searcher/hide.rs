@@ -11,9 +11,10 @@
 
 use crate::game::fleet::Fleet;
 use crate::game::layout::Layout;
+use crate::game::prior::Opponent;
 use crate::game::rng::SonarRng;
 use crate::game::rules::Rules;
-use crate::inference::opponent::{DrawError, Opponent, Sampler};
+use crate::inference::opponent::{DrawError, Sampler};
 
 use super::model::SearchModel;
 

@@ -5,7 +5,7 @@
 use thiserror::Error;
 
 use crate::game::board::Pos;
-use crate::simulate::engine::Outcome;
+use crate::game::referee::Outcome;
 
 /// The computer's answer to a shot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,13 +4,14 @@ use super::*;
 use crate::game::board::Pos;
 use crate::game::fleet::Fleet;
 use crate::game::layout::random_layout_under;
+use crate::game::prior::Opponent;
+use crate::game::referee::Game;
 use crate::game::rng::{seeded, stream};
 use crate::game::rules::Rules;
-use crate::inference::opponent::Opponent;
+use crate::shooting::algorithm::Algorithm;
 use crate::shooting::level::{Weakened, Weakness};
 use crate::shooting::recommendation::Seat;
-use crate::shooting::strategy::Algorithm;
-use crate::simulate::engine::{Game, play};
+use crate::simulate::engine::play;
 
 const P: fn(usize, usize) -> Pos = Pos::new;
 
@@ -190,7 +191,7 @@ fn against_a_habit_the_ships_lean_apart_by_the_touching_weight() {
         let pairs: Vec<usize> = (0..3000)
             .map(|_| {
                 let l = hide(&model, hiding, &fleet, Rules::CLASSIC, &mut 1_000_000, &mut rng).unwrap();
-                crate::inference::opponent::touching_pairs(&l)
+                crate::game::prior::touching_pairs(&l)
             })
             .collect();
         let touching = pairs.iter().filter(|&&p| p > 0).count() as f64 / 3000.0;

@@ -13,8 +13,8 @@
 use rand::RngExt;
 use thiserror::Error;
 
-use super::model::{Opponent, touching_pairs};
 use crate::game::layout::{Layout, LayoutError, Placement, check_room};
+use crate::game::prior::{Opponent, touching_pairs};
 use crate::game::rng::SonarRng;
 use crate::game::rules::Rules;
 

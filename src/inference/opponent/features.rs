@@ -12,8 +12,8 @@
 //! touching cell pairs and its ships laid across) dotted with the parameters, the last two of
 //! which are `ln t` and `ln d`.
 
-use super::model::{MAX_ACROSS, Opponent, ships_across, touching_pairs};
 use crate::game::layout::Layout;
+use crate::game::prior::{MAX_ACROSS, Opponent, ships_across, touching_pairs};
 
 /// Parameters of a cell: three edge distances and the corner.
 pub const CELL_FEATURES: usize = 4;

@@ -19,9 +19,9 @@ use nalgebra::{DMatrix, DVector, SMatrix, SVector};
 
 use super::draw::Sampler;
 use super::features::{ACROSS, CELL_FEATURES, FEATURES, Features, TOUCHING, Vector, dot};
-use super::model::{MAX_ACROSS, MAX_TOUCHING, Opponent, touching_pairs};
 use crate::game::fleet::Fleet;
 use crate::game::layout::Layout;
+use crate::game::prior::{MAX_ACROSS, MAX_TOUCHING, Opponent, touching_pairs};
 use crate::game::rng::stream;
 use crate::game::rules::Rules;
 
@@ -90,7 +90,7 @@ pub const HABIT_EVIDENCE: f64 = 16.81;
 pub const GROUPS: [(usize, usize, f64); 3] =
     [(0, CELL_FEATURES, 13.28), (TOUCHING, TOUCHING + 1, 6.63), (ACROSS, ACROSS + 1, 6.63)];
 /// Bounds of the cell parameters (so that no cell weight reaches the model's floor,
-/// [`super::model::MIN_CELL_RATIO`]).
+/// [`crate::game::prior::MIN_CELL_RATIO`]).
 pub const CELL_BOUND: f64 = 2.5;
 /// Smallest `ln t`: a player whose fleets never touched gets `t` at least `exp(-6)`, about 0.0025,
 /// never 0 (which would refuse any board only a touching layout explains).

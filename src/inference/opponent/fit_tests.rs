@@ -5,9 +5,9 @@
 use super::draw::Sampler;
 use super::features::Features;
 use super::fit::{Fit, fit};
-use super::model::{Opponent, touching_pairs};
 use crate::game::fleet::Fleet;
 use crate::game::layout::{Layout, Placement};
+use crate::game::prior::{Opponent, touching_pairs};
 use crate::game::rng::{SonarRng, seeded, stream};
 use crate::game::rules::Rules;
 use crate::hiding::habit::Habit;

@@ -1,8 +1,6 @@
-//! The opponent's habits: a log-linear prior over the layouts a player hides
-//! ([`model::Opponent`]), fitted from the fleets they hid before.
+//! The opponent's habits fitted from the fleets they hid before: the model itself, a log-linear
+//! prior over layouts, is the game's ([`crate::game::prior::Opponent`]).
 //!
-//! - `model.rs`: the model (a weight per cell, a weight per touching cell pair, a weight per ship
-//!   laid across) and its checks.
 //! - `features.rs`: the features the fit ties cell weights through (edge distances, corners).
 //! - `draw.rs`: layouts drawn exactly from a model whose touching weight is at most 1.
 //! - `fit.rs`: the model fitted from a player's past fleets (maximum a posteriori, shrunk toward
@@ -18,12 +16,9 @@ mod fit;
 #[cfg(test)]
 mod fit_tests;
 mod fleets;
-mod model;
 
 #[allow(unused_imports)]
 pub use draw::{DrawError, MAX_ATTEMPTS, Sampler, draw};
 #[allow(unused_imports)]
 pub use fit::{Fit, Summary, fit};
 pub use fleets::{FleetsError, MAX_FLEETS, check_start, read_fleets};
-#[allow(unused_imports)]
-pub use model::{MAX_ACROSS, MAX_TOUCHING, MIN_CELL_RATIO, ModelError, Opponent, touching_pairs, touching_pairs_of};

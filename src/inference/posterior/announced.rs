@@ -16,9 +16,9 @@ use crate::game::board::{Board, Cell};
 use crate::game::fleet::Fleet;
 use crate::game::history::{Assignment, MAX_ASSIGNMENTS, Told};
 use crate::game::layout::Placement;
+use crate::game::prior::Opponent;
 use crate::game::rng::SonarRng;
 use crate::game::rules::{Rules, around};
-use crate::inference::opponent::Opponent;
 
 /// The marginals of a history's posterior and how they were obtained.
 #[derive(Clone, Debug, PartialEq)]

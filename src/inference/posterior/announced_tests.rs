@@ -9,9 +9,9 @@ use super::replay_brute::{self as oracle, Cells, Prior, ShotAnswer, TurnRecord};
 use crate::game::announce::Announce;
 use crate::game::board::{BoardSize, Cell, Pos};
 use crate::game::history::{History, NamedShip, Reading, Shot, Sinking, Volley};
+use crate::game::prior::Opponent;
 use crate::game::rng::seeded;
 use crate::game::rules::Rules;
-use crate::inference::opponent::Opponent;
 
 fn oracle_rule(a: Announce) -> oracle::Announce {
     match a {

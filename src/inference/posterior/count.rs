@@ -1,5 +1,5 @@
 //! What the programme counts with: exact integers for the uniform prior, `f64` weights for a
-//! prior over layouts ([`crate::inference::opponent::Opponent`]).
+//! prior over layouts ([`crate::game::prior::Opponent`]).
 //!
 //! Every weight the programme forms is a sum of products of positive numbers (no subtraction), so
 //! in `f64` each is within a relative `n * 2^-53` of the exact value, `n` the number of operations

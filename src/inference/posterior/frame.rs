@@ -4,8 +4,8 @@
 use crate::game::board::{Board, Cell};
 use crate::game::fleet::Fleet;
 use crate::game::layout::Placement;
+use crate::game::prior::Opponent;
 use crate::game::rules::{Rules, around};
-use crate::inference::opponent::Opponent;
 
 /// Most distinct ship lengths (a ship is at most 26 long), so a set of classes fits in a `u32`.
 pub const MAX_CLASSES: usize = 26;

@@ -31,10 +31,10 @@ use rand::RngExt;
 use crate::game::board::{Board, Cell, MAX_SIDE};
 use crate::game::fleet::Fleet;
 use crate::game::layout::Placement;
+use crate::game::prior::{Opponent, touching_pairs_of};
 use crate::game::rng::SonarRng;
 use crate::game::rules::{Rules, around};
 use crate::game::windows::window_starts;
-use crate::inference::opponent::{Opponent, touching_pairs_of};
 
 /// What the samples say.
 #[derive(Clone, Debug, PartialEq)]

@@ -4,8 +4,8 @@ use super::importance::Sampler;
 use crate::game::board::{Board, Cell};
 use crate::game::fleet::Fleet;
 use crate::game::layout::{Placement, random_layout};
+use crate::game::referee::Game;
 use crate::game::rng::seeded;
-use crate::simulate::engine::Game;
 
 /// Every agreeing layout (ships of equal length interchangeable), counted straight from the
 /// definition: returns the number of layouts and, per cell, how many cover it.

@@ -6,8 +6,8 @@ use super::frame;
 use super::sweep::ExactError;
 use crate::game::board::{Board, Cell};
 use crate::game::fleet::Fleet;
+use crate::game::prior::Opponent;
 use crate::game::rules::Rules;
-use crate::inference::opponent::Opponent;
 
 /// The frame to sweep `board` (already revealed under `rules`) and the work ceilings of its
 /// frontiers, or why there is no need to sweep: no layout, or far over budget.

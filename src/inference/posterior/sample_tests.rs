@@ -7,8 +7,8 @@ use super::tests::{NO_LIMIT, board, fleet, random_position};
 use super::*;
 use crate::game::board::Pos;
 use crate::game::layout::Placement;
+use crate::game::referee::Game;
 use crate::game::rng::seeded;
-use crate::simulate::engine::Game;
 
 fn canonical(ships: &[Placement]) -> Vec<(usize, usize, usize, bool)> {
     let mut v: Vec<_> = ships.iter().map(|p| (p.len, p.row, p.col, p.horizontal)).collect();

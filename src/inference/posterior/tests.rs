@@ -6,8 +6,8 @@ use super::brute::enumerate;
 use super::*;
 use crate::game::board::Pos;
 use crate::game::layout::Placement;
+use crate::game::referee::Game;
 use crate::game::rng::{SonarRng, seeded};
-use crate::simulate::engine::Game;
 
 pub(super) const NO_LIMIT: u64 = u64::MAX;
 

@@ -6,8 +6,8 @@ use super::plan::prepare;
 use super::sweep::{self, ExactError};
 use crate::game::board::{Board, Cell};
 use crate::game::fleet::Fleet;
+use crate::game::prior::Opponent;
 use crate::game::rules::Rules;
-use crate::inference::opponent::Opponent;
 
 /// The exact posterior of one board under a prior.
 #[derive(Clone, Debug, PartialEq)]

@@ -12,8 +12,8 @@ use super::tests::random_position_under;
 use super::weighted::count_weighted_in;
 use super::*;
 use crate::game::layout::Placement;
+use crate::game::prior::{Opponent, touching_pairs_of};
 use crate::game::rng::{SonarRng, seeded};
-use crate::inference::opponent::{Opponent, touching_pairs_of};
 
 /// Every orientation the programme may sweep in.
 fn orientations() -> Vec<Orientation> {

@@ -7,7 +7,7 @@ use thiserror::Error;
 use crate::game::board::{Board, Cell, Pos};
 use crate::game::rng::SonarRng;
 use crate::game::turn::Turn;
-use crate::shooting::thinking::plan::Plan;
+use crate::shooting::strategy::plan::Plan;
 
 use super::pick::ranked;
 
@@ -101,7 +101,7 @@ pub trait Strategy: Send + Sync {
         "Reads the board with the rule applied to its candidate cells: every cell next to a sunk ship or diagonal to a hit is water (never shot, 0 in the grid); its own method is unchanged"
     }
 
-    /// How it uses a model of the opponent's habits ([`crate::inference::opponent::Opponent`], the request's
+    /// How it uses a model of the opponent's habits ([`crate::game::prior::Opponent`], the request's
     /// `opponent`), or `None` when its source document assumes nothing about the opponent and it
     /// ignores the model.
     fn opponent_note(&self) -> Option<&'static str> {

@@ -1,28 +1,25 @@
-//! The shot-choosing algorithms, each in its own file behind the [`Strategy`] trait, and the
-//! [`Algorithm`] registry that names them.
+//! The shot-choosing algorithms from the published sources, each in its own file behind the
+//! [`Strategy`] trait, with what a strategy returns (`contract.rs`, and the plan a decision may
+//! report, `plan.rs`) and how cells are picked (`pick.rs`). `bayes`, which plans ahead, has a
+//! folder of its own beside this one.
 
-mod algorithm;
 mod contract;
 mod pick;
 
-pub mod bayes;
 pub mod checkerboard;
-pub(crate) mod counted;
-#[cfg(test)]
-mod counted_tests;
 pub mod density;
 pub mod flood;
 pub mod hit_lines;
 pub mod longest_run;
 pub mod middlemost;
+pub mod plan;
 pub mod random;
 pub mod sources;
 pub mod strafing;
 #[cfg(test)]
-mod testkit;
+pub mod testkit;
 pub mod weighted_density;
 
-pub use algorithm::{Algorithm, UnknownAlgorithm};
 pub use contract::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError, finish_grid};
 pub use pick::{best_open_cell, ranked};
 

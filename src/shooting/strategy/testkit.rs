@@ -8,12 +8,14 @@ use rand::RngExt;
 use crate::game::board::{Board, Cell, Pos};
 use crate::game::fleet::Fleet;
 use crate::game::layout::random_layout;
+use crate::game::prior::Opponent;
+use crate::game::referee::Game;
 use crate::game::rng::{SonarRng, seeded};
 use crate::game::turn::Turn;
-use crate::inference::opponent::Opponent;
+use crate::shooting::algorithm::Algorithm;
 use crate::shooting::recommendation::Seat;
-use crate::shooting::strategy::{Algorithm, GridKind, Strategy, finish_grid};
-use crate::simulate::engine::{Game, play};
+use crate::shooting::strategy::{GridKind, Strategy, finish_grid};
+use crate::simulate::engine::play;
 
 /// Board sizes and fleets the property checks play on, from the smallest board to the largest.
 const SHAPES: &[(usize, usize, &[usize])] = &[

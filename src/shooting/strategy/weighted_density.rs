@@ -9,7 +9,7 @@
 //! every placement weighs 1, and a placement through hits outweighs any number of placements
 //! through fewer.
 //!
-//! Given a model of the opponent's habits ([`crate::inference::opponent::Opponent`]), each placement's
+//! Given a model of the opponent's habits ([`crate::game::prior::Opponent`]), each placement's
 //! `50^k` is multiplied by the product of its cells' weights and by its direction's weight
 //! ([`Opponent::direction`]; the model's touching weight is not used).
 //!
@@ -20,10 +20,10 @@ use super::contract::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError
 use super::density::{hunt_density, window_starts_any};
 use crate::game::board::{Board, Cell};
 use crate::game::fleet::Fleet;
+use crate::game::prior::Opponent;
 use crate::game::rng::SonarRng;
 use crate::game::turn::Turn;
 use crate::game::windows::{lines, window_starts};
-use crate::inference::opponent::Opponent;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "weighted-density",

@@ -3,7 +3,9 @@ use super::*;
 use crate::game::layout::Layout;
 use crate::game::rng::SonarRng;
 use crate::game::turn::Turn;
-use crate::shooting::strategy::{Algorithm, AlgorithmInfo, Decision, StrategyError, bayes};
+use crate::shooting::algorithm::Algorithm;
+use crate::shooting::bayes;
+use crate::shooting::strategy::{AlgorithmInfo, Decision, StrategyError};
 
 /// Greedy on the whole-fleet posterior: its most likely cell, ties in the turn's order.
 struct Greedy;
@@ -80,12 +82,12 @@ impl Strategy for Planned {
         let every: Vec<Layout> = agreeing(&self.0, turn.board).into_iter().map(|l| self.0.layout(l)).collect();
         let ranked = crate::shooting::strategy::ranked(true, turn, greedy.shot, grid, rng, self.1);
         let cells: Vec<usize> = ranked.iter().map(|&p| turn.board.index(p)).filter(|&i| grid[i] > 0.0).collect();
-        let plan = crate::shooting::thinking::improve(
+        let plan = crate::shooting::bayes::planner::improve(
             turn,
             grid,
             &cells,
             &every,
-            crate::shooting::thinking::Source::Every,
+            crate::shooting::strategy::plan::Source::Every,
             u64::MAX,
         );
         let shot = plan.map_or(greedy.shot, |p| p.lines[p.chosen].cell);
@@ -119,7 +121,7 @@ fn bayes_with_thinking_time_is_the_exact_planner_on_small_boards() {
     let layouts = Layouts::enumerate(3, 4, &[3, 2]).unwrap();
     let seat = Seat { budget_ms: 100, ..Seat::default() };
     let thinking = policy_value(Algorithm::Bayes.strategy(), &layouts, seat).unwrap();
-    let planner = Planned(Layouts::enumerate(3, 4, &[3, 2]).unwrap(), crate::shooting::thinking::CANDIDATES);
+    let planner = Planned(Layouts::enumerate(3, 4, &[3, 2]).unwrap(), crate::shooting::bayes::planner::CANDIDATES);
     let want = policy_value(&planner, &layouts, Seat::default()).unwrap();
     assert!((thinking - want).abs() < 1e-9, "bayes at 100 ms {thinking}, planner {want}");
     let greedy = policy_value(&Greedy, &layouts, Seat::default()).unwrap();

@@ -27,7 +27,7 @@
 use crate::game::board::{Cell, Pos};
 use crate::game::turn::Turn;
 
-use super::weighted_density::scores;
+use crate::shooting::strategy::weighted_density::scores;
 
 /// Why a hunting shot is not the grid's most likely cell.
 pub const HUNTING: &str = "hunting: no ship is hit yet, so the shot is the cell the most ship placements cross (a miss there rules out the most), which finds the fleet sooner than the likeliest cell (measured; see docs/simulator.md)";

@@ -4,8 +4,10 @@
 
 use thiserror::Error;
 
-use super::contract::{AlgorithmInfo, Strategy};
-use super::{bayes, checkerboard, density, flood, longest_run, middlemost, random, strafing, weighted_density};
+use super::bayes;
+use super::strategy::{
+    AlgorithmInfo, Strategy, checkerboard, density, flood, longest_run, middlemost, random, strafing, weighted_density,
+};
 
 /// Every algorithm the service offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,5 +1,6 @@
-//! The log-linear prior over hidden layouts: a weight per cell, a weight per touching pair and a
-//! weight per ship laid across.
+//! The opponent's habits as a log-linear prior over hidden layouts: a weight per cell, a weight per
+//! touching pair and a weight per ship laid across. A turn carries one; fitting it from a player's
+//! past fleets is inference's (`inference/opponent/`).
 
 use thiserror::Error;
 

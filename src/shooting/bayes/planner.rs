@@ -23,16 +23,13 @@
 //! over layouts. Elsewhere
 //! `bayes` plays its greedy shot at every budget.
 
-pub mod draws;
-pub mod plan;
-mod rollout;
-
 use crate::game::board::{Board, Cell};
 use crate::game::layout::Layout;
 use crate::game::turn::{DEFAULT_BUDGET_MS, Turn};
 
-pub use plan::{Line, Plan, Source};
-use rollout::{Path, Sea};
+use super::rollout::{self, Path};
+use crate::game::referee::Game;
+use crate::shooting::strategy::plan::{Line, Plan, Source};
 
 /// A candidate replaces the greedy cell only past this many standard errors of the paired
 /// difference of their shots to finish.
@@ -107,28 +104,28 @@ pub fn improve(
     let mut shots: Vec<Vec<f64>> = Vec::new();
     // Memory kept from one rollout to the next: a plan starts thousands.
     let mut paths: Vec<Path> = cells.iter().map(|_| Path::default()).collect();
-    let mut scratch: Option<Sea> = None;
+    let mut scratch: Option<Game> = None;
     for layout in layouts {
         // At least two layouts, the second only when the first's cost fits twice.
         if (shots.len() >= 2 && work >= allowance) || (shots.len() == 1 && 2 * work > allowance) {
             break;
         }
-        let sea = Sea::new(board, turn.fleet, layout);
+        let start = Game::from_position(board, turn.fleet, layout);
         // Each candidate's rollout stops where it has fired the cells an earlier one had after as
         // many shots, and takes that one's total: the same total playing on would give. Starting
         // a rollout is charged as one shot's scan, for the copying it costs.
         for (k, &c) in cells.iter().enumerate() {
             let s = match scratch.as_mut() {
                 Some(s) => {
-                    s.clone_from(&sea);
+                    s.clone_from(&start);
                     s
                 }
-                None => scratch.insert(sea.clone()),
+                None => scratch.insert(start.clone()),
             };
             let (before, rest) = paths.split_at_mut(k);
             let path = &mut rest[0];
             path.clear();
-            s.fire(c);
+            s.fire(board.pos(c)).expect("a candidate is an open cell");
             path.push(c);
             work += rollout::scan_units(turn);
             path.total = loop {
@@ -138,7 +135,7 @@ pub fn improve(
                 if let Some(total) = before.iter().find_map(|p| path.meets(p)) {
                     break total;
                 }
-                path.push(s.step(turn, &mut grid, &mut work));
+                path.push(rollout::step(s, turn, &mut grid, &mut work));
             };
         }
         shots.push(paths.iter().map(|p| p.total as f64).collect());
@@ -177,6 +174,3 @@ pub fn improve(
     let source = if source == Source::Every && !every { Source::Exact } else { source };
     Some(Plan { lines, chosen, layouts: shots.len(), source })
 }
-
-#[cfg(test)]
-mod tests;

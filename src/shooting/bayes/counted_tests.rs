@@ -10,10 +10,10 @@ use crate::game::rng::seeded;
 use crate::game::rules::Rules;
 use crate::game::tie_order::TieOrder;
 use crate::game::turn::Turn;
-use crate::shooting::strategy::bayes::Bayes;
-use crate::shooting::strategy::contract::{Decision, GridKind, Strategy};
+use crate::shooting::bayes::Bayes;
 use crate::shooting::strategy::testkit::{check_turn, mid_game_positions, random_model};
 use crate::shooting::strategy::weighted_density::WeightedDensity;
+use crate::shooting::strategy::{Decision, GridKind, Strategy};
 
 fn decide(strategy: &dyn Strategy, turn: Turn<'_>) -> (Decision, Vec<f64>) {
     let mut grid = vec![0.0; turn.board.len()];
@@ -128,7 +128,7 @@ fn under_the_no_touch_rules_or_a_habit_model_bayes_shoots_the_likeliest_cell() {
     assert!(checked >= 40, "only {checked} turns checked");
     // A uniform model is no habit: the hunting move applies.
     let (board, fleet) = (Board::empty(10, 10), Fleet::classic());
-    let uniform = crate::inference::opponent::Opponent::uniform(10, 10);
+    let uniform = crate::game::prior::Opponent::uniform(10, 10);
     assert!(counted_move(Turn::new(&board, &fleet).with_opponent(Some(&uniform)), &[1.0; 100]).is_some());
 }
 

@@ -2,20 +2,26 @@
 //! games, the resampling against its weights, and a plan's report and reproducibility through
 //! `bayes` itself.
 
-use super::rollout::{Path, Sea};
-use super::*;
+use super::draws;
+use super::planner::*;
+use super::rollout::{self, Path};
+use crate::game::board::Board;
 use crate::game::board::Cell;
 use crate::game::fleet::Fleet;
+use crate::game::layout::Layout;
 use crate::game::layout::{Placement, random_layout_under};
+use crate::game::prior::Opponent;
+use crate::game::referee::Game;
 use crate::game::rng::seeded;
 use crate::game::rules::Rules;
 use crate::game::tie_order::TieOrder;
-use crate::inference::opponent::Opponent;
+use crate::game::turn::{DEFAULT_BUDGET_MS, Turn};
 use crate::inference::posterior::importance::Draw;
+use crate::shooting::algorithm::Algorithm;
+use crate::shooting::bayes::counted::counted_move;
 use crate::shooting::recommendation::Seat;
-use crate::shooting::strategy::Algorithm;
-use crate::shooting::strategy::counted::counted_move;
-use crate::simulate::engine::{Game, play};
+use crate::shooting::strategy::plan::Source;
+use crate::simulate::engine::play;
 use rand::RngExt;
 
 /// A game `shots` random shots in, under `rules`, with its referee.
@@ -56,7 +62,8 @@ fn the_rollout_referee_finishes_games_as_the_engine_does() {
         let seen = rules.reveal(game.board());
         let turn = seat.turn(&seen, game.fleet());
         let (mut grid, mut work) = (Vec::new(), 0);
-        let ours = Sea::new(&seen, game.fleet(), &afloat(&game)).finish(turn, &mut grid, &mut work);
+        let ours =
+            rollout::finish(Game::from_position(&seen, game.fleet(), &afloat(&game)), turn, &mut grid, &mut work);
         assert_eq!(ours, engine.shots - before, "seed {seed}: {}", game.board());
         assert!(work >= 100 * ours as u64);
         compared += 1;
@@ -164,7 +171,7 @@ fn a_budget_that_cannot_pay_for_two_layouts_plans_nothing() {
     assert!(plans(turn));
     let d = Algorithm::Bayes.strategy().decide(turn, &mut seeded(1), &mut vec![0.0; board.len()]).unwrap();
     // It plays the default budget's shot (here the hunting move, which says why), not a planned one.
-    assert!(d.plan.is_none() && d.why != Some(crate::shooting::strategy::bayes::PLANNED), "{:?} {:?}", d.plan, d.why);
+    assert!(d.plan.is_none() && d.why != Some(crate::shooting::bayes::PLANNED), "{:?} {:?}", d.plan, d.why);
     // The allowance check on its own: a layout's rollouts on the classic board need more than 1 unit.
     let classic = Board::empty(10, 10);
     let five = Fleet::classic();
@@ -205,13 +212,13 @@ fn rollouts_that_meet_take_the_total_a_whole_rollout_gives() {
         let whole: Vec<Vec<f64>> = layouts
             .iter()
             .map(|l| {
-                let sea = Sea::new(&seen, &fleet, l);
+                let start = Game::from_position(&seen, &fleet, l);
                 cells
                     .iter()
                     .map(|&c| {
-                        let mut s = sea.clone();
-                        s.fire(c);
-                        (1 + s.finish(turn, &mut grid, &mut work)) as f64
+                        let mut s = start.clone();
+                        s.fire(seen.pos(c)).unwrap();
+                        (1 + rollout::finish(s, turn, &mut grid, &mut work)) as f64
                     })
                     .collect()
             })
@@ -255,7 +262,7 @@ fn a_path_meets_another_that_fired_the_same_cells_in_as_many_shots() {
 #[test]
 fn an_opening_plan_resamples_at_most_half_its_pool_whatever_the_budget() {
     let game = game_after(6, Rules::CLASSIC, &[5, 4, 3, 3, 2], 2);
-    let pool = crate::shooting::strategy::bayes::sample_draws(game.board(), game.fleet(), DEFAULT_BUDGET_MS) as usize;
+    let pool = crate::shooting::bayes::sample_draws(game.board(), game.fleet(), DEFAULT_BUDGET_MS) as usize;
     assert_eq!(most_resampled(1_000, pool), pool / 2);
     assert_eq!(most_resampled(10, pool), most_layouts(10), "below half the pool of {pool} the budget's bound holds");
     let turn = game.turn().with_budget(1_000);

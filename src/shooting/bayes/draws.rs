@@ -12,7 +12,7 @@ use crate::game::rng::SonarRng;
 use crate::inference::posterior::ExactTables;
 use crate::inference::posterior::importance::Draw;
 
-use super::plan::Source;
+use crate::shooting::strategy::plan::Source;
 
 /// Up to `most` layouts from the exact tables: all of them in a shuffled order when there are at
 /// most `most` (so that a plan cut short by its work allowance still rests on a uniform subset),

@@ -5,11 +5,11 @@
 //! cell that comes first in the turn's [`crate::game::tie_order::TieOrder`] (one symmetry of the board
 //! per seed, row-major without one), so that a game keeps sweeping in one direction. Under the
 //! classic rules, one shot a turn and without a habit model it is instead a counted move of
-//! [`super::counted`]: among the cells of positive probability, the one the most ship placements
+//! [`counted`]: among the cells of positive probability, the one the most ship placements
 //! cross (through the hits, once a ship is hit); the answer says `why` when that is not a
 //! likeliest cell.
 //!
-//! Given a model of the opponent's habits ([`crate::inference::opponent::Opponent`]), every layout weighs its
+//! Given a model of the opponent's habits ([`crate::game::prior::Opponent`]), every layout weighs its
 //! prior weight instead of 1: the weighted programme ([`crate::inference::posterior::count_weighted`]) or the
 //! importance sampler with ships proposed in proportion to their cells' weights; the committed
 //! opening tables serve only the uniform model (and a model with flat cells that never lets ships
@@ -28,25 +28,33 @@
 //! calibrated on a 2-core machine of 2026 with a margin; a slower machine takes longer rather
 //! than answering differently.
 
-use super::contract::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError};
-use super::counted::counted_move;
-use super::density::hunt_density;
-use super::pick::ranked;
+pub mod counted;
+#[cfg(test)]
+mod counted_tests;
+pub mod draws;
+pub mod planner;
+#[cfg(test)]
+mod planner_tests;
+mod rollout;
+
+use counted::counted_move;
 use std::borrow::Cow;
 
 use crate::game::board::{Board, Cell, Pos};
 use crate::game::fleet::Fleet;
 use crate::game::history::Told;
+use crate::game::prior::Opponent;
 use crate::game::rng::SonarRng;
 use crate::game::rules::Rules;
 use crate::game::turn::{DEFAULT_BUDGET_MS, Turn};
-use crate::inference::opponent::Opponent;
 use crate::inference::posterior::announced::Mixture;
 use crate::inference::posterior::importance::Sampler;
 use crate::inference::posterior::{
     ExactError, ExactTables, RECOMMENDED_BUDGET, count_exact_under, count_weighted, opening_prior,
 };
-use crate::shooting::thinking;
+use crate::shooting::strategy::density::hunt_density;
+use crate::shooting::strategy::plan::Source;
+use crate::shooting::strategy::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError, ranked};
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "bayes",
@@ -102,7 +110,7 @@ impl Strategy for Bayes {
     }
 
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
-        if thinking::plans(turn) {
+        if planner::plans(turn) {
             return think(turn, rng, grid);
         }
         let (marginals, facts) = posterior(turn, rng)?;
@@ -119,7 +127,7 @@ impl Strategy for Bayes {
 }
 
 /// The grid's likeliest open cell (ties in the turn's order), the shot the default budget plays
-/// (the counted move of [`super::counted`] in a classic game, the likeliest cell otherwise) and
+/// (the counted move of [`counted`] in a classic game, the likeliest cell otherwise) and
 /// the reason to give when that shot is less likely.
 fn default_shot(turn: Turn<'_>, grid: &[f64]) -> (Pos, Pos, &'static str) {
     let board = turn.board;
@@ -135,7 +143,7 @@ pub const PLANNED: &str = "planning ahead: each candidate played out to the end 
 /// Exact work kept as tables and sampled from costs up to about twice a plain count's per unit.
 const EXACT_TABLES_COST: f64 = 2.0;
 
-/// A turn with a budget above the default ([`crate::shooting::thinking`]): the posterior, from the exact
+/// A turn with a budget above the default ([`crate::shooting::bayes::planner`]): the posterior, from the exact
 /// programme's tables where they fit the budget's work bound (the layouts drawn from them), from
 /// the default budget's importance draws elsewhere (the layouts resampled from those), and the
 /// rest of the budget spent playing the candidates out.
@@ -148,7 +156,7 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
                 let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
                 let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
                 let spent = tables.work() as f64 * EXACT_TABLES_COST / per_ms;
-                let (layouts, source) = thinking::draws::from_tables(&tables, thinking::most_layouts(budget), rng);
+                let (layouts, source) = draws::from_tables(&tables, planner::most_layouts(budget), rng);
                 (exact.marginals(), facts, layouts, source, spent)
             }
             Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
@@ -165,19 +173,19 @@ fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decisio
                     }
                     None => sampled(board, fleet, estimate)?,
                 };
-                let most = thinking::most_resampled(budget, kept.len());
-                let layouts = thinking::draws::resampled(board, fleet, &kept, most, rng);
-                (marginals, facts, layouts, thinking::Source::Resampled, spent)
+                let most = planner::most_resampled(budget, kept.len());
+                let layouts = draws::resampled(board, fleet, &kept, most, rng);
+                (marginals, facts, layouts, Source::Resampled, spent)
             }
         };
     grid.copy_from_slice(&marginals);
     let (likeliest, greedy, counted) = default_shot(turn, grid);
     // The candidates: the greedy cell, then the next likeliest in the turn's order, as a salvo's.
-    let ranked = ranked(true, turn, greedy, &marginals, rng, thinking::CANDIDATES);
+    let ranked = ranked(true, turn, greedy, &marginals, rng, planner::CANDIDATES);
     let cells: Vec<usize> = ranked.iter().map(|&p| board.index(p)).filter(|&i| marginals[i] > 0.0).collect();
-    let left_ms = budget as f64 * thinking::SHARE - spent_ms;
-    let allowance = (left_ms.max(0.0) * thinking::ROLLOUT_UNITS_PER_MS as f64) as u64;
-    let plan = thinking::improve(turn, &marginals, &cells, &layouts, source, allowance);
+    let left_ms = budget as f64 * planner::SHARE - spent_ms;
+    let allowance = (left_ms.max(0.0) * planner::ROLLOUT_UNITS_PER_MS as f64) as u64;
+    let plan = planner::improve(turn, &marginals, &cells, &layouts, source, allowance);
     let shot = plan.as_ref().map_or(greedy, |p| p.lines[p.chosen].cell);
     let below = grid[board.index(shot)] < grid[board.index(likeliest)];
     let why = below.then_some(if shot == greedy { counted } else { PLANNED });
