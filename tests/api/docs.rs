@@ -207,8 +207,10 @@ fn jq(filter: &str, input: &Value, raw: bool) -> Result<Vec<String>, String> {
     let modules = Loader::new(defs)
         .load(&arena, File { code: filter, path: () })
         .map_err(|e| format!("jq cannot read {filter}: {e:?}"))?;
-    let compiled =
-        Compiler::default().with_funs(funs).compile(modules).map_err(|e| format!("jq cannot compile {filter}: {e:?}"))?;
+    let compiled = Compiler::default()
+        .with_funs(funs)
+        .compile(modules)
+        .map_err(|e| format!("jq cannot compile {filter}: {e:?}"))?;
     let input = jaq_json::read::parse_single(input.to_string().as_bytes()).map_err(|e| e.to_string())?;
     let ctx = Ctx::<data::JustLut<jaq_json::Val>>::new(&compiled.lut, Vars::new([]));
     compiled
@@ -239,7 +241,11 @@ fn same_line(printed: &str, shown: &str) -> bool {
 
 fn same_json(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        // Integers exactly (a seed needs 64 bits), any other number by its value.
+        (Value::Number(x), Value::Number(y)) => match (x.as_i128(), y.as_i128()) {
+            (Some(x), Some(y)) => x == y,
+            _ => x.as_f64() == y.as_f64(),
+        },
         (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_json(x, y)),
         (Value::Object(x), Value::Object(y)) => {
             x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w)))
@@ -311,6 +317,7 @@ fn the_jq_check_tells_a_wrong_output() {
     assert!(same_line(&rounded[0], "[0,0.3]"), "{rounded:?}");
     assert!(!same_line(&rounded[0], "[0,0.2]"));
     assert!(!same_line(r#"{"shot":"C5"}"#, r#"{"shot":"C6"}"#));
+    assert!(!same_line("[18446744073709551615]", "[18446744073709551614]"));
     assert!(jq("{shot", &answer, false).is_err());
 }
 
