@@ -70,8 +70,9 @@ pub struct ServeArgs {
     /// 503 with Retry-After (milliseconds, 1 to 600000).
     #[arg(long, env = "SONAR_COMPUTE_DEADLINE_MS", default_value_t = DEFAULT_DEADLINE.as_millis() as u64, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub compute_deadline_ms: u64,
-    /// API key: when set, POST /recommend requires `Authorization: Bearer <KEY>` and answers 401
-    /// otherwise; the other endpoints stay open. An empty value means no key. Prefer the
+    /// API key: when set, POST /recommend, POST /placement and POST /opponent require
+    /// `Authorization: Bearer <KEY>` and answer 401 otherwise; the page, /healthz, /algorithms,
+    /// /openapi.json, /docs and /metrics stay open. An empty value means no key. Prefer the
     /// environment variable: command lines are visible to other users.
     #[arg(long, env = "SONAR_API_KEY", hide_env_values = true, value_name = "KEY")]
     pub api_key: Option<ApiKey>,
