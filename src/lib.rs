@@ -35,46 +35,55 @@ mod inference;
 mod shooting;
 pub mod simulate;
 
-// The entry points: what the binary, the tests, the benchmarks and the examples use. Everything
-// else is the crate's own.
+// The entry points: what the binary, the tests and the benchmarks use. Everything else is the
+// crate's own.
 
-pub use game::announce::{Announce, UnknownAnnounce};
-/// A position: the board, the ships afloat and the rules it is played by.
+/// A position, hidden fleets and the referee.
+pub use game::announce::Announce;
 pub use game::board::{Board, BoardSize, Cell, MAX_SIDE, Pos};
 pub use game::fleet::{Fleet, MAX_SHIPS};
+pub use game::layout::{Layout, Placement, random_layout, random_layout_under};
+pub use game::referee::{Game, Outcome};
 pub use game::rules::{MAX_SALVO, Rules, RulesError};
 pub use game::tie_order::TieOrder;
 pub use game::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Turn};
 
-pub use shooting::algorithm::{Algorithm, UnknownAlgorithm};
-pub use shooting::bayes::{exact_work, sample_draws};
-/// The algorithms, their strength levels and a recommendation.
-pub use shooting::level::{CALIBRATED, Level, LevelParseError, Noise, Weakness, possible_cells};
-pub use shooting::recommendation::{Ask, Checked, Recommendation, Seat, recommend};
-pub use shooting::strategy::plan::{Line, Plan, Source};
-pub use shooting::strength::{LEVELS_COMMAND, classic, levels};
-
-pub use game::layout::{Layout, Placement, random_layout, random_layout_under};
-/// Hidden fleets, the computer's own fleet, and whole games.
-pub use game::referee::{Game, Outcome};
-pub use hiding::placement::{Style, place_hidden};
-pub use hiding::searcher::{DEFAULT_BOUND, Hiding, Search, SearchModel, fit as fit_searches};
-pub use simulate::engine::play;
-
-pub use game::history::{At, History, HistoryError, NamedShip, Reading, Shot, Sinking, Told, Volley};
-pub use game::prior::{ModelError, Opponent};
-/// The opponent's habits.
-pub use hiding::habit::{Habit, UnknownHabit};
-pub use inference::opponent::{Fit, Summary as FitSummary, fit};
-
-pub use inference::posterior::importance::Sampler;
-pub use inference::posterior::{ExactError, ExactTables, count_exact_under, estimate_work};
-/// The whole-fleet posterior and exact play on small boards, for research and tests.
-pub use simulate::optimal::advantage::{Advantage, Phase, advantage};
-pub use simulate::optimal::{Layouts, optimal_value, policy_value};
-
 /// The seeded generators every random choice draws from.
 pub use game::rng::{SonarRng, seeded, stream};
 
+/// The algorithms, their strength levels, a move and whole games.
+pub use shooting::algorithm::{Algorithm, UnknownAlgorithm};
+pub use shooting::level::{Level, LevelParseError, Weakened, possible_cells};
+pub use shooting::play::Seat;
+pub use shooting::strength::{LEVELS_COMMAND, classic, levels};
+pub use simulate::engine::play;
+
+/// The placement habits the simulator hides fleets with, and the computer's hiding style.
+pub use hiding::habit::Habit;
+pub use hiding::searcher::Hiding;
+
+/// Exact counting of the layouts that agree with a board, the known answers' reference.
+pub use inference::posterior::count_exact_under;
+
 /// Logging, for the binary.
 pub use http::logging::{init as init_logging, init_stderr as init_stderr_logging};
+
+/// What the research programs of the workspace (`research/`) measure the product with: the
+/// posterior's work bounds and sampler, exact play on small boards, the level knobs, the pieces of
+/// a game told by its history, the opponent's and the searcher's fits. Built only with the
+/// `research` feature; the service, the binary and the tests do not use it.
+#[cfg(feature = "research")]
+pub mod research {
+    pub use crate::game::history::{History, Volley};
+    pub use crate::game::prior::Opponent;
+    pub use crate::hiding::placement::place_hidden;
+    pub use crate::hiding::searcher::{Search, fit as fit_searches};
+    pub use crate::inference::opponent::fit;
+    pub use crate::inference::posterior::importance::Sampler;
+    pub use crate::inference::posterior::{ExactError, ExactTables, estimate_work};
+    pub use crate::shooting::bayes::posterior::{exact_work, sample_draws};
+    pub use crate::shooting::level::{CALIBRATED, Noise, Weakness};
+    pub use crate::shooting::play::{Ask, Recommendation};
+    pub use crate::simulate::optimal::advantage::{Advantage, Phase, advantage};
+    pub use crate::simulate::optimal::{Layouts, optimal_value, policy_value};
+}

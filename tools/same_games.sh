@@ -28,6 +28,7 @@ runs=(
     "announce-hit|--algorithm bayes,weighted-density,density --games 100 --seed 1 --announce hit"
     "announce-none|--algorithm bayes,weighted-density,density --games 100 --seed 1 --announce none"
     "levels|--algorithm bayes,density --levels 1,4,7,9 --games 100 --seed 1"
+    "levels-salvo3|--algorithm bayes,density,random --levels 2,6 --salvo 3 --games 100 --seed 1"
     "learn|--algorithm bayes,weighted-density --placement edge:1 --learn 20 --games 100 --seed 1"
     "series|series --algorithm bayes,weighted-density --learn 10 --hiders uniform,hard,adaptive --series 4 --length 20 --warmup 5 --seed 1"
 )

@@ -5,6 +5,7 @@
 use thiserror::Error;
 
 use crate::game::layout::{Layout, Placement};
+use crate::game::rules::Rules;
 
 /// Smallest and largest weight a cell may have relative to the model's largest cell weight, and
 /// the largest touching weight: within them every layout's weight stays a normal `f64`
@@ -178,6 +179,13 @@ impl Opponent {
     pub fn with_touching(&self, touching: f64) -> Opponent {
         assert!((0.0..=MAX_TOUCHING).contains(&touching), "touching {touching}");
         Opponent { touching, ..self.clone() }
+    }
+
+    /// The rules a board is read under when the opponent is believed to hold this model: one that
+    /// never lets ships touch (touching 0) explains only what the no-touch rules do, so a game whose
+    /// ships may touch is read as a no-touch game; `None` when the model changes nothing.
+    pub fn apart_rules(&self, rules: Rules) -> Option<Rules> {
+        (rules.touching && self.touching == 0.0).then_some(Rules { touching: false, ..rules })
     }
 
     /// Whether the model is the uniform prior (every cell the same weight, touching 1, across 1).

@@ -13,10 +13,11 @@ use utoipa::openapi::{RefOr, Response};
 use utoipa::{IntoResponses, ToSchema};
 
 use crate::game::rng::fresh_seed;
+use crate::game::tie_order::TieOrder;
 use crate::game::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, TurnError};
 use crate::shooting::algorithm::Algorithm;
 use crate::shooting::level::Level;
-use crate::shooting::recommendation::{Ask, Recommendation};
+use crate::shooting::play::{Ask, Recommendation};
 
 use super::admission::Admission;
 use super::body::{BodyTimeout, read_json, read_object};
@@ -147,8 +148,11 @@ impl RecommendRequest {
         // Last: a history's consistency search is the costliest check.
         let (board, fleet, told) = position.read(rules)?;
         let prior = self.opponent.map(|o| o.prior(&board, &fleet, rules)).transpose()?;
-        let ask =
-            Ask { board, fleet, rules, algorithm, level, seed: self.seed, budget_ms, candidates, opponent: None, told };
+        // A request without a seed gets a drawn one whose tie order is row-major, so that a client
+        // that sends no seed still plays one coherent order through its game, and the reported
+        // seed replays it.
+        let seed = self.seed.unwrap_or_else(|| TieOrder::row_major_seed(fresh_seed));
+        let ask = Ask { board, fleet, told, rules, algorithm, level, seed, budget_ms, candidates, opponent: None };
         Ok((ask, prior))
     }
 }
@@ -255,7 +259,7 @@ pub struct RecommendResponse {
 }
 
 impl RecommendResponse {
-    pub fn new(rec: Recommendation, cols: usize, seed: u64) -> RecommendResponse {
+    pub fn new(rec: Recommendation, level: Level, cols: usize, seed: u64) -> RecommendResponse {
         RecommendResponse {
             shot: rec.shot.into(),
             shots: rec.shots.iter().map(|&p| p.into()).collect(),
@@ -266,8 +270,8 @@ impl RecommendResponse {
                     .collect()
             }),
             algorithm: rec.algorithm.name().to_owned(),
-            level: rec.level.get(),
-            mistake: (rec.level != Level::STRONGEST).then_some(rec.mistake),
+            level: level.get(),
+            mistake: (level != Level::STRONGEST).then_some(rec.mistake),
             mode: rec.mode.into(),
             grid: Grid { cols, values: rec.grid },
             grid_kind: rec.grid_kind.into(),
@@ -275,7 +279,7 @@ impl RecommendResponse {
             exact: rec.posterior.map(|p| p.exact),
             layouts: rec.posterior.and_then(|p| p.layouts).map(|n| n.to_string()),
             samples: rec.posterior.and_then(|p| p.samples),
-            why: rec.why.map(str::to_owned),
+            why: rec.why,
             plan: rec.plan.as_ref().map(PlanAnswer::from),
             opponent: None,
         }
@@ -415,18 +419,19 @@ async fn answer(
         ask.opponent = Some(Arc::new(model));
         echo
     });
-    let (algorithm, cols) = (ask.algorithm, ask.board.cols());
+    let (algorithm, level, cols, seed) = (ask.algorithm, ask.level, ask.board.cols(), ask.seed);
     // The position is checked where it is computed: a heavy request's check (a history's with a
     // model that keeps ships apart searches again) runs on the pool too.
     let compute = move || {
-        let checked = ask.check(fresh_seed)?;
+        let mut ask = ask;
+        let seat = ask.check()?;
         let start = Instant::now();
-        let outcome = catch_unwind(AssertUnwindSafe(|| checked.run()));
-        Ok::<_, TurnError>((outcome, start.elapsed().as_secs_f64(), checked.seed()))
+        let outcome = catch_unwind(AssertUnwindSafe(|| ask.play(&seat)));
+        Ok::<_, TurnError>((outcome, start.elapsed().as_secs_f64()))
     };
     // Algorithms that think for milliseconds run on the low-priority compute pool, so that they
     // never hold up the threads answering other requests.
-    let (outcome, elapsed, seed) = if let Some(slot) = slot {
+    let (outcome, elapsed) = if let Some(slot) = slot {
         // The slot lives with the job: a client that goes away does not free it before the
         // computation it started has finished.
         let job = move || {
@@ -439,6 +444,6 @@ async fn answer(
     };
     let rec = outcome.map_err(|_| ApiError::Internal(format!("algorithm {} failed", algorithm.name())))??;
     metrics.recommend_duration.with_label_values(&[algorithm.name()]).observe(elapsed);
-    let body = RecommendResponse { opponent: echo, ..RecommendResponse::new(rec, cols, seed) }.to_json();
+    let body = RecommendResponse { opponent: echo, ..RecommendResponse::new(rec, level, cols, seed) }.to_json();
     Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(body))
 }

@@ -17,7 +17,7 @@ use crate::game::board::{BoardSize, MAX_SIDE, Pos};
 use crate::game::fleet::MAX_SHIPS;
 use crate::game::history::{At, History, HistoryError, NamedShip, Reading, Shot, Sinking, Volley};
 use crate::game::rules::Rules;
-use crate::shooting::recommendation::HISTORY_STEPS;
+use crate::shooting::play::HISTORY_STEPS;
 
 use super::problem::ApiError;
 use super::whole_number;

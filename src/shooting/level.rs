@@ -33,7 +33,7 @@ use crate::game::rng::SonarRng;
 use crate::game::turn::Turn;
 use crate::game::windows;
 use crate::shooting::algorithm::Algorithm;
-use crate::shooting::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
+use crate::shooting::strategy::{Decision, GridKind, StrategyError, ranked};
 
 /// A strength level, 1 (weakest) to 10 (the strategy itself).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -172,7 +172,7 @@ impl Weakness {
 }
 
 /// An algorithm played at a weakness: level 10 (or [`Weakness::NONE`]) is the algorithm itself.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weakened {
     pub algorithm: Algorithm,
     pub weakness: Weakness,
@@ -183,8 +183,14 @@ impl Weakened {
         Weakened { algorithm, weakness: level.weakness() }
     }
 
+    /// The algorithm itself.
+    pub fn full(algorithm: Algorithm) -> Weakened {
+        Weakened { algorithm, weakness: Weakness::NONE }
+    }
+
     /// The turn's decision at this weakness, and the algorithm's own shot (they differ when the
-    /// turn errs). Draws as [`Strategy::decide`] does.
+    /// turn errs): the algorithm's decision, then one draw for whether the turn errs (none at full
+    /// strength) and the mistake's own.
     pub fn decide_with_own(
         &self,
         turn: Turn<'_>,
@@ -252,28 +258,13 @@ impl Weakened {
     }
 }
 
-impl Strategy for Weakened {
-    fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
-        self.decide_with_own(turn, rng, grid).map(|(decision, _)| decision)
-    }
-
-    fn keeps_one_order(&self) -> bool {
-        self.algorithm.strategy().keeps_one_order()
-    }
-
-    fn info(&self) -> AlgorithmInfo {
-        self.algorithm.info()
-    }
-
-    fn is_heavy(&self) -> bool {
-        self.algorithm.is_heavy()
-    }
-
-    /// A weakened salvo errs the same way: after `first`, the cells in the order [`Weakened`]
-    /// shoots them, with fresh bonuses.
-    fn rank(&self, turn: Turn<'_>, first: Pos, grid: &[f64], rng: &mut SonarRng, k: usize) -> Vec<Pos> {
+impl Weakened {
+    /// The turn's `k` shots, best first, starting with its own shot `first` (a salvo): the
+    /// algorithm's ranking ([`ranked`]), or on a turn that errs, after `first` the cells in the
+    /// order this weakness shoots them, with fresh bonuses. Draws nothing when `k` is 1.
+    pub fn rank(&self, turn: Turn<'_>, first: Pos, grid: &[f64], rng: &mut SonarRng, k: usize) -> Vec<Pos> {
         if k <= 1 || !self.weakness.errs(rng) {
-            return self.algorithm.strategy().rank(turn, first, grid, rng, k);
+            return ranked(self.algorithm.keeps_one_order(), turn, first, grid, rng, k);
         }
         std::iter::once(first).chain(self.choose(turn, grid, rng, k - 1, Some(first))).collect()
     }
@@ -350,7 +341,7 @@ mod tests {
         let weakest = Weakened::new(Algorithm::Density, Level::WEAKEST);
         for seed in 0..300 {
             let mut grid = vec![0.0; b.len()];
-            let d = weakest.decide(Turn::new(&b, &f), &mut seeded(seed), &mut grid).unwrap();
+            let d = weakest.decide_with_own(Turn::new(&b, &f), &mut seeded(seed), &mut grid).unwrap().0;
             assert!(possible[b.index(d.shot)], "seed {seed}: {:?}", d.shot);
         }
     }
@@ -365,7 +356,7 @@ mod tests {
             (0..400)
                 .filter(|&seed| {
                     let mut grid = vec![0.0; b.len()];
-                    !near(player.decide(Turn::new(&b, &f), &mut seeded(seed), &mut grid).unwrap().shot)
+                    !near(player.decide_with_own(Turn::new(&b, &f), &mut seeded(seed), &mut grid).unwrap().0.shot)
                 })
                 .count()
         };
@@ -385,8 +376,8 @@ mod tests {
             (0..400)
                 .filter(|&seed| {
                     let mut grid = vec![0.0; b.len()];
-                    let shot = player.decide(Turn::new(&b, &f), &mut seeded(seed), &mut grid).unwrap().shot;
-                    let again = player.decide(Turn::new(&b, &f), &mut seeded(seed), &mut grid).unwrap().shot;
+                    let shot = player.decide_with_own(Turn::new(&b, &f), &mut seeded(seed), &mut grid).unwrap().0.shot;
+                    let again = player.decide_with_own(Turn::new(&b, &f), &mut seeded(seed), &mut grid).unwrap().0.shot;
                     assert_eq!(shot, again);
                     let best = grid.iter().copied().fold(0.0, f64::max);
                     grid[b.index(shot)] < best

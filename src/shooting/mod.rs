@@ -4,6 +4,6 @@
 pub mod algorithm;
 pub mod bayes;
 pub mod level;
-pub mod recommendation;
+pub mod play;
 pub mod strategy;
 pub mod strength;

@@ -8,8 +8,8 @@ use crate::game::board::Pos;
 use crate::game::history::Volley;
 use crate::game::referee::{Game, Outcome, ShotError};
 use crate::game::rng::SonarRng;
-use crate::shooting::recommendation::Seat;
-use crate::shooting::strategy::{Strategy, StrategyError};
+use crate::shooting::play::Seat;
+use crate::shooting::strategy::StrategyError;
 
 /// How one game went.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,35 +32,30 @@ pub enum PlayError {
     IllegalShot(#[from] ShotError),
 }
 
-/// Plays a whole game, calling `on_shot` after every shot. `grid` is scratch space of one slot per
-/// cell, reused across moves. Each move is [`Seat::salvo`]: the shooter reads the board under the
-/// seat's rules and, with salvos, fires its whole salvo before it is told any answer (the game ends
-/// at the shot that sinks the last ship).
+/// Plays a whole game from `seat`, calling `on_shot` after every shot. Each move is [`Seat::play`],
+/// as the service plays it: the shooter reads the board under the seat's rules and, with salvos,
+/// fires its whole salvo before it is told any answer (the game ends at the shot that sinks the
+/// last ship).
 ///
 /// Under an announcement rule other than `sunk-cells` the shooter is told only what the rule says:
-/// the referee keeps the game's [`History`] as that rule answers it, and every move reads it
-/// ([`History::read`]) into the board, the fleet and what the announcements tell beyond them.
+/// the referee keeps the game's [`crate::game::history::History`] as that rule answers it, and
+/// every move reads it ([`crate::game::history::History::read`]) into the board, the fleet and what the announcements tell beyond them.
 pub fn play(
-    strategy: &dyn Strategy,
-    mut game: Game,
     seat: &Seat,
+    mut game: Game,
     rng: &mut SonarRng,
-    grid: &mut Vec<f64>,
     mut on_shot: impl FnMut(&Game, Pos, Outcome),
 ) -> Result<GameRecord, PlayError> {
-    let n = game.board().len();
     let mut sunk_at = vec![0; game.layout().ships.len()];
     let (mut hits, mut turns) = (0, 0);
     let announce = seat.rules.announce;
     let mut log = (announce != Announce::SunkCells).then(|| game.new_history());
     while !game.is_over() {
-        grid.clear();
-        grid.resize(n, 0.0);
         let shots = match &log {
-            None => seat.salvo(strategy, game.board(), game.fleet(), rng, grid)?,
+            None => seat.play(game.board(), game.fleet(), None, rng, 0)?.shots,
             Some(history) => {
                 let reading = history.read(seat.rules).map_err(|_| StrategyError::NoLayout)?;
-                seat.salvo_told(strategy, &reading.board, &reading.fleet, Some(&reading.told), rng, grid)?
+                seat.play(&reading.board, &reading.fleet, Some(&reading.told), rng, 0)?.shots
             }
         };
         turns += 1;
@@ -103,22 +98,15 @@ mod tests {
     use crate::game::rng::seeded;
     use crate::game::rules::Rules;
     use crate::shooting::algorithm::Algorithm;
+    use crate::shooting::level::Weakened;
 
     #[test]
     fn density_finishes_games_with_every_ship_sunk() {
         let mut rng = seeded(7);
-        let mut grid = Vec::new();
+        let seat = Seat::new(Weakened::full(Algorithm::Density));
         for _ in 0..50 {
             let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
-            let rec = play(
-                Algorithm::Density.strategy(),
-                Game::new(layout),
-                &Seat::default(),
-                &mut rng,
-                &mut grid,
-                |_, _, _| {},
-            )
-            .unwrap();
+            let rec = play(&seat, Game::new(layout), &mut rng, |_, _, _| {}).unwrap();
             assert_eq!(rec.hits, 17);
             assert!((17..=100).contains(&rec.shots));
             assert!(rec.sunk_at.iter().all(|&(_, t)| t >= 1 && t <= rec.shots));
@@ -152,15 +140,13 @@ mod tests {
     #[test]
     fn every_announcement_rule_plays_whole_games() {
         let mut rng = seeded(3);
-        let mut grid = Vec::new();
         for announce in Announce::ALL {
             for algorithm in [Algorithm::Bayes, Algorithm::WeightedDensity] {
                 for salvo in [1, 3] {
                     let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
                     let rules = Rules::new(true, salvo).unwrap().with_announce(announce);
-                    let seat = Seat { rules, ..Seat::default() };
-                    let rec = play(algorithm.strategy(), Game::new(layout), &seat, &mut rng, &mut grid, |_, _, _| {})
-                        .unwrap();
+                    let seat = Seat { rules, ..Seat::new(Weakened::full(algorithm)) };
+                    let rec = play(&seat, Game::new(layout), &mut rng, |_, _, _| {}).unwrap();
                     assert_eq!(rec.hits, 17, "{announce} {algorithm:?} salvo {salvo}");
                     assert!(rec.shots <= 100);
                 }

@@ -15,6 +15,7 @@ mod command;
 mod corpus;
 pub(crate) mod engine;
 mod learn;
+#[cfg(any(test, feature = "research"))]
 pub(crate) mod optimal;
 mod plot;
 mod report;

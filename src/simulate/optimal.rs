@@ -18,15 +18,15 @@ pub mod advantage;
 use thiserror::Error;
 
 #[cfg(test)]
-use crate::game::board::{Board, Cell};
-#[cfg(test)]
+use crate::game::board::Cell;
+use crate::game::board::{Board, Pos};
 use crate::game::fleet::Fleet;
 use crate::game::layout::{Layout, Placement};
 use crate::game::referee::Game;
-use crate::game::rng::seeded;
-use crate::shooting::recommendation::Seat;
+use crate::game::rng::{SonarRng, seeded};
+use crate::game::turn::Turn;
 use crate::shooting::strategy::Strategy;
-use crate::simulate::engine::{PlayError, play};
+use crate::simulate::engine::PlayError;
 
 /// Why a small board cannot be solved.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -96,6 +96,7 @@ impl Layouts {
         self.masks.len()
     }
 
+    #[cfg(feature = "research")]
     pub fn is_empty(&self) -> bool {
         self.masks.is_empty()
     }
@@ -106,18 +107,41 @@ impl Layouts {
     }
 }
 
-/// The exact expected number of shots `strategy` takes, over every layout, each game played with
-/// `seat`. Every game starts from the same seed: a strategy's random choices must not depend on
-/// which layout is hidden (seeded by the layout's number, a randomized policy was measured below
-/// the optimum), and with one seed it is one fixed policy of the boards it sees.
-pub fn policy_value(strategy: &dyn Strategy, layouts: &Layouts, seat: Seat) -> Result<f64, SolveError> {
+/// The exact expected number of shots `strategy` takes, over every layout, thinking `budget_ms` a
+/// move. Every game starts from the same seed: a strategy's random choices must not depend on
+/// which layout is hidden (seeded by the layout's number, a randomized policy is not one fixed
+/// policy of the boards it sees).
+pub fn policy_value(strategy: &dyn Strategy, layouts: &Layouts, budget_ms: u64) -> Result<f64, SolveError> {
     let mut grid = Vec::new();
     let mut total = 0usize;
     for i in 0..layouts.len() {
-        let record = play(strategy, Game::new(layouts.layout(i)), &seat, &mut seeded(0), &mut grid, |_, _, _| {})?;
-        total += record.shots;
+        let mut game = Game::new(layouts.layout(i));
+        let mut rng = seeded(0);
+        while !game.is_over() {
+            let shot = decision(strategy, game.board(), game.fleet(), budget_ms, &mut rng, &mut grid)?;
+            game.fire(shot).map_err(PlayError::from)?;
+        }
+        total += game.shots();
     }
     Ok(total as f64 / layouts.len() as f64)
+}
+
+/// A policy's shot on a board, as exact play asks for it: its decision on the turn of the classic
+/// rules, one shot a turn, ties in row-major order. Policies are weighed here by their decisions
+/// alone, hypothetical ones included; the product's moves are the same decisions, played through
+/// [`crate::shooting::play::Seat::play`].
+fn decision(
+    strategy: &dyn Strategy,
+    board: &Board,
+    fleet: &Fleet,
+    budget_ms: u64,
+    rng: &mut SonarRng,
+    grid: &mut Vec<f64>,
+) -> Result<Pos, SolveError> {
+    grid.clear();
+    grid.resize(board.len(), 0.0);
+    let turn = Turn::new(board, fleet).with_budget(budget_ms);
+    Ok(strategy.decide(turn, rng, grid).map_err(PlayError::from)?.shot)
 }
 
 /// What the solver knows at a board: the shots, hits (`x`) and sunk cells, as bit masks.

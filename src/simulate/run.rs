@@ -27,7 +27,7 @@ use crate::hiding::habit::{Habit, HabitError};
 use crate::hiding::placement::PlacementError;
 use crate::shooting::algorithm::Algorithm;
 use crate::shooting::level::{Level, Weakened, Weakness};
-use crate::shooting::recommendation::Seat;
+use crate::shooting::play::Seat;
 use crate::simulate::engine::{PlayError, play};
 
 use super::learn::{Knowledge, LearnError};
@@ -317,20 +317,20 @@ pub fn run_shard(
         .collect::<Result<Vec<_>, SimError>>()?;
     let mut runs = Vec::with_capacity(config.players.len());
     for &player in &config.players {
-        let strategy = Weakened { algorithm: player.algorithm, weakness: player.weakness() };
+        let shooter = Weakened { algorithm: player.algorithm, weakness: player.weakness() };
         let games = layouts
             .par_iter()
-            .map_init(Vec::new, |grid, &(i, ref layout, ref model)| {
+            .map(|&(i, ref layout, ref model)| {
                 let mut rng = rng::stream(config.seed ^ STRATEGY_SALT, i as u64);
                 // One tie order per game, as a client that sends one seed per game gets.
                 let game_seed = rng::stream(config.seed ^ ORDER_SALT, i as u64).next_u64();
                 let budget_ms = player.budget_ms.unwrap_or(config.budget_ms);
-                let seat = Seat::from_seed(game_seed, budget_ms, config.rules).with_opponent(model.clone());
+                let seat = Seat::from_seed(shooter, game_seed, budget_ms, config.rules).with_opponent(model.clone());
                 let mut log = Vec::new();
                 let mut move_nanos = Vec::with_capacity(64);
                 let start = Instant::now();
                 let mut last = start;
-                let record = play(&strategy, Game::new(layout.clone()), &seat, &mut rng, grid, |_, p, o| {
+                let record = play(&seat, Game::new(layout.clone()), &mut rng, |_, p, o| {
                     let now = Instant::now();
                     move_nanos.push(u32::try_from((now - last).as_nanos()).unwrap_or(u32::MAX));
                     last = now;

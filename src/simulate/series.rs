@@ -28,7 +28,7 @@ use crate::hiding::placement::place_hidden;
 use crate::hiding::searcher::{Hiding, MAX_BOUND, Search, fit as fit_searches};
 use crate::inference::opponent::fit as fit_fleets;
 use crate::shooting::level::Weakened;
-use crate::shooting::recommendation::Seat;
+use crate::shooting::play::Seat;
 use crate::simulate::engine::play;
 
 use super::run::{Player, SimError};
@@ -161,7 +161,7 @@ impl SeriesConfig {
     /// Plays one series of `shooter` against `hider`.
     fn play_series(&self, fleet: &Fleet, shooter: Player, hider: Hider, s: usize) -> Result<Vec<SeriesGame>, SimError> {
         let BoardSize { rows, cols } = self.size;
-        let strategy = Weakened { algorithm: shooter.algorithm, weakness: shooter.weakness() };
+        let player = Weakened { algorithm: shooter.algorithm, weakness: shooter.weakness() };
         let (mut fleets, mut searches): (Vec<Layout>, Vec<Search>) = (Vec::new(), Vec::new());
         let mut out = Vec::with_capacity(self.length);
         let (shooter_label, hider_label) = (shooter.label(), hider.to_string());
@@ -189,9 +189,9 @@ impl SeriesConfig {
             let mut rng = rng::stream(self.seed ^ STRATEGY_SALT, index);
             let game_seed = rng::stream(self.seed ^ ORDER_SALT, index).next_u64();
             let budget_ms = shooter.budget_ms.unwrap_or(self.budget_ms);
-            let seat = Seat::from_seed(game_seed, budget_ms, self.rules).with_opponent(model);
+            let seat = Seat::from_seed(player, game_seed, budget_ms, self.rules).with_opponent(model);
             let mut shots = Vec::new();
-            let record = play(&strategy, Game::new(layout.clone()), &seat, &mut rng, &mut Vec::new(), |_, p, o| {
+            let record = play(&seat, Game::new(layout.clone()), &mut rng, |_, p, o| {
                 shots.push((p, o));
             })
             .map_err(|source| SimError::Play {

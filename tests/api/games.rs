@@ -62,7 +62,7 @@ async fn shots_over_api(
 #[actix_web::test]
 async fn one_seed_per_game_or_none_plays_the_simulators_coherent_game() {
     use sonar::TieOrder;
-    use sonar::{Game, Seat, play};
+    use sonar::{Game, Seat, Weakened, play};
     let app = app(AppState::new()).await;
     let mut orders = std::collections::BTreeSet::new();
     for g in 0..6u64 {
@@ -72,12 +72,8 @@ async fn one_seed_per_game_or_none_plays_the_simulators_coherent_game() {
             orders.insert(order.symmetry());
             let over_http = shots_over_api(&app, "weighted-density", layout.clone(), seed).await;
             let mut in_process = Vec::new();
-            let seat = Seat { order, ..Seat::default() };
-            let strategy = Algorithm::WeightedDensity.strategy();
-            play(strategy, Game::new(layout.clone()), &seat, &mut sonar::seeded(0), &mut Vec::new(), |_, p, _| {
-                in_process.push(p)
-            })
-            .unwrap();
+            let seat = Seat { order, ..Seat::new(Weakened::full(Algorithm::WeightedDensity)) };
+            play(&seat, Game::new(layout.clone()), &mut sonar::seeded(0), |_, p, _| in_process.push(p)).unwrap();
             assert_eq!(over_http, in_process, "game {g}, seed {seed:?}");
         }
     }

@@ -10,7 +10,7 @@ use crate::game::rng::{seeded, stream};
 use crate::game::rules::Rules;
 use crate::shooting::algorithm::Algorithm;
 use crate::shooting::level::{Weakened, Weakness};
-use crate::shooting::recommendation::Seat;
+use crate::shooting::play::Seat;
 use crate::simulate::engine::play;
 
 const P: fn(usize, usize) -> Pos = Pos::new;
@@ -18,14 +18,14 @@ const P: fn(usize, usize) -> Pos = Pos::new;
 /// `count` searches `algorithm` made against uniform classic fleets, from `seed`.
 pub fn searches_of(algorithm: Algorithm, count: usize, seed: u64) -> Vec<Search> {
     let fleet = Fleet::classic();
-    let strategy = Weakened { algorithm, weakness: Weakness::NONE };
+    let player = Weakened { algorithm, weakness: Weakness::NONE };
     (0..count)
         .map(|i| {
             let mut rng = stream(seed, i as u64);
             let layout = random_layout_under(10, 10, fleet.lengths(), Rules::CLASSIC, &mut rng).unwrap();
-            let seat = Seat::from_seed(rng.next_u64(), 1, Rules::CLASSIC);
+            let seat = Seat::from_seed(player, rng.next_u64(), 1, Rules::CLASSIC);
             let mut shots = Vec::new();
-            play(&strategy, Game::new(layout), &seat, &mut rng, &mut Vec::new(), |_, p, o| shots.push((p, o))).unwrap();
+            play(&seat, Game::new(layout), &mut rng, |_, p, o| shots.push((p, o))).unwrap();
             Search::played(10, 10, &shots)
         })
         .collect()

@@ -82,11 +82,6 @@ pub struct Draw {
 }
 
 impl<'a> Sampler<'a> {
-    /// A sampler under the classic rules.
-    pub fn new(board: &'a Board, fleet: &'a Fleet) -> Sampler<'a> {
-        Sampler::with_rules(board, fleet, Rules::CLASSIC)
-    }
-
     /// A sampler under `rules`; the board must be revealed under them ([`Rules::reveal`]).
     pub fn with_rules(board: &'a Board, fleet: &'a Fleet, rules: Rules) -> Sampler<'a> {
         let mut rows = [0u32; MAX_SIDE];

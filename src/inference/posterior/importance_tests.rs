@@ -6,6 +6,7 @@ use crate::game::fleet::Fleet;
 use crate::game::layout::{Placement, random_layout};
 use crate::game::referee::Game;
 use crate::game::rng::seeded;
+use crate::game::rules::Rules;
 
 /// Every agreeing layout (ships of equal length interchangeable), counted straight from the
 /// definition: returns the number of layouts and, per cell, how many cover it.
@@ -81,7 +82,9 @@ fn midgame(rows: usize, cols: usize, ships: &[usize], seed: u64, shots: usize) -
 fn check_sampler(board: &Board, fleet: &Fleet, seed: u64) {
     let (count, occ) = brute(board, fleet);
     assert!(count > 0, "test boards come from real games");
-    let est = Sampler::new(board, fleet).estimate(60_000, &mut seeded(seed), |_| true).expect("some draw agrees");
+    let est = Sampler::with_rules(board, fleet, Rules::CLASSIC)
+        .estimate(60_000, &mut seeded(seed), |_| true)
+        .expect("some draw agrees");
     for (i, (&o, &m)) in occ.iter().zip(&est.marginals).enumerate() {
         let exact = if board.cells()[i] == Cell::Unknown { o as f64 / count as f64 } else { 0.0 };
         // Generous bound from the effective sample size: 5 standard errors, plus a floor.

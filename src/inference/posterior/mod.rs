@@ -94,7 +94,9 @@ mod weighted;
 #[cfg(test)]
 mod weighted_tests;
 
-use plan::{plan, prepare};
+#[cfg(feature = "research")]
+use plan::plan;
+use plan::prepare;
 pub use prior::opening_prior;
 #[cfg(test)]
 use prior::{
@@ -205,22 +207,26 @@ impl ExactTables {
         self.sweep.work
     }
 
+    #[cfg(feature = "research")]
     /// States over all frontiers.
     pub fn states(&self) -> usize {
         self.sweep.ways.len()
     }
 
+    #[cfg(feature = "research")]
     /// States from which the board can be completed (the rest are dead ends of the forward sweep).
     pub fn live_states(&self) -> usize {
         self.sweep.ways.iter().filter(|&&w| w > 0).count()
     }
 
+    #[cfg(feature = "research")]
     /// Edges over all cells.
     pub fn edges(&self) -> usize {
         self.sweep.dst.len()
     }
 }
 
+#[cfg(feature = "research")]
 /// The bound on the work of [`count_exact_under`] that its budget check uses (10 to 200 µs to
 /// compute on a 10 x 10 board): on classic game positions 1.1 to 15 times the real work
 /// without hits, 0.45 to 26 times with them.

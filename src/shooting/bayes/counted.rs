@@ -5,50 +5,54 @@
 //! better than the posterior's own likelihood does:
 //!
 //! - **Hunting** (no ship hit): a hit on the likeliest cell finds a ship no sooner on average, and
-//!   a miss there rules out fewer placements than one on the most-crossed cell (measured in
-//!   `docs/simulator.md`, "Board sizes").
+//!   a miss there rules out fewer placements than one on the most-crossed cell.
 //! - **Targeting** (a ship hit, not sunk): the count extends lines of hits, which sinks ships
 //!   sooner than the likeliest cell, even where the posterior is exact; where it is sampled (larger
 //!   boards) the cells around a hit also differ by the noise of the draws more than by their
 //!   chance of a ship. Keeping the posterior's choice whenever it rated a cell well above the
-//!   count's lost shots on 26 x 26 (measured in `docs/simulator.md`, "Board sizes").
+//!   count's lost shots on 26 x 26.
 //!
 //! The grid stays the posterior: the answer says `why` when the shot is not its likeliest cell.
 //!
 //! The count stands for what the posterior knows only where ships are placed independently of
-//! each other and of the board's cells: under the no-touch rules (ships keep apart) and under a
-//! model of the opponent's habits the likeliest cell stays the shot, as measured there (the
-//! no-touch ten-ship game lost 1.3 shots a game hunting by the count). Nor does the count read
-//! what a history's announcements tell beyond the board (which ship sank where, which ship a hit
-//! struck), nor hits under a rule that announces no sinking (`none`), where a ship may lie wholly
-//! on hits: there too the likeliest cell stays the shot. Salvos keep the posterior's k likeliest
-//! cells.
+//! each other and of the board's cells, and where the board says all the announcements told:
+//! [`super::regime`] decides where that is. The measurements behind these choices are in
+//! `docs/decisions/` (the hunting and the targeting move).
 
 use crate::game::board::{Cell, Pos};
 use crate::game::turn::Turn;
-
 use crate::shooting::strategy::weighted_density::scores;
 
+use super::regime::{Greedy, regime};
+
 /// Why a hunting shot is not the grid's most likely cell.
-pub const HUNTING: &str = "hunting: no ship is hit yet, so the shot is the cell the most ship placements cross (a miss there rules out the most), which finds the fleet sooner than the likeliest cell (measured; see docs/simulator.md)";
+pub const HUNTING: &str = "hunting: no ship is hit yet, so the shot is the cell the most ship placements cross (a miss there rules out the most), which finds the fleet sooner than the likeliest cell (measured; see docs/algorithms.md)";
 
 /// Why a targeting shot is not the grid's most likely cell.
-pub const TARGETING: &str = "targeting: the shot is the cell the most placements through the hits cross (weighted-density's count) among those the posterior gives a chance, which sinks ships sooner than the likeliest cell (measured; see docs/simulator.md)";
+pub const TARGETING: &str = "targeting: the shot is the cell the most placements through the hits cross (weighted-density's count) among those the posterior gives a chance, which sinks ships sooner than the likeliest cell (measured; see docs/algorithms.md)";
 
-/// The counted move of a one-shot turn under the classic touching rules and the uniform prior,
-/// on a board that says all the announcements told: the open cell of highest count among those of
-/// positive `marginals`, ties in the turn's order, with the reason to give when it is not the
-/// likeliest cell ([`HUNTING`] without a hit, [`TARGETING`] with one); `None` under other rules or
-/// priors, for a history whose announcements tell more than its board (a sinking of uncertain
-/// cells, named hits), and for hits under `none`, which may be ships sunk in silence: the count
-/// reads neither ([`Turn::board_tells_all`]).
+/// The counted move of a turn whose regime plays it ([`Greedy::Counted`]): the open cell of
+/// highest count among those of positive `marginals`, ties in the turn's order, with the reason to
+/// give when it is not the likeliest cell ([`HUNTING`] without a hit, [`TARGETING`] with one);
+/// `None` in any other regime.
 pub fn counted_move(turn: Turn<'_>, marginals: &[f64]) -> Option<(Pos, &'static str)> {
-    let board = turn.board;
-    if turn.rules.salvo != 1 || !turn.rules.touching || !turn.uniform_prior() || !turn.board_tells_all() {
+    if regime(turn).greedy != Greedy::Counted {
         return None;
     }
+    let board = turn.board;
     let mut count = vec![0.0; board.len()];
     scores(board, turn.fleet, None, &mut count);
     let shot = turn.order.best(board, &count, |i| board.cells()[i] == Cell::Unknown && marginals[i] > 0.0)?;
     Some((shot, if board.has_hits() { TARGETING } else { HUNTING }))
+}
+
+/// The grid's likeliest open cell (ties in the turn's order), the shot the default budget plays
+/// (the counted move where the regime plays it, the likeliest cell otherwise) and
+/// the reason to give when that shot is less likely.
+pub fn greedy_shot(turn: Turn<'_>, grid: &[f64]) -> (Pos, Pos, &'static str) {
+    let board = turn.board;
+    let likeliest = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
+    let likeliest = likeliest.expect("a checked turn has a '.' cell");
+    let (shot, why) = counted_move(turn, grid).unwrap_or((likeliest, ""));
+    (likeliest, shot, why)
 }

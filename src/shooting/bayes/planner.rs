@@ -23,13 +23,22 @@
 //! over layouts. Elsewhere
 //! `bayes` plays its greedy shot at every budget.
 
+use std::borrow::Cow;
+
 use crate::game::board::{Board, Cell};
 use crate::game::layout::Layout;
-use crate::game::turn::{DEFAULT_BUDGET_MS, Turn};
-
-use super::rollout::{self, Path};
 use crate::game::referee::Game;
+use crate::game::rng::SonarRng;
+use crate::game::turn::{DEFAULT_BUDGET_MS, Turn};
+use crate::inference::posterior::importance::Sampler;
+use crate::inference::posterior::{ExactError, ExactTables, opening_prior};
 use crate::shooting::strategy::plan::{Line, Plan, Source};
+use crate::shooting::strategy::{Decision, PosteriorFacts, StrategyError, ranked};
+
+use super::counted::greedy_shot;
+use super::draws;
+use super::posterior::{EXACT_SHARE, NO_TOUCH_UNIT_SHARE, WORK_PER_MS, exact_work, sample_draws, sampled};
+use super::rollout::{self, Path};
 
 /// A candidate replaces the greedy cell only past this many standard errors of the paired
 /// difference of their shots to finish.
@@ -56,15 +65,6 @@ pub const POOL_SHARE: f64 = 0.5;
 /// Share of the budget a plan means to spend, for the machine's noise.
 pub const SHARE: f64 = 0.9;
 
-/// Whether a turn gets a plan: a budget above the default, and a game the rollouts can play.
-pub fn plans(turn: Turn<'_>) -> bool {
-    turn.budget_ms > DEFAULT_BUDGET_MS
-        && turn.rules.salvo == 1
-        && turn.rules.announce == crate::game::announce::Announce::SunkCells
-        && turn.board_tells_all()
-        && turn.uniform_prior()
-}
-
 /// The most layouts a plan at this budget plays out.
 pub fn most_layouts(budget_ms: u64) -> usize {
     (budget_ms * LAYOUTS_PER_MS) as usize
@@ -73,6 +73,65 @@ pub fn most_layouts(budget_ms: u64) -> usize {
 /// The most layouts a plan at this budget resamples from a pool of `pool` weighted draws.
 pub fn most_resampled(budget_ms: u64, pool: usize) -> usize {
     most_layouts(budget_ms).min((pool as f64 * POOL_SHARE) as usize)
+}
+
+/// Exact work kept as tables and sampled from costs up to about twice a plain count's per unit.
+const EXACT_TABLES_COST: f64 = 2.0;
+
+/// A turn with a budget above the default: the posterior, from the exact
+/// programme's tables where they fit the budget's work bound (the layouts drawn from them), from
+/// the default budget's importance draws elsewhere (the layouts resampled from those), and the
+/// rest of the budget spent playing the candidates out.
+pub fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
+    let (board, fleet, rules, budget) = (turn.board, turn.fleet, turn.rules, turn.budget_ms);
+    let (marginals, facts, layouts, source, spent_ms) =
+        match ExactTables::build(board, fleet, rules, exact_work(budget, rules)) {
+            Ok(tables) => {
+                let exact = tables.posterior();
+                let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
+                let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
+                let spent = tables.work() as f64 * EXACT_TABLES_COST / per_ms;
+                let (layouts, source) = draws::from_tables(&tables, most_layouts(budget), rng);
+                (exact.marginals(), facts, layouts, source, spent)
+            }
+            Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
+            Err(_) => {
+                // The failed attempt is charged its whole share, then the default budget's draws.
+                let spent = budget as f64 * EXACT_SHARE + DEFAULT_BUDGET_MS as f64 * (1.0 - EXACT_SHARE);
+                let sampler = Sampler::with_rules(board, fleet, rules);
+                let mut kept = Vec::new();
+                let n = sample_draws(board, fleet, DEFAULT_BUDGET_MS);
+                let estimate = sampler.estimate_seeing(n, rng, |_| true, |d, w| kept.push((d.clone(), w)));
+                let (marginals, facts) = match opening_prior(board, fleet, rules) {
+                    Some((prior, layouts)) => {
+                        (prior.to_vec(), PosteriorFacts { exact: true, layouts: Some(layouts), samples: None })
+                    }
+                    None => sampled(board, fleet, estimate)?,
+                };
+                let most = most_resampled(budget, kept.len());
+                let layouts = draws::resampled(board, fleet, &kept, most, rng);
+                (marginals, facts, layouts, Source::Resampled, spent)
+            }
+        };
+    grid.copy_from_slice(&marginals);
+    let (likeliest, greedy, counted) = greedy_shot(turn, grid);
+    // The candidates: the greedy cell, then the next likeliest in the turn's order, as a salvo's.
+    let ranked = ranked(true, turn, greedy, &marginals, rng, CANDIDATES);
+    let cells: Vec<usize> = ranked.iter().map(|&p| board.index(p)).filter(|&i| marginals[i] > 0.0).collect();
+    let left_ms = budget as f64 * SHARE - spent_ms;
+    let allowance = (left_ms.max(0.0) * ROLLOUT_UNITS_PER_MS as f64) as u64;
+    let plan = improve(turn, &marginals, &cells, &layouts, source, allowance);
+    let shot = plan.as_ref().map_or(greedy, |p| p.lines[p.chosen].cell);
+    let below = grid[board.index(shot)] < grid[board.index(likeliest)];
+    let why = below.then(|| if shot == greedy { Cow::Borrowed(counted) } else { Cow::Owned(planned_why()) });
+    Ok(Decision { shot, posterior: Some(facts), why, plan })
+}
+
+/// Why a planned shot is not the grid's most likely cell.
+pub fn planned_why() -> String {
+    format!(
+        "planning ahead: each candidate played out to the end of the game on the same layouts drawn from the posterior, this cell finishes in fewer shots than the shot the default budget plays (exactly, over every agreeing layout, or by more than {Z} standard errors of the draws; see plan)"
+    )
 }
 
 /// Plays `cells` (open cells, greedy first) out on `layouts` in order, every cell on a layout before the

@@ -4,6 +4,7 @@
 
 use super::draws;
 use super::planner::*;
+use super::regime::regime;
 use super::rollout::{self, Path};
 use crate::game::board::Board;
 use crate::game::board::Cell;
@@ -19,7 +20,8 @@ use crate::game::turn::{DEFAULT_BUDGET_MS, Turn};
 use crate::inference::posterior::importance::Draw;
 use crate::shooting::algorithm::Algorithm;
 use crate::shooting::bayes::counted::counted_move;
-use crate::shooting::recommendation::Seat;
+use crate::shooting::level::Weakened;
+use crate::shooting::play::Seat;
 use crate::shooting::strategy::plan::Source;
 use crate::simulate::engine::play;
 use rand::RngExt;
@@ -55,12 +57,11 @@ fn the_rollout_referee_finishes_games_as_the_engine_does() {
             continue;
         }
         let order = TieOrder::from_seed(seed);
-        let seat = Seat { order, rules, ..Seat::default() };
+        let seat = Seat { order, rules, ..Seat::new(Weakened::full(Algorithm::WeightedDensity)) };
         let before = game.shots();
-        let wd = Algorithm::WeightedDensity.strategy();
-        let engine = play(wd, game.clone(), &seat, &mut seeded(0), &mut Vec::new(), |_, _, _| {}).unwrap();
+        let engine = play(&seat, game.clone(), &mut seeded(0), |_, _, _| {}).unwrap();
         let seen = rules.reveal(game.board());
-        let turn = seat.turn(&seen, game.fleet());
+        let turn = seat.turn(&seen, game.fleet(), None);
         let (mut grid, mut work) = (Vec::new(), 0);
         let ours =
             rollout::finish(Game::from_position(&seen, game.fleet(), &afloat(&game)), turn, &mut grid, &mut work);
@@ -142,7 +143,7 @@ fn no_plan_at_the_default_budget_nor_where_rollouts_cannot_play_the_game() {
     let salvo = Rules::new(true, 3).unwrap();
     let none = Rules::CLASSIC.with_announce(crate::game::announce::Announce::None);
     for rules in [salvo, none] {
-        assert!(!plans(thinking.with_rules(rules)));
+        assert!(!regime(thinking.with_rules(rules)).plans);
         assert!(decide(thinking.with_rules(rules)).plan.is_none());
     }
     let habit = Opponent::new(
@@ -168,10 +169,10 @@ fn a_budget_that_cannot_pay_for_two_layouts_plans_nothing() {
     let board = Board::empty(26, 26);
     let fleet = Fleet::new(&[5, 5, 4, 4, 3, 3, 3, 2, 2, 1], 26).unwrap();
     let turn = Turn::new(&board, &fleet).with_budget(11);
-    assert!(plans(turn));
+    assert!(regime(turn).plans);
     let d = Algorithm::Bayes.strategy().decide(turn, &mut seeded(1), &mut vec![0.0; board.len()]).unwrap();
     // It plays the default budget's shot (here the hunting move, which says why), not a planned one.
-    assert!(d.plan.is_none() && d.why != Some(crate::shooting::bayes::PLANNED), "{:?} {:?}", d.plan, d.why);
+    assert!(d.plan.is_none() && d.why.as_deref() != Some(planned_why().as_str()), "{:?} {:?}", d.plan, d.why);
     // The allowance check on its own: a layout's rollouts on the classic board need more than 1 unit.
     let classic = Board::empty(10, 10);
     let five = Fleet::classic();
@@ -262,7 +263,7 @@ fn a_path_meets_another_that_fired_the_same_cells_in_as_many_shots() {
 #[test]
 fn an_opening_plan_resamples_at_most_half_its_pool_whatever_the_budget() {
     let game = game_after(6, Rules::CLASSIC, &[5, 4, 3, 3, 2], 2);
-    let pool = crate::shooting::bayes::sample_draws(game.board(), game.fleet(), DEFAULT_BUDGET_MS) as usize;
+    let pool = crate::shooting::bayes::posterior::sample_draws(game.board(), game.fleet(), DEFAULT_BUDGET_MS) as usize;
     assert_eq!(most_resampled(1_000, pool), pool / 2);
     assert_eq!(most_resampled(10, pool), most_layouts(10), "below half the pool of {pool} the budget's bound holds");
     let turn = game.turn().with_budget(1_000);

@@ -2,14 +2,14 @@
 //! states about itself), its [`Decision`], the meaning of its grid and how a grid is finished for
 //! the caller.
 
+use std::borrow::Cow;
+
 use thiserror::Error;
 
 use crate::game::board::{Board, Cell, Pos};
 use crate::game::rng::SonarRng;
 use crate::game::turn::Turn;
 use crate::shooting::strategy::plan::Plan;
-
-use super::pick::ranked;
 
 /// What the values of a strategy's grid mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +55,7 @@ pub struct Decision {
     pub posterior: Option<PosteriorFacts>,
     /// Why the shot is not a cell of the grid's highest value, when it is not (`bayes` when its
     /// plan found a better cell).
-    pub why: Option<&'static str>,
+    pub why: Option<Cow<'static, str>>,
     /// What `bayes` found when it planned ahead with a budget above the default.
     pub plan: Option<Plan>,
 }
@@ -79,12 +79,6 @@ pub trait Strategy: Send + Sync {
     /// ([`crate::game::tie_order::TieOrder`]) rather than at random (a salvo's ties go the same way).
     fn keeps_one_order(&self) -> bool {
         false
-    }
-
-    /// The turn's `k` shots, best first, starting with its own shot `first` (a salvo): by default
-    /// the other `.` cells of highest grid value ([`ranked`]). Draws nothing when `k` is 1.
-    fn rank(&self, turn: Turn<'_>, first: Pos, grid: &[f64], rng: &mut SonarRng, k: usize) -> Vec<Pos> {
-        ranked(self.keeps_one_order(), turn, first, grid, rng, k)
     }
 
     /// Its name, summary, source, grid kind and whether it draws random numbers.

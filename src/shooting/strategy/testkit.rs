@@ -13,7 +13,8 @@ use crate::game::referee::Game;
 use crate::game::rng::{SonarRng, seeded};
 use crate::game::turn::Turn;
 use crate::shooting::algorithm::Algorithm;
-use crate::shooting::recommendation::Seat;
+use crate::shooting::level::Weakened;
+use crate::shooting::play::Seat;
 use crate::shooting::strategy::{GridKind, Strategy, finish_grid};
 use crate::simulate::engine::play;
 
@@ -183,18 +184,18 @@ pub fn check_always_open(strategy: &dyn Strategy, kind: GridKind, count: usize) 
 }
 
 /// `games` whole classic games, then one on each of [`SHAPES`], always end with every ship sunk.
-pub fn check_games_finish(strategy: &dyn Strategy, games: usize) {
+pub fn check_games_finish(algorithm: Algorithm, games: usize) {
     let mut rng: SonarRng = seeded(5);
-    let mut grid = Vec::new();
+    let seat = Seat::new(Weakened::full(algorithm));
     for _ in 0..games {
         let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
-        let rec = play(strategy, Game::new(layout), &Seat::default(), &mut rng, &mut grid, |_, _, _| {}).unwrap();
+        let rec = play(&seat, Game::new(layout), &mut rng, |_, _, _| {}).unwrap();
         assert_eq!(rec.hits, 17);
         assert!((17..=100).contains(&rec.shots));
     }
     for &(rows, cols, ships) in SHAPES {
         let layout = random_layout(rows, cols, ships, &mut rng).unwrap();
-        let rec = play(strategy, Game::new(layout), &Seat::default(), &mut rng, &mut grid, |_, _, _| {}).unwrap();
+        let rec = play(&seat, Game::new(layout), &mut rng, |_, _, _| {}).unwrap();
         assert_eq!(rec.hits, ships.iter().sum::<usize>());
     }
 }
@@ -224,7 +225,7 @@ mod tests {
         for &algorithm in Algorithm::ALL {
             println!("{}", algorithm.name());
             let (_, games) = effort(algorithm);
-            check_games_finish(algorithm.strategy(), games);
+            check_games_finish(algorithm, games);
         }
     }
 
@@ -233,14 +234,13 @@ mod tests {
         // Told only what each rule says, every algorithm still sinks the whole fleet within the
         // board, on 6 x 6 boards (the classic board is the engine's test, for bayes).
         let mut rng = seeded(41);
-        let mut grid = Vec::new();
         for &algorithm in Algorithm::ALL {
             for announce in crate::game::announce::Announce::ALL {
                 for (touching, salvo) in [(true, 1), (false, 2)] {
                     let rules = crate::game::rules::Rules::new(touching, salvo).unwrap().with_announce(announce);
                     let layout = crate::game::layout::random_layout_under(6, 6, &[3, 2, 2], rules, &mut rng).unwrap();
-                    let seat = Seat { rules, ..Seat::default() };
-                    let rec = play(algorithm.strategy(), Game::new(layout), &seat, &mut rng, &mut grid, |_, _, _| {})
+                    let seat = Seat { rules, ..Seat::new(Weakened::full(algorithm)) };
+                    let rec = play(&seat, Game::new(layout), &mut rng, |_, _, _| {})
                         .unwrap_or_else(|e| panic!("{} under {announce}: {e}", algorithm.name()));
                     assert_eq!(rec.hits, 7, "{} under {announce}", algorithm.name());
                     assert!(rec.shots <= 36);

@@ -7,11 +7,10 @@
 
 use std::collections::HashMap;
 
-use super::{Layouts, Seen, SolveError, answers, over};
+use super::{Layouts, Seen, SolveError, answers, decision, over};
 use crate::game::board::{Board, Cell};
 use crate::game::fleet::Fleet;
 use crate::game::rng::seeded;
-use crate::shooting::recommendation::Seat;
 use crate::shooting::strategy::Strategy;
 
 /// The positions where `other` shoots elsewhere than `base`, grouped by the number of hits not
@@ -50,18 +49,18 @@ impl Advantage {
 const KEPT: usize = 8;
 
 /// The exact decomposition of `other`'s expected shots less `base`'s over every layout of
-/// `layouts`, both playing `seat` with a fresh seed at each board (as [`super::policy_value`]
+/// `layouts`, both thinking `budget_ms` a move with a fresh seed at each board (as [`super::policy_value`]
 /// plays them when their choices do not hang on the generator's history: exact counting, no
 /// random ties).
 pub fn advantage(
     layouts: &Layouts,
     base: &dyn Strategy,
     other: &dyn Strategy,
-    seat: &Seat,
+    budget_ms: u64,
 ) -> Result<Advantage, SolveError> {
     let all: Vec<u32> = (0..layouts.len() as u32).collect();
     let start = Seen { shot: 0, hit: 0, sunk: 0 };
-    let mut walk = Walk { layouts, seat, base, memo: HashMap::new(), phases: Vec::new(), best: Vec::new() };
+    let mut walk = Walk { layouts, budget_ms, base, memo: HashMap::new(), phases: Vec::new(), best: Vec::new() };
     let base_value = walk.value(start, &all)?;
     let other_value = walk.other(other, start, &all)?;
     walk.best.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -71,7 +70,7 @@ pub fn advantage(
 
 struct Walk<'a> {
     layouts: &'a Layouts,
-    seat: &'a Seat,
+    budget_ms: u64,
     base: &'a dyn Strategy,
     memo: HashMap<Seen, f64>,
     phases: Vec<Phase>,
@@ -105,12 +104,8 @@ impl Walk<'_> {
     fn choice(&self, strategy: &dyn Strategy, seen: Seen, agree: &[u32]) -> Result<usize, SolveError> {
         let (board, afloat) = self.position(seen, agree);
         let fleet = Fleet::new(&afloat, board.longer_side()).map_err(|_| SolveError::NoLayout)?;
-        let mut grid = vec![0.0; board.len()];
-        let shots = self
-            .seat
-            .salvo(strategy, &board, &fleet, &mut seeded(0), &mut grid)
-            .map_err(|e| SolveError::Play(e.into()))?;
-        Ok(board.index(shots[0]))
+        let shot = decision(strategy, &board, &fleet, self.budget_ms, &mut seeded(0), &mut Vec::new())?;
+        Ok(board.index(shot))
     }
 
     /// `base`'s expected shots from `seen`.

@@ -2,7 +2,7 @@ use super::advantage::advantage;
 use super::*;
 use crate::game::layout::Layout;
 use crate::game::rng::SonarRng;
-use crate::game::turn::Turn;
+use crate::game::turn::{DEFAULT_BUDGET_MS, Turn};
 use crate::shooting::algorithm::Algorithm;
 use crate::shooting::bayes;
 use crate::shooting::strategy::{AlgorithmInfo, Decision, StrategyError};
@@ -12,7 +12,7 @@ struct Greedy;
 
 impl Strategy for Greedy {
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
-        let (marginals, facts) = bayes::posterior(turn, rng)?;
+        let (marginals, facts) = bayes::posterior::posterior(turn, rng)?;
         grid.copy_from_slice(&marginals);
         let b = turn.board;
         let shot = turn.order.best(b, grid, |i| b.cells()[i] == Cell::Unknown).unwrap();
@@ -42,7 +42,7 @@ fn greedy_and_weighted_density_match_the_published_policy_values() {
     // first. With two ships its rules announce a sinking without showing the cells, but these two
     // policies' values are the same under Sonar's rules.
     let value = |s: &dyn Strategy, ships: &[usize]| {
-        policy_value(s, &Layouts::enumerate(4, 4, ships).unwrap(), Seat::default()).unwrap()
+        policy_value(s, &Layouts::enumerate(4, 4, ships).unwrap(), DEFAULT_BUDGET_MS).unwrap()
     };
     let wd = Algorithm::WeightedDensity.strategy();
     for (name, s, ships, want) in [
@@ -62,7 +62,7 @@ fn no_policy_beats_the_optimum_and_the_optimal_moves_are_open_cells() {
     let layouts = Layouts::enumerate(3, 4, &[3, 2]).unwrap();
     let best = optimal_value(&layouts);
     for &alg in Algorithm::ALL {
-        let v = policy_value(alg.strategy(), &layouts, Seat::default()).unwrap();
+        let v = policy_value(alg.strategy(), &layouts, DEFAULT_BUDGET_MS).unwrap();
         assert!(v >= best - 1e-12, "{} {v} < optimum {best}", alg.name());
     }
     let board = Board::parse(&["....", ".o..", "..x."]).unwrap();
@@ -105,7 +105,8 @@ fn the_planner_closes_most_of_greedys_gap_on_small_boards() {
         [(&[2, 2][..], 8.6696, 8.7411, 8.6696), (&[3, 2][..], 8.7462, 8.9091, 8.7879)]
     {
         let layouts = Layouts::enumerate(4, 4, ships).unwrap();
-        let v = policy_value(&Planned(Layouts::enumerate(4, 4, ships).unwrap(), 3), &layouts, Seat::default()).unwrap();
+        let v =
+            policy_value(&Planned(Layouts::enumerate(4, 4, ships).unwrap(), 3), &layouts, DEFAULT_BUDGET_MS).unwrap();
         assert!((v - planned).abs() < 5e-5, "{ships:?}: planner {v}");
         assert!(v >= optimum - 5e-5 && v < greedy - 0.05, "{ships:?}: {optimum} <= {v} < {greedy}");
     }
@@ -119,12 +120,11 @@ fn the_planner_closes_most_of_greedys_gap_on_small_boards() {
 #[test]
 fn bayes_with_thinking_time_is_the_exact_planner_on_small_boards() {
     let layouts = Layouts::enumerate(3, 4, &[3, 2]).unwrap();
-    let seat = Seat { budget_ms: 100, ..Seat::default() };
-    let thinking = policy_value(Algorithm::Bayes.strategy(), &layouts, seat).unwrap();
+    let thinking = policy_value(Algorithm::Bayes.strategy(), &layouts, 100).unwrap();
     let planner = Planned(Layouts::enumerate(3, 4, &[3, 2]).unwrap(), crate::shooting::bayes::planner::CANDIDATES);
-    let want = policy_value(&planner, &layouts, Seat::default()).unwrap();
+    let want = policy_value(&planner, &layouts, DEFAULT_BUDGET_MS).unwrap();
     assert!((thinking - want).abs() < 1e-9, "bayes at 100 ms {thinking}, planner {want}");
-    let greedy = policy_value(&Greedy, &layouts, Seat::default()).unwrap();
+    let greedy = policy_value(&Greedy, &layouts, DEFAULT_BUDGET_MS).unwrap();
     assert!((greedy - 7.6863).abs() < 5e-5 && (thinking - 7.5686).abs() < 5e-5, "{greedy} {thinking}");
     assert!(thinking >= optimal_value(&layouts) - 1e-9);
 }
@@ -138,13 +138,13 @@ fn bayes_with_thinking_time_is_the_exact_planner_on_small_boards() {
 fn the_advantages_add_up_to_the_difference_of_the_values() {
     let layouts = Layouts::enumerate(4, 4, &[3, 2]).unwrap();
     let (bayes, wd) = (&Greedy as &dyn Strategy, Algorithm::WeightedDensity.strategy());
-    let a = advantage(&layouts, bayes, wd, &Seat::default()).unwrap();
+    let a = advantage(&layouts, bayes, wd, DEFAULT_BUDGET_MS).unwrap();
     // Sums in another order: equal to the last bits.
-    assert!((a.base - policy_value(bayes, &layouts, Seat::default()).unwrap()).abs() < 1e-12);
-    assert!((a.other - policy_value(wd, &layouts, Seat::default()).unwrap()).abs() < 1e-12);
+    assert!((a.base - policy_value(bayes, &layouts, DEFAULT_BUDGET_MS).unwrap()).abs() < 1e-12);
+    assert!((a.other - policy_value(wd, &layouts, DEFAULT_BUDGET_MS).unwrap()).abs() < 1e-12);
     assert!((a.total() - (a.other - a.base)).abs() < 1e-12, "{} against {}", a.total(), a.other - a.base);
     assert!((a.other - a.base + 0.0189).abs() < 1e-4, "{a:?}");
-    let played = policy_value(Algorithm::Bayes.strategy(), &layouts, Seat::default()).unwrap();
+    let played = policy_value(Algorithm::Bayes.strategy(), &layouts, DEFAULT_BUDGET_MS).unwrap();
     assert!((played - 8.8902).abs() < 5e-5 && (a.base - 8.9091).abs() < 5e-5, "{played} {}", a.base);
     // It gains with one and two open hits, and the two never differ in hunt mode here.
     assert_eq!(a.phases.iter().map(|p| p.states).collect::<Vec<_>>(), [0, 39, 21, 12]);

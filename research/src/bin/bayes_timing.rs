@@ -1,5 +1,5 @@
 //! Where `bayes` spends its time, move by move:
-//! `cargo run --release --example bayes_timing [GAMES] [PLAYER] [no-touch]`. With `no-touch` the
+//! `cargo run --release -p sonar-research --bin bayes_timing -- [GAMES] [PLAYER] [no-touch]`. With `no-touch` the
 //! games are of the no-touch rules with the ten-ship fleet 4,3,3,2,2,2,1,1,1,1; otherwise classic.
 
 use std::time::Instant;
@@ -8,10 +8,10 @@ use sonar::Algorithm;
 use sonar::DEFAULT_BUDGET_MS;
 use sonar::Game;
 use sonar::Rules;
-use sonar::Sampler;
 use sonar::count_exact_under;
-use sonar::exact_work;
 use sonar::random_layout_under;
+use sonar::research::Sampler;
+use sonar::research::exact_work;
 use sonar::seeded;
 use sonar::simulate::percentile;
 

@@ -1,16 +1,11 @@
 //! How long `bayes` thinks a move at a budget above the default, by where its plan's layouts came
-//! from: `cargo run --release --example thinking_timing [GAMES] [BUDGET_MS] [no-touch]`. One
+//! from: `cargo run --release -p sonar-research --bin thinking_timing -- [GAMES] [BUDGET_MS] [no-touch]`. One
 //! thread; each move's time against the budget (the target: p99 within the budget plus 20%).
 
 use std::time::Instant;
 
-use sonar::Algorithm;
-use sonar::Game;
-use sonar::Rules;
-use sonar::random_layout_under;
-use sonar::recommend;
-use sonar::seeded;
 use sonar::simulate::percentile;
+use sonar::{Algorithm, Game, Rules, Seat, Weakened, random_layout_under, seeded};
 
 fn main() {
     let arg = |n: usize| std::env::args().nth(n);
@@ -23,15 +18,13 @@ fn main() {
     let mut by_source: Vec<(String, Vec<f64>, Vec<f64>, usize)> = Vec::new();
     let mut all = Vec::new();
     let (mut shots, mut switched) = (0usize, 0usize);
+    let seat = Seat { budget_ms: budget, rules, ..Seat::new(Weakened::full(Algorithm::Bayes)) };
     for g in 0..games {
         let mut rng = seeded(1000 + g);
         let mut game = Game::new(random_layout_under(10, 10, ships, rules, &mut rng).unwrap());
         while !game.is_over() {
-            let seen = rules.reveal(game.board());
-            let turn = game.turn().with_rules(rules).with_budget(budget);
-            let turn = sonar::Turn { board: &seen, ..turn };
             let t = Instant::now();
-            let r = recommend(Algorithm::Bayes, turn, &mut rng).unwrap();
+            let r = seat.play(game.board(), game.fleet(), None, &mut rng, 0).unwrap();
             let ms = t.elapsed().as_secs_f64() * 1e3;
             all.push(ms);
             let (name, layouts) = match &r.plan {

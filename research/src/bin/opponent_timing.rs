@@ -1,5 +1,5 @@
 //! Per-move time of an algorithm given a model of the opponent's habits:
-//! `cargo run --release --example opponent_timing [GAMES] [ALGORITHM] [EDGE-THETA] [TOUCHING]
+//! `cargo run --release -p sonar-research --bin opponent_timing -- [GAMES] [ALGORITHM] [EDGE-THETA] [TOUCHING]
 //! [ACROSS]`. The model weighs each cell `e^(θ × the board edges it lies on)`, each touching pair
 //! `TOUCHING` and each ship laid across `ACROSS` (default 1); games are classic, on uniform
 //! layouts, one thread. Prints per-move percentiles and the mean shots. With `TOUCHING` 0 the
@@ -8,8 +8,9 @@
 
 use std::time::Instant;
 
+use sonar::research::Opponent;
 use sonar::simulate::per_move_line;
-use sonar::{Algorithm, Fleet, Game, Habit, Opponent, Rules, random_layout_under, seeded};
+use sonar::{Algorithm, Fleet, Game, Habit, Rules, random_layout_under, seeded};
 
 fn main() {
     let arg = |i: usize| std::env::args().nth(i);

@@ -1,18 +1,18 @@
 //! The calibration of the strength levels: mean shots against the weakness `x` of
-//! [`sonar::Weakness::at`], every point over the same hidden fleets (paired), from which
-//! the table `sonar::CALIBRATED` is read off.
+//! [`sonar::research::Weakness::at`], every point over the same hidden fleets (paired), from which
+//! the table `sonar::research::CALIBRATED` is read off.
 //!
 //! ```text
-//! cargo run --release --example level_sweep -- ALGORITHM GAMES SEED X [X ...]
-//! cargo run --release --example level_sweep -- bayes 1000 7 0 0.05 0.1 0.2 0.3 0.45 0.6 0.8 1
+//! cargo run --release -p sonar-research --bin level_sweep -- ALGORITHM GAMES SEED X [X ...]
+//! cargo run --release -p sonar-research --bin level_sweep -- bayes 1000 7 0 0.05 0.1 0.2 0.3 0.45 0.6 0.8 1
 //! ```
 //!
 //! An `X` may also be the four knobs `MISTAKES/HUNT/TARGET/STRAY`, `HUNT` and `TARGET` each
-//! `SPREAD` or `BIAS,SPREAD` ([`sonar::Noise`]), to study one kind of mistake alone.
+//! `SPREAD` or `BIAS,SPREAD` ([`sonar::research::Noise`]), to study one kind of mistake alone.
 
 use sonar::Algorithm;
+use sonar::research::{Noise, Weakness};
 use sonar::simulate::{Config, Player, reports, run};
-use sonar::{Noise, Weakness};
 
 fn weakness(arg: &str) -> Weakness {
     let n = |s: &str| s.parse::<f64>().unwrap_or_else(|e| panic!("{arg:?}: {e}"));

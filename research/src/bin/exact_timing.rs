@@ -4,7 +4,7 @@
 //! it first tells how the budget check does: boards that would fit but were turned away, and
 //! how long turning away the others took.
 //!
-//! `cargo run --release --example exact_timing [games] [budget]`, e.g. `40 250000`.
+//! `cargo run --release -p sonar-research --bin exact_timing -- [games] [budget]`, e.g. `40 250000`.
 
 use std::time::Instant;
 
@@ -13,10 +13,10 @@ use sonar::Algorithm;
 use sonar::Fleet;
 use sonar::Rules;
 use sonar::random_layout;
+use sonar::research::{ExactError, ExactTables, estimate_work};
 use sonar::stream;
 use sonar::{Board, Cell, Pos};
-use sonar::{ExactError, ExactTables, estimate_work};
-use sonar::{Game, Seat, play};
+use sonar::{Game, Seat, Weakened, play};
 
 const CHECKPOINTS: [usize; 4] = [10, 20, 30, 40];
 
@@ -29,22 +29,15 @@ struct Sample {
 
 fn positions(games: u64) -> Vec<(&'static str, usize, Board, Fleet)> {
     let mut out = Vec::new();
-    let mut grid = Vec::new();
+    let seat = Seat::new(Weakened::full(Algorithm::Density));
     for g in 0..games {
         let mut rng = stream(11, g);
         let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
-        play(
-            Algorithm::Density.strategy(),
-            Game::new(layout.clone()),
-            &Seat::default(),
-            &mut rng,
-            &mut grid,
-            |game, _, _| {
-                if CHECKPOINTS.contains(&game.shots()) && !game.is_over() {
-                    out.push(("density", game.shots(), game.board().clone(), game.fleet().clone()));
-                }
-            },
-        )
+        play(&seat, Game::new(layout.clone()), &mut rng, |game, _, _| {
+            if CHECKPOINTS.contains(&game.shots()) && !game.is_over() {
+                out.push(("density", game.shots(), game.board().clone(), game.fleet().clone()));
+            }
+        })
         .unwrap();
         let mut game = Game::new(layout);
         let mut open: Vec<Pos> = (0..100).map(|i| Pos::new(i / 10, i % 10)).collect();

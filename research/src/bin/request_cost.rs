@@ -7,18 +7,16 @@
 //! with that filter, writing nowhere, so that the request span and log calls cost what they cost
 //! in production; without it there is no subscriber.
 //!
-//! `cargo run --release --example request_cost [rounds-of-requests]`
+//! `cargo run --release -p sonar-research --bin request_cost -- [rounds-of-requests]`
 
 use std::time::Instant;
 
 use actix_web::test::{TestRequest, call_service, init_service};
-use sonar::Algorithm;
-use sonar::Turn;
 use sonar::http::{AppState, app};
 use sonar::http::{RecommendRequest, RecommendResponse};
-use sonar::seeded;
+use sonar::research::Ask;
 use sonar::simulate::corpus;
-use sonar::{Ask, recommend};
+use sonar::{Algorithm, Level, Seat, Turn, Weakened, seeded};
 
 #[actix_web::main]
 async fn main() {
@@ -75,7 +73,8 @@ fn stages(bodies: &[String], n: usize) {
     };
     let density = Algorithm::from_name("density").expect("density is offered");
     let reqs: Vec<Ask> = bodies.iter().map(|b| RecommendRequest::ask_from_json(b).expect("corpus body")).collect();
-    let answer = |r: &Ask| recommend(density, Turn::new(&r.board, &r.fleet), &mut seeded(1)).expect("answer");
+    let seat = Seat::new(Weakened::full(density));
+    let answer = |r: &Ask| seat.play(&r.board, &r.fleet, None, &mut seeded(1), 0).expect("answer");
     let recs: Vec<_> = reqs.iter().map(answer).collect();
     println!("density, stage by stage:");
     time("read the request", &mut |i| {
@@ -90,6 +89,8 @@ fn stages(bodies: &[String], n: usize) {
     });
     time("write the answer", &mut |i| {
         let k = i % recs.len();
-        std::hint::black_box(RecommendResponse::new(recs[k].clone(), reqs[k].board.cols(), 1).to_json());
+        std::hint::black_box(
+            RecommendResponse::new(recs[k].clone(), Level::STRONGEST, reqs[k].board.cols(), 1).to_json(),
+        );
     });
 }

@@ -1,6 +1,6 @@
 //! Prints the exact marginals of the empty 10 x 10 board under the no-touch rules for the classic
 //! fleet and the ten-ship fleet, as the Rust tables of `src/posterior/prior.rs`:
-//! `cargo run --release --example no_touch_priors` (about a minute and 8 GB for the ten ships).
+//! `cargo run --release -p sonar-research --bin no_touch_priors --` (about a minute and 8 GB for the ten ships).
 
 use sonar::Board;
 use sonar::Fleet;

@@ -7,19 +7,17 @@
 
 use std::time::Instant;
 
-use sonar::{Algorithm, Fleet, Game, Hiding, Rules, Search, Seat, fit_searches, place_hidden, random_layout, stream};
+use sonar::research::{Search, fit_searches, place_hidden};
+use sonar::{Algorithm, Fleet, Game, Hiding, Rules, Seat, Weakened, random_layout, stream};
 
 fn searches(algorithm: Algorithm, n: usize) -> Vec<Search> {
-    let mut grid = Vec::new();
+    let seat = Seat::new(Weakened::full(algorithm));
     (0..n)
         .map(|g| {
             let mut rng = stream(0x5EA, g as u64);
             let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
             let mut shots = Vec::new();
-            sonar::play(algorithm.strategy(), Game::new(layout), &Seat::default(), &mut rng, &mut grid, |_, p, o| {
-                shots.push((p, o))
-            })
-            .unwrap();
+            sonar::play(&seat, Game::new(layout), &mut rng, |_, p, o| shots.push((p, o))).unwrap();
             Search::played(10, 10, &shots)
         })
         .collect()

@@ -1,13 +1,13 @@
 //! How fast the importance sampler draws on classic boards, without a prior and under an
 //! edge-hugging one (each cell `e^(the board edges it lies on)`, touching pairs 0.5):
-//! `cargo run --release --example sampler_speed`.
+//! `cargo run --release -p sonar-research --bin sampler_speed --`.
 
 use std::time::Instant;
 
 use sonar::Board;
 use sonar::Fleet;
-use sonar::Opponent;
-use sonar::Sampler;
+use sonar::research::Opponent;
+use sonar::research::Sampler;
 use sonar::seeded;
 
 fn main() {

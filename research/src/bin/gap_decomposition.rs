@@ -1,12 +1,13 @@
 //! Where one policy's lead over another comes from, exactly, on small boards: the reach-weighted
 //! advantage of the second policy's cell over the first's at every board the second reaches where
 //! they differ, summed by the number of open hits (0: hunt mode), and the boards of largest gain.
-//! The sums add up to the difference of the two policies' exact expected shots (`sonar::advantage`).
+//! The sums add up to the difference of the two policies' exact expected shots (`sonar::research::advantage`).
 //!
-//! `cargo run --release --example gap_decomposition [BASE] [OTHER] [ROWSxCOLS:SHIPS ...]`, by
+//! `cargo run --release -p sonar-research --bin gap_decomposition -- [BASE] [OTHER] [ROWSxCOLS:SHIPS ...]`, by
 //! default `bayes weighted-density 4x4:3,2 5x5:3,2 6x6:3,2 6x6:4,3,2` (about a minute).
 
-use sonar::{Algorithm, Layouts, Seat, advantage};
+use sonar::research::{Layouts, advantage};
+use sonar::{Algorithm, DEFAULT_BUDGET_MS};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,7 +21,7 @@ fn main() {
         let (r, c) = size.split_once('x').expect("ROWSxCOLS");
         let ships: Vec<usize> = ships.split(',').map(|s| s.parse().expect("ship length")).collect();
         let layouts = Layouts::enumerate(r.parse().unwrap(), c.parse().unwrap(), &ships).expect("the fleet fits");
-        let a = advantage(&layouts, base.strategy(), other.strategy(), &Seat::default()).expect("games finish");
+        let a = advantage(&layouts, base.strategy(), other.strategy(), DEFAULT_BUDGET_MS).expect("games finish");
         println!(
             "{inst} ({} layouts): {base} {:.4}, {other} {:.4}, {other} − {base} {:+.4}",
             layouts.len(),

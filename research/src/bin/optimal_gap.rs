@@ -3,13 +3,12 @@
 //! move (planning over every agreeing layout where there are at most 1,000, exact draws beyond). Nothing is asserted; the pinned figures are in the
 //! tests of `sonar::optimal`.
 //!
-//! `cargo run --release --example optimal_gap [ROWSxCOLS:SHIPS ...]`, e.g. `4x4:3,2 5x5:3,2`.
+//! `cargo run --release -p sonar-research --bin optimal_gap -- [ROWSxCOLS:SHIPS ...]`, e.g. `4x4:3,2 5x5:3,2`.
 
 use std::time::Instant;
 
 use sonar::Algorithm;
-use sonar::Seat;
-use sonar::{Layouts, optimal_value, policy_value};
+use sonar::research::{Layouts, optimal_value, policy_value};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -36,8 +35,7 @@ fn main() {
         let best = optimal_value(&layouts);
         print!("{inst:<12} {:>7} {best:>9.4} {:>8.1}", layouts.len(), start.elapsed().as_secs_f64());
         for (p, budget_ms, _) in policies {
-            let seat = Seat { budget_ms, ..Seat::default() };
-            let v = policy_value(p.strategy(), &layouts, seat).expect("games finish");
+            let v = policy_value(p.strategy(), &layouts, budget_ms).expect("games finish");
             print!(" {:>17}", format!("{v:.4} ({:+.4})", v - best));
         }
         println!();

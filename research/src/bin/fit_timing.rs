@@ -6,7 +6,8 @@
 
 use std::time::Instant;
 
-use sonar::{Fleet, Habit, Layout, Opponent, Rules, fit, stream};
+use sonar::research::{Opponent, fit};
+use sonar::{Fleet, Habit, Layout, Rules, stream};
 
 fn main() {
     let n: usize = std::env::args().nth(1).map_or(100, |a| a.parse().expect("a number of fleets"));

@@ -1,0 +1,276 @@
+//! Playing a move: the one place a shooter's move is made, whoever asks for it. The service asks
+//! through [`Ask`], whole games through [`Seat::play`] directly; both end in [`Seat::play`].
+//!
+//! - [`Seat`]: who shoots (an algorithm at a weakness) and what they are told on every move of a
+//!   game besides the position: the tie order, the compute budget, the rules, and what they
+//!   believe of the opponent's habits.
+//! - [`Seat::play`]: one move on a position: the board read under the rules, the algorithm's
+//!   decision at its weakness, the turn's salvo and the hint's candidates ranked, the grid finished
+//!   for the caller.
+//! - [`Ask`]: a recommendation asked for by an untrusted client. [`Ask::check`] reads the board as
+//!   a shooter who knows the rules reads it ([`Rules::reveal`]), checks that it is a real game
+//!   position ([`Turn::checked`]) and gives the seat to play from; [`Ask::play`] plays the move
+//!   with every random choice drawn from the request's seed.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use crate::game::board::{Board, Cell, Pos};
+use crate::game::fleet::Fleet;
+use crate::game::history::{Reading, Told};
+use crate::game::prior::Opponent;
+use crate::game::rng::{SonarRng, stream};
+use crate::game::rules::Rules;
+use crate::game::tie_order::TieOrder;
+use crate::game::turn::{DEFAULT_BUDGET_MS, Mode, Turn, TurnError};
+use crate::game::witness;
+use crate::shooting::algorithm::Algorithm;
+use crate::shooting::level::{Level, Weakened};
+use crate::shooting::strategy::plan::Plan;
+use crate::shooting::strategy::{GridKind, PosteriorFacts, StrategyError, best_open_cell, finish_grid, ranked};
+
+/// Who shoots, and what they are told on every move of a game besides the position: the tie order
+/// (one per game, as a client that sends one seed per game gets), the compute budget, the rules and
+/// the opponent's habits as they believe them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seat {
+    pub player: Weakened,
+    pub order: TieOrder,
+    pub budget_ms: u64,
+    pub rules: Rules,
+    /// What the shooter believes of the opponent's habits; `None` is the uniform prior.
+    pub opponent: Option<Arc<Opponent>>,
+}
+
+impl Default for Seat {
+    /// The default algorithm at full strength, in row-major order, with the default budget, under
+    /// the classic rules.
+    fn default() -> Seat {
+        Seat::new(Weakened::full(Algorithm::DEFAULT))
+    }
+}
+
+impl Seat {
+    /// `player`'s seat in row-major order, with the default budget, under the classic rules.
+    pub fn new(player: Weakened) -> Seat {
+        Seat { player, order: TieOrder::ROW_MAJOR, budget_ms: DEFAULT_BUDGET_MS, rules: Rules::CLASSIC, opponent: None }
+    }
+
+    /// The seat of a game played with one seed: the tie order that seed picks.
+    pub fn from_seed(player: Weakened, seed: u64, budget_ms: u64, rules: Rules) -> Seat {
+        Seat { order: TieOrder::from_seed(seed), budget_ms, rules, ..Seat::new(player) }
+    }
+
+    /// The same seat believing `opponent` of the opponent's habits.
+    pub fn with_opponent(self, opponent: Option<Arc<Opponent>>) -> Seat {
+        Seat { opponent, ..self }
+    }
+
+    /// The turn a strategy sees on `board` (already read under the rules) with `fleet` afloat and
+    /// what a history's announcements told beyond them.
+    pub fn turn<'a>(&'a self, board: &'a Board, fleet: &'a Fleet, told: Option<&'a Told>) -> Turn<'a> {
+        Turn::new(board, fleet)
+            .with_rules(self.rules)
+            .with_order(self.order)
+            .with_budget(self.budget_ms)
+            .with_opponent(self.opponent.as_deref())
+            .with_told(told)
+    }
+
+    /// One move on the position `board` (read here under the rules, [`Rules::reveal`]) with `fleet`
+    /// afloat and what a history's announcements told beyond them: the algorithm's decision at the
+    /// seat's weakness, the turn's shots under its salvo size and the `candidates` best cells (a
+    /// hint), every random choice drawn from `rng`. The grid and the candidates are the algorithm's
+    /// own at every weakness; below full strength the shots are the weakness's.
+    pub fn play(
+        &self,
+        board: &Board,
+        fleet: &Fleet,
+        told: Option<&Told>,
+        rng: &mut SonarRng,
+        candidates: usize,
+    ) -> Result<Recommendation, StrategyError> {
+        let seen = self.rules.reveal(board);
+        let turn = self.turn(&seen, fleet, told);
+        let player = self.player;
+        let mut grid = vec![0.0; seen.len()];
+        let (decision, own) = player.decide_with_own(turn, rng, &mut grid)?;
+        let info = player.algorithm.info();
+        finish_grid(&seen, &mut grid, info.grid_kind);
+        let salvo = self.rules.salvo.max(1);
+        let index = |p: Pos| seen.index(p);
+        let in_order = player.algorithm.keeps_one_order();
+        let (shots, best) = if player.weakness.is_none() {
+            // One ranking serves both lists, so a salvo is always the head of the candidates.
+            let best = ranked(in_order, turn, decision.shot, &grid, rng, salvo.max(candidates));
+            (best.iter().copied().take(salvo).collect(), best)
+        } else {
+            let shots = player.rank(turn, decision.shot, &grid, rng, salvo);
+            // The hint is the algorithm's own best cells, ranked only when asked for.
+            let best = match candidates {
+                0 => Vec::new(),
+                k => {
+                    let top = best_open_cell(&seen, &grid, rng).unwrap_or(decision.shot);
+                    ranked(in_order, turn, top, &grid, rng, k)
+                }
+            };
+            (shots, best)
+        };
+        Ok(Recommendation {
+            algorithm: player.algorithm,
+            shot: decision.shot,
+            mistake: grid[index(decision.shot)] != grid[index(own)],
+            shots,
+            candidates: best.iter().take(candidates).map(|&p| (p, grid[index(p)])).collect(),
+            mode: turn.mode(),
+            grid,
+            grid_kind: info.grid_kind,
+            posterior: decision.posterior,
+            why: decision.why.filter(|_| decision.shot == own).map(String::from),
+            plan: decision.plan,
+        })
+    }
+}
+
+/// A recommendation asked for by an untrusted client: a position and how to play it.
+#[derive(Clone, Debug)]
+pub struct Ask {
+    pub board: Board,
+    pub fleet: Fleet,
+    /// For a position read from a history ([`crate::game::history::History::read_possible`], which
+    /// has checked it): what its announcements tell beyond the board. `None` for a board string.
+    pub told: Option<Told>,
+    pub rules: Rules,
+    pub algorithm: Algorithm,
+    pub level: Level,
+    /// The seed of every random choice and of the tie order ([`TieOrder::seed_or_row_major`]).
+    pub seed: u64,
+    /// Compute budget in milliseconds (only the algorithms whose cost varies look at it).
+    pub budget_ms: u64,
+    /// How many best cells to list with their values (0: none).
+    pub candidates: usize,
+    /// The opponent's habits, a prior over layouts; `None` is the uniform prior.
+    pub opponent: Option<Arc<Opponent>>,
+}
+
+/// Steps of the consistency search for a history's position (per assignment of its unseen ships).
+pub const HISTORY_STEPS: u64 = witness::STEP_BUDGET;
+
+impl Ask {
+    /// Reads the board as the rules let the shooter read it (under the no-touch rules the cells
+    /// they prove to be water become `o`: the checks, the algorithm and the grid all see this one
+    /// board), checks the position, and gives the seat to play it from.
+    pub fn check(&mut self) -> Result<Seat, TurnError> {
+        if let Cow::Owned(board) = self.rules.reveal(&self.board) {
+            self.board = board;
+        }
+        // A model that never lets ships touch explains only the boards the no-touch rules do.
+        let apart = self.opponent.as_ref().and_then(|m| m.apart_rules(self.rules));
+        match (&self.told, apart) {
+            (None, apart) => {
+                Turn::checked(&self.board, &self.fleet, self.rules)?;
+                if let Some(apart) = apart {
+                    let seen = apart.reveal(&self.board);
+                    Turn::checked(&seen, &self.fleet, apart).map_err(|e| TurnError::OpponentApart(Box::new(e)))?;
+                }
+            }
+            (Some(told), Some(apart)) => {
+                let reading = Reading {
+                    board: apart.reveal(&self.board).into_owned(),
+                    fleet: self.fleet.clone(),
+                    told: told.clone(),
+                };
+                if reading.possible(apart, HISTORY_STEPS) == Some(false) {
+                    return Err(TurnError::OpponentApart(Box::new(TurnError::NoLayout)));
+                }
+            }
+            (Some(_), None) => {}
+        }
+        let player = Weakened::new(self.algorithm, self.level);
+        Ok(Seat::from_seed(player, self.seed, self.budget_ms, self.rules).with_opponent(self.opponent.clone()))
+    }
+
+    /// Plays the move from the seat [`Ask::check`] gave, every random choice drawn from
+    /// [`Ask::draws`].
+    pub fn play(&self, seat: &Seat) -> Result<Recommendation, StrategyError> {
+        seat.play(&self.board, &self.fleet, self.told.as_ref(), &mut self.draws(), self.candidates)
+    }
+
+    /// The generator the turn draws from: the stream of the seed and the number of cells already
+    /// shot. A client that sends one seed a game (to keep one tie order through it) still gets
+    /// fresh draws every turn, as a game in the simulator does; with the seed's own generator
+    /// every turn would draw the same numbers, and a level's mistakes would fall on the same
+    /// cells turn after turn.
+    fn draws(&self) -> SonarRng {
+        let board = &self.board;
+        stream(self.seed, (board.len() - board.count(Cell::Unknown)) as u64)
+    }
+}
+
+/// A move as the service returns it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recommendation {
+    pub algorithm: Algorithm,
+    pub shot: Pos,
+    /// Whether `shot` is a deliberate mistake of a weakness: a cell whose grid value differs from
+    /// the algorithm's own shot's (always false at full strength; a pick among equally good cells
+    /// is none). Where the algorithm's own shot is a top cell of its grid this means a cell valued
+    /// below it; where it chose below the top for a reason (`bayes`'s counted moves), a cell valued
+    /// above it is a departure from that choice too.
+    pub mistake: bool,
+    /// The turn's shots under its rules' salvo size, best first: `shot`, then the `.` cells of
+    /// highest grid value. Fewer when fewer `.` cells are left.
+    pub shots: Vec<Pos>,
+    /// The best cells with their grid values, best first, as many as asked (a hint); `shots` is
+    /// their head.
+    pub candidates: Vec<(Pos, f64)>,
+    pub mode: Mode,
+    /// Row-major, finite, in [0, 1], exactly 0 on every cell that is not `.`.
+    pub grid: Vec<f64>,
+    pub grid_kind: GridKind,
+    pub posterior: Option<PosteriorFacts>,
+    /// Why the algorithm's own shot is not a cell of the grid's highest value, when it is not and
+    /// `shot` is that shot.
+    pub why: Option<String>,
+    /// What `bayes` found when it planned ahead with a budget above the default.
+    pub plan: Option<Plan>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::rng::seeded;
+
+    // density's shot through the whole move: a best open cell of the finished grid, the same for
+    // the same seed, and the hunt fallback when the hits explain nothing open.
+
+    fn density() -> Seat {
+        Seat::new(Weakened::full(Algorithm::Density))
+    }
+
+    #[test]
+    fn shot_is_a_best_open_cell_and_reproducible() {
+        let rows = [".........."; 10];
+        let b = Board::parse(&rows).unwrap();
+        let f = Fleet::classic();
+        Turn::checked(&b, &f, Rules::CLASSIC).unwrap();
+        let r = density().play(&b, &f, None, &mut seeded(42), 0).unwrap();
+        assert_eq!(r.grid[b.index(r.shot)], 1.0);
+        assert!([Pos::new(4, 4), Pos::new(4, 5), Pos::new(5, 4), Pos::new(5, 5)].contains(&r.shot));
+        assert_eq!(r, density().play(&b, &f, None, &mut seeded(42), 0).unwrap());
+    }
+
+    #[test]
+    fn falls_back_to_hunt_when_hits_explain_nothing_open() {
+        // The only windows through the hits lie wholly on them; the open row decides. The service
+        // refuses this impossible position, but a position the witness search gives up on may
+        // be like it, so the fallback stays.
+        let rows = ["oxxo", "...."];
+        let b = Board::parse(&rows).unwrap();
+        let f = Fleet::new(&[2], 4).unwrap();
+        assert!(Turn::checked(&b, &f, Rules::CLASSIC).is_err());
+        let r = density().play(&b, &f, None, &mut seeded(1), 0).unwrap();
+        assert_eq!(r.shot.row, 1);
+        assert!([1, 2].contains(&r.shot.col));
+    }
+}
