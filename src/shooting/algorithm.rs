@@ -88,12 +88,12 @@ impl Algorithm {
     }
 
     /// How the algorithm reads a game sent as a history ([`Strategy::history_note`]).
-    pub fn history_note(self) -> &'static str {
+    pub fn history_note(self) -> std::borrow::Cow<'static, str> {
         self.strategy().history_note()
     }
 
     /// What the algorithm does with a budget above the default ([`Strategy::thinking_note`]).
-    pub fn thinking_note(self) -> Option<&'static str> {
+    pub fn thinking_note(self) -> Option<String> {
         self.strategy().thinking_note()
     }
 

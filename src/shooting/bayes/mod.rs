@@ -23,17 +23,19 @@ mod rollout;
 
 use std::borrow::Cow;
 
+use crate::game::history::MAX_ASSIGNMENTS;
 use crate::game::rng::SonarRng;
 use crate::game::turn::Turn;
 use crate::shooting::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
 
 use counted::greedy_shot;
+use planner::{CANDIDATES, LAYOUTS_PER_MS, POOL_SHARE, Z};
 use posterior::posterior;
 use regime::regime;
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "bayes",
-    summary: "Whole-fleet Bayesian posterior: the probability each cell holds a ship over every layout that agrees with the board (exact when feasible within the budget, sampled otherwise); shoots the most likely cell, except that under the classic rules and the uniform prior it shoots, among the cells of positive probability, the one the most ship placements cross (through the hits once a ship is hit), which finds and sinks the fleet sooner; ties in one fixed order (a board symmetry picked by the seed, row-major without one)",
+    summary: "Shoots, in a classic game, the cell the most ship placements cross among those its whole-fleet posterior allows, and elsewhere (the no-touch rules, salvos, an opponent model, announcements that tell more than the board, hits under `none`) the posterior's likeliest cell, ties in one order the seed picks; its grid is each cell's probability of holding a ship over every layout that agrees with the board, exact where counting fits the budget and sampled beyond",
     source: "whole-fleet posterior (exact counting as in public exact-inference work; importance sampling beyond the budget)",
     grid_kind: GridKind::Probability,
     uses_randomness: true,
@@ -60,14 +62,18 @@ impl Strategy for Bayes {
         )
     }
 
-    fn history_note(&self) -> &'static str {
-        "Conditions on every announcement in order, exactly: the posterior over the layouts that give every answer of the history (which ship sank on which turn, which ship each hit struck), counted within the budget and sampled past it; past 1,024 assignments of the ships the announcements place, it reads the implied board as the other algorithms do"
+    fn history_note(&self) -> Cow<'static, str> {
+        Cow::Owned(format!(
+            "Conditions on every announcement in order, exactly: the posterior over the layouts that give every answer of the history (which ship sank on which turn, which ship each hit struck), counted within the budget and sampled past it; past {MAX_ASSIGNMENTS} assignments of the ships the announcements place, it reads the implied board as the other algorithms do"
+        ))
     }
 
-    fn thinking_note(&self) -> Option<&'static str> {
-        Some(
-            "Plans ahead: its own shot at the default budget (the counted hunting or targeting move under the classic rules, the most likely cell otherwise) and the next five most likely cells are each played out to the end of the game by weighted-density on the same layouts drawn from the posterior (every agreeing layout where they are few, exact draws where counting fits the budget, resampled importance draws otherwise), up to 40 layouts per millisecond and as many as the budget's work allows (a resampled plan at most half its draws, past which they are mostly repeats); it shoots another candidate only when its mean shots are lower by more than 1.5 paired standard errors (or lower at all over every layout), and says so in `plan` and `why`. Plans with one shot a turn, `sunk-cells` announcements and no opponent model (or the uniform one), under either touching rule; with salvos, other announcement rules or an opponent model it plays its greedy shot at every budget",
-        )
+    fn thinking_note(&self) -> Option<String> {
+        Some(format!(
+            "Plans ahead: its own shot at the default budget (the counted hunting or targeting move under the classic rules, the most likely cell otherwise) and the next {} most likely cells are each played out to the end of the game by weighted-density on the same layouts drawn from the posterior (every agreeing layout where they are few, exact draws where counting fits the budget, resampled importance draws otherwise), up to {LAYOUTS_PER_MS} layouts per millisecond and as many as the budget's work allows (a resampled plan at most {:.0}% of its draws, past which they are mostly repeats); it shoots another candidate only when its mean shots are lower by more than {Z} paired standard errors (or lower at all over every layout), and says so in `plan` and `why`. Plans with one shot a turn, `sunk-cells` announcements and no opponent model (or the uniform one), under either touching rule; with salvos, other announcement rules or an opponent model it plays its greedy shot at every budget",
+            CANDIDATES - 1,
+            POOL_SHARE * 100.0,
+        ))
     }
 
     fn salvo_note(&self) -> &'static str {

@@ -104,13 +104,15 @@ pub trait Strategy: Send + Sync {
 
     /// How it reads a game sent as a history ([`crate::game::history`]): by default the board the
     /// history implies, which leaves out what the announcements say beyond it.
-    fn history_note(&self) -> &'static str {
-        "Reads the board the history implies: misses, hits, and the cells of sunk ships the announcements prove; a sunk ship of uncertain cells counts as afloat"
+    fn history_note(&self) -> Cow<'static, str> {
+        Cow::Borrowed(
+            "Reads the board the history implies: misses, hits, and the cells of sunk ships the announcements prove; a sunk ship of uncertain cells counts as afloat",
+        )
     }
 
     /// What it does with a budget above the default (thinking time), or `None` when a larger budget
     /// changes nothing but its precision.
-    fn thinking_note(&self) -> Option<&'static str> {
+    fn thinking_note(&self) -> Option<String> {
         None
     }
 

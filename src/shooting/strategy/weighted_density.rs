@@ -230,4 +230,9 @@ mod tests {
         let shot = WeightedDensity.decide(turn, &mut seeded(1), &mut [0.0; 24]).unwrap().shot;
         assert!(shot == Pos::new(1, 1) || shot == Pos::new(1, 4), "{shot:?}");
     }
+
+    #[test]
+    fn the_summary_states_the_hit_weight_it_plays() {
+        assert!(INFO.summary.contains(&format!("adds {HIT_BONUS}^k")), "{}", INFO.summary);
+    }
 }
