@@ -1,5 +1,5 @@
-//! The documentation says what the service does. The README, CONTRIBUTING.md and every guide under
-//! `docs/` are read as markdown (pulldown-cmark), and:
+//! The documentation says what the service does. The README, CONTRIBUTING.md, every guide under
+//! `docs/` and every decision record are read as markdown (pulldown-cmark), and:
 //!
 //! - every plain `curl -s -X POST http://127.0.0.1:8080/PATH ... -d '<json>'` example followed by
 //!   a ```json block is sent to the app, and the answer must equal the block;
@@ -37,16 +37,20 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// README.md, CONTRIBUTING.md and docs/*.md.
+/// README.md, CONTRIBUTING.md, the research crate's README, docs/*.md and the decision records.
 fn documents() -> Vec<PathBuf> {
-    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
-        .collect();
-    docs.sort();
-    let mut all = vec![root().join("README.md"), root().join("CONTRIBUTING.md")];
-    all.append(&mut docs);
+    let markdown = |dir: &str| {
+        let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+            .collect();
+        docs.sort();
+        docs
+    };
+    let mut all = vec![root().join("README.md"), root().join("CONTRIBUTING.md"), root().join("research/README.md")];
+    all.extend(markdown("docs"));
+    all.extend(markdown("docs/decisions"));
     all
 }
 
