@@ -11,9 +11,8 @@ use super::fallback::{method_not_allowed, not_found};
 use super::metrics::{self, Metrics};
 use super::openapi::{self, SpecJson, SpecOptions};
 use super::request_id;
-use super::{
-    admission, algorithms, compute_pool, cors, head, health, length_required, opponent, page, placement, recommend,
-};
+use super::routes::recommend;
+use super::{admission, algorithms, compute_pool, cors, head, health, length_required, opponent, page, placement};
 
 /// Heavy requests admitted per core by default (running or queued): at the default 10 ms budget a
 /// full queue drains in about 160 ms, well inside the compute deadline.
@@ -132,7 +131,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .service(
                 web::resource("/recommend")
                     .wrap(Condition::new(state.api_key.is_some(), from_fn(auth::require_bearer)))
-                    .route(web::post().to(recommend::recommend))
+                    .route(web::post().to(recommend::endpoint::recommend))
                     .default_service(web::to(method_not_allowed("POST"))),
             )
             .service(

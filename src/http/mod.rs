@@ -4,9 +4,8 @@
 //! One file per endpoint, each with its request and response types, their conversion, the
 //! handler and its documented errors:
 //!
-//! - [`recommend`]: `POST /recommend` (its `opponent` field in [`recommend_opponent`], its
-//!   `history` in [`recommend_history`], its `plan` in [`recommend_plan`], and the choice between a board and a history in
-//!   [`recommend_position`]).
+//! - [`recommend`](routes::recommend): `POST /recommend`, a folder: the endpoint, its `opponent`,
+//!   `history` and `plan` fields, and the choice between a board and a history.
 //! - [`placement`]: `POST /placement`.
 //! - [`opponent`]: `POST /opponent`, a model of a player's habits fitted from their past fleets
 //!   (which `POST /recommend` also takes).
@@ -42,12 +41,8 @@ mod page;
 mod placement;
 mod problem;
 mod problem_docs;
-mod recommend;
-mod recommend_history;
-mod recommend_opponent;
-mod recommend_plan;
-mod recommend_position;
 mod request_id;
+mod routes;
 mod serve;
 mod whole_number;
 mod wire;
@@ -64,8 +59,8 @@ pub use cors::CorsOrigins;
 pub use openapi::{spec_json, spec_json_for};
 pub use page::{CONTENT_SECURITY_POLICY, asset_names};
 pub use problem::{ApiError, PROBLEM_JSON, Problem};
-pub use recommend::{RecommendRequest, RecommendResponse};
 pub use request_id::acceptable as acceptable_request_id;
+pub use routes::recommend::endpoint::{RecommendRequest, RecommendResponse};
 pub use serve::{
     DEFAULT_BIND, DEFAULT_CLIENT_DISCONNECT_TIMEOUT, DEFAULT_CLIENT_REQUEST_TIMEOUT, DEFAULT_KEEP_ALIVE,
     DEFAULT_SHUTDOWN_GRACE, ServeConfig, run as serve,

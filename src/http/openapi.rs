@@ -16,11 +16,12 @@ use super::opponent::{self, OpponentRequest, OpponentResponse, OpponentSummary};
 use super::placement::{self, PlacedShip, PlacementRequest, PlacementResponse, PlacementStyle};
 use super::problem::Problem;
 use super::problem_docs::routing_responses;
-use super::recommend::{self, Candidate, GridKind, Mode, RecommendRequest, RecommendResponse};
-use super::recommend_history::{HistoryRequest, HistorySalvo, HistoryShot, HistorySinking, ShotResult};
-use super::recommend_opponent::{OpponentEcho, OpponentPrior};
-use super::recommend_plan::{LayoutsFrom, PlanAnswer, PlanCandidate};
-use super::recommend_position::one_position;
+use super::routes::recommend;
+use super::routes::recommend::endpoint::{Candidate, GridKind, Mode, RecommendRequest, RecommendResponse};
+use super::routes::recommend::history::{HistoryRequest, HistorySalvo, HistoryShot, HistorySinking, ShotResult};
+use super::routes::recommend::opponent::{OpponentEcho, OpponentPrior};
+use super::routes::recommend::plan::{LayoutsFrom, PlanAnswer, PlanCandidate};
+use super::routes::recommend::position::one_position;
 use super::wire::{AlgorithmName, OpponentModel, RulesRequest, Shot};
 
 #[derive(OpenApi)]
@@ -31,7 +32,7 @@ use super::wire::{AlgorithmName, OpponentModel, RulesRequest, Shot};
         license(name = "MIT", identifier = "MIT")
     ),
     paths(
-        recommend::recommend,
+        recommend::endpoint::recommend,
         placement::placement,
         opponent::opponent,
         algorithms::algorithms,

@@ -18,22 +18,23 @@ use crate::shooting::algorithm::Algorithm;
 use crate::shooting::level::Level;
 use crate::shooting::recommendation::{Ask, Recommendation};
 
-use super::admission::Admission;
-use super::body::{BodyTimeout, read_json, read_object};
-use super::compute_pool::ComputePool;
-use super::examples;
-use super::metrics::Metrics;
-use super::problem::ApiError;
-use super::problem_docs::{PostProblems, by_status, overloaded, problems};
-use super::recommend_history::HistoryRequest;
-use super::recommend_opponent::{OpponentEcho, OpponentPrior, Prior};
-use super::recommend_plan::PlanAnswer;
-use super::recommend_position::Position;
-use super::whole_number;
-use super::wire::{
+use crate::http::admission::Admission;
+use crate::http::body::{BodyTimeout, read_json, read_object};
+use crate::http::compute_pool::ComputePool;
+use crate::http::examples;
+use crate::http::metrics::Metrics;
+use crate::http::problem::ApiError;
+use crate::http::problem_docs::{PostProblems, by_status, overloaded, problems};
+use crate::http::whole_number;
+use crate::http::wire::{
     JsonObject, RulesRequest, Shot, board_schema, object_or_null, optional_algorithm_schema, optional_seed_schema,
     present, rules_object, seed_schema, ships_schema,
 };
+
+use super::history::HistoryRequest;
+use super::opponent::{OpponentEcho, OpponentPrior, Prior};
+use super::plan::PlanAnswer;
+use super::position::Position;
 
 /// Most cells `candidates` may ask for.
 pub const MAX_CANDIDATES: u64 = 10;
