@@ -7,12 +7,12 @@ use actix_web::{App, web};
 
 use super::auth::{self, ApiKey};
 use super::body::{BodyTimeout, json_config};
-use super::fallback::{method_not_allowed, not_found};
 use super::metrics::{self, Metrics};
-use super::openapi::{self, SpecJson, SpecOptions};
 use super::request_id;
-use super::routes::recommend;
-use super::{admission, algorithms, compute_pool, cors, head, health, length_required, opponent, page, placement};
+use super::routes::fallback::{method_not_allowed, not_found};
+use super::routes::openapi::{self, SpecJson, SpecOptions};
+use super::routes::{algorithms, health, opponent, page, placement, recommend};
+use super::{admission, compute_pool, cors, head, length_required};
 
 /// Heavy requests admitted per core by default (running or queued): at the default 10 ms budget a
 /// full queue drains in about 160 ms, well inside the compute deadline.

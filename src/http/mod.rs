@@ -1,44 +1,27 @@
 //! The HTTP edge: the only part of the crate that knows about actix-web, utoipa or prometheus.
 //! It converts requests into the core's types and the core's answers and errors into responses.
 //!
-//! One file per endpoint, each with its request and response types, their conversion, the
-//! handler and its documented errors:
-//!
-//! - [`recommend`](routes::recommend): `POST /recommend`, a folder: the endpoint, its `opponent`,
-//!   `history` and `plan` fields, and the choice between a board and a history.
-//! - [`placement`]: `POST /placement`.
-//! - [`opponent`]: `POST /opponent`, a model of a player's habits fitted from their past fleets
-//!   (which `POST /recommend` also takes).
-//! - [`algorithms`]: `GET /algorithms`.
-//! - [`openapi`]: the OpenAPI document, `GET /openapi.json` and the Swagger UI under `/docs/`.
-//! - [`health`]: `GET /healthz` and `GET /metrics`.
-//! - [`page`]: the web page, `GET /` and `/assets/{name}`, its files embedded from `web/`.
+//! - [`routes`]: the endpoints, one file or folder each, with their request and response types,
+//!   their conversion, the handlers and their documented errors.
 //!
 //! What the endpoints share, each in its own file: [`app`](mod@app) (the shared state and the route
 //! table), [`problem`] (the one error type and its problem bodies), [`problem_docs`] (how problems
 //! are documented), [`body`] (reading JSON bodies), [`wire`] (wire types and schemas several
-//! endpoints use), [`whole_number`], [`fallback`] (404 and 405), [`auth`], [`cors`], [`head`],
+//! endpoints use), [`whole_number`], [`auth`], [`cors`], [`head`],
 //! [`length_required`], [`request_id`], [`admission`] and [`compute_pool`] (bounding and running
 //! heavy work), [`metrics`], [`examples`] (the document's examples) and [`serve`](mod@serve) (running it).
 
 mod admission;
-mod algorithms;
 mod app;
 mod auth;
 mod body;
 mod compute_pool;
 mod cors;
 pub mod examples;
-mod fallback;
 mod head;
-mod health;
 mod length_required;
 pub mod logging;
 mod metrics;
-mod openapi;
-mod opponent;
-mod page;
-mod placement;
 mod problem;
 mod problem_docs;
 mod request_id;
@@ -56,10 +39,10 @@ pub use auth::ApiKey;
 pub use body::MAX_BODY_BYTES;
 pub use compute_pool::DEFAULT_DEADLINE;
 pub use cors::CorsOrigins;
-pub use openapi::{spec_json, spec_json_for};
-pub use page::{CONTENT_SECURITY_POLICY, asset_names};
 pub use problem::{ApiError, PROBLEM_JSON, Problem};
 pub use request_id::acceptable as acceptable_request_id;
+pub use routes::openapi::{spec_json, spec_json_for};
+pub use routes::page::{CONTENT_SECURITY_POLICY, asset_names};
 pub use routes::recommend::endpoint::{RecommendRequest, RecommendResponse};
 pub use serve::{
     DEFAULT_BIND, DEFAULT_CLIENT_DISCONNECT_TIMEOUT, DEFAULT_CLIENT_REQUEST_TIMEOUT, DEFAULT_KEEP_ALIVE,
