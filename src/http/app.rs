@@ -7,12 +7,13 @@ use actix_web::{App, web};
 
 use super::auth::{self, ApiKey};
 use super::body::{BodyTimeout, json_config};
+use super::compute::{admission, pool};
 use super::metrics::{self, Metrics};
 use super::request_id;
 use super::routes::fallback::{method_not_allowed, not_found};
 use super::routes::openapi::{self, SpecJson, SpecOptions};
 use super::routes::{algorithms, health, opponent, page, placement, recommend};
-use super::{admission, compute_pool, cors, head, length_required};
+use super::{cors, head, length_required};
 
 /// Heavy requests admitted per core by default (running or queued): at the default 10 ms budget a
 /// full queue drains in about 160 ms, well inside the compute deadline.
@@ -39,7 +40,7 @@ pub struct AppState {
     /// Bound on compute-heavy requests in flight.
     pub admission: std::sync::Arc<admission::Admission>,
     /// Where compute-heavy requests run.
-    pub compute: compute_pool::ComputePool,
+    pub compute: pool::ComputePool,
     /// The key `POST /recommend` requires, if any.
     pub api_key: Option<ApiKey>,
     /// Whether `/metrics` is served by this app (rather than on its own address).
@@ -60,7 +61,7 @@ impl AppState {
     }
 
     pub fn with_max_in_flight(max: usize) -> AppState {
-        AppState::with_limits(max, compute_pool::DEFAULT_DEADLINE)
+        AppState::with_limits(max, pool::DEFAULT_DEADLINE)
     }
 
     /// Shared state with a bound on heavy requests in flight and the deadline each must answer
@@ -73,7 +74,7 @@ impl AppState {
             metrics,
             spec: SpecJson(openapi::spec_json()),
             admission,
-            compute: compute_pool::ComputePool::with_deadline(cores(), compute_deadline),
+            compute: pool::ComputePool::with_deadline(cores(), compute_deadline),
             api_key: None,
             metrics_route: true,
             body_timeout: DEFAULT_BODY_TIMEOUT,

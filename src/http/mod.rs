@@ -3,19 +3,18 @@
 //!
 //! - [`routes`]: the endpoints, one file or folder each, with their request and response types,
 //!   their conversion, the handlers and their documented errors.
+//! - [`compute`]: heavy work, bounded in number and run off the threads that answer HTTP.
 //!
 //! What the endpoints share, each in its own file: [`app`](mod@app) (the shared state and the route
 //! table), [`problem`] (the one error type and its problem bodies), [`problem_docs`] (how problems
 //! are documented), [`body`] (reading JSON bodies), [`wire`] (wire types and schemas several
 //! endpoints use), [`whole_number`], [`auth`], [`cors`], [`head`],
-//! [`length_required`], [`request_id`], [`admission`] and [`compute_pool`] (bounding and running
-//! heavy work), [`metrics`], [`examples`] (the document's examples) and [`serve`](mod@serve) (running it).
+//! [`length_required`], [`request_id`], [`metrics`], [`examples`] (the document's examples) and [`serve`](mod@serve) (running it).
 
-mod admission;
 mod app;
 mod auth;
 mod body;
-mod compute_pool;
+mod compute;
 mod cors;
 pub mod examples;
 mod head;
@@ -37,7 +36,7 @@ pub use app::{
 };
 pub use auth::ApiKey;
 pub use body::MAX_BODY_BYTES;
-pub use compute_pool::DEFAULT_DEADLINE;
+pub use compute::pool::DEFAULT_DEADLINE;
 pub use cors::CorsOrigins;
 pub use problem::{ApiError, PROBLEM_JSON, Problem};
 pub use request_id::acceptable as acceptable_request_id;

@@ -14,9 +14,9 @@ use crate::game::fleet::Fleet;
 use crate::game::layout::Layout;
 use crate::inference::opponent::{Fit, fit, read_fleets};
 
-use crate::http::admission::Admission;
 use crate::http::body::{BodyTimeout, read_json, read_object};
-use crate::http::compute_pool::ComputePool;
+use crate::http::compute::admission::Admission;
+use crate::http::compute::pool::ComputePool;
 use crate::http::examples;
 use crate::http::problem::ApiError;
 use crate::http::problem_docs::{PostProblems, by_status, overloaded, problem};

@@ -17,9 +17,9 @@ use crate::game::rules::Rules;
 use crate::hiding::placement::{Style, place_hidden, place_styled};
 use crate::hiding::searcher::{Hiding, MAX_SEARCHES, Search, SearchModel, fit, read_searches};
 
-use crate::http::admission::Admission;
 use crate::http::body::{BodyTimeout, read_json, read_object};
-use crate::http::compute_pool::ComputePool;
+use crate::http::compute::admission::Admission;
+use crate::http::compute::pool::ComputePool;
 use crate::http::examples;
 use crate::http::problem::ApiError;
 use crate::http::problem_docs::{PostProblems, by_status, overloaded, problem};

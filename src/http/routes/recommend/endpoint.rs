@@ -18,9 +18,9 @@ use crate::shooting::algorithm::Algorithm;
 use crate::shooting::level::Level;
 use crate::shooting::recommendation::{Ask, Recommendation};
 
-use crate::http::admission::Admission;
 use crate::http::body::{BodyTimeout, read_json, read_object};
-use crate::http::compute_pool::ComputePool;
+use crate::http::compute::admission::Admission;
+use crate::http::compute::pool::ComputePool;
 use crate::http::examples;
 use crate::http::metrics::Metrics;
 use crate::http::problem::ApiError;
