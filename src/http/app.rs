@@ -5,15 +5,14 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{Condition, from_fn};
 use actix_web::{App, web};
 
-use super::auth::{self, ApiKey};
 use super::body::{BodyTimeout, json_config};
 use super::compute::{admission, pool};
-use super::metrics::{self, Metrics};
-use super::request_id;
+use super::middleware::auth::{self, ApiKey};
+use super::middleware::metrics::{self, Metrics};
+use super::middleware::{cors, head, length_required, request_id};
 use super::routes::fallback::{method_not_allowed, not_found};
 use super::routes::openapi::{self, SpecJson, SpecOptions};
 use super::routes::{algorithms, health, opponent, page, placement, recommend};
-use super::{cors, head, length_required};
 
 /// Heavy requests admitted per core by default (running or queued): at the default 10 ms budget a
 /// full queue drains in about 160 ms, well inside the compute deadline.

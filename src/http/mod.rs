@@ -3,27 +3,23 @@
 //!
 //! - [`routes`]: the endpoints, one file or folder each, with their request and response types,
 //!   their conversion, the handlers and their documented errors.
+//! - [`middleware`]: what wraps the routes: request id and log, metrics, 411, HEAD, CORS, API key.
 //! - [`compute`]: heavy work, bounded in number and run off the threads that answer HTTP.
 //!
 //! What the endpoints share, each in its own file: [`app`](mod@app) (the shared state and the route
 //! table), [`problem`] (the one error type and its problem bodies), [`problem_docs`] (how problems
 //! are documented), [`body`] (reading JSON bodies), [`wire`] (wire types and schemas several
-//! endpoints use), [`whole_number`], [`auth`], [`cors`], [`head`],
-//! [`length_required`], [`request_id`], [`metrics`], [`examples`] (the document's examples) and [`serve`](mod@serve) (running it).
+//! endpoints use), [`whole_number`], [`examples`] (the document's examples) and
+//! [`serve`](mod@serve) (running it).
 
 mod app;
-mod auth;
 mod body;
 mod compute;
-mod cors;
 pub mod examples;
-mod head;
-mod length_required;
 pub mod logging;
-mod metrics;
+mod middleware;
 mod problem;
 mod problem_docs;
-mod request_id;
 mod routes;
 mod serve;
 mod whole_number;
@@ -34,12 +30,12 @@ pub use app::{
     AppFactory, AppState, DEFAULT_BODY_TIMEOUT, MAX_IN_FLIGHT_PER_CORE, app, configure, cores, default_max_in_flight,
     metrics_app,
 };
-pub use auth::ApiKey;
 pub use body::MAX_BODY_BYTES;
 pub use compute::pool::DEFAULT_DEADLINE;
-pub use cors::CorsOrigins;
+pub use middleware::auth::ApiKey;
+pub use middleware::cors::CorsOrigins;
+pub use middleware::request_id::acceptable as acceptable_request_id;
 pub use problem::{ApiError, PROBLEM_JSON, Problem};
-pub use request_id::acceptable as acceptable_request_id;
 pub use routes::openapi::{spec_json, spec_json_for};
 pub use routes::page::{CONTENT_SECURITY_POLICY, asset_names};
 pub use routes::recommend::endpoint::{RecommendRequest, RecommendResponse};

@@ -3,7 +3,7 @@
 
 use actix_web::{HttpRequest, HttpResponse};
 
-use crate::http::head::sent_method;
+use crate::http::middleware::head::sent_method;
 use crate::http::problem::ApiError;
 
 /// Any path the service does not have.

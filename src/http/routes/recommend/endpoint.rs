@@ -22,7 +22,7 @@ use crate::http::body::{BodyTimeout, read_json, read_object};
 use crate::http::compute::admission::Admission;
 use crate::http::compute::pool::ComputePool;
 use crate::http::examples;
-use crate::http::metrics::Metrics;
+use crate::http::middleware::metrics::Metrics;
 use crate::http::problem::ApiError;
 use crate::http::problem_docs::{PostProblems, by_status, overloaded, problems};
 use crate::http::whole_number;

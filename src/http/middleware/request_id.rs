@@ -15,7 +15,7 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use tracing::Instrument;
 
-use super::problem::ApiError;
+use crate::http::problem::ApiError;
 
 /// The target of the request log's span and lines: this module's path, written out so that it
 /// stays the same wherever the file lives (`RUST_LOG` directives and log readers name it).

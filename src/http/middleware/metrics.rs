@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::problem::ApiError;
+use crate::http::problem::ApiError;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
