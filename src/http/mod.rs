@@ -1,16 +1,18 @@
 //! The HTTP edge: the only part of the crate that knows about actix-web, utoipa or prometheus.
 //! It converts requests into the core's types and the core's answers and errors into responses.
 //!
-//! - [`routes`]: the endpoints, one file or folder each, with their request and response types,
-//!   their conversion, the handlers and their documented errors.
+//! - [`routes`]: the endpoints, one file or folder each, and the OpenAPI document built from them.
 //! - [`middleware`]: what wraps the routes: request id and log, metrics, 411, HEAD, CORS, API key.
 //! - [`compute`]: heavy work, bounded in number and run off the threads that answer HTTP.
-//!
-//! What the endpoints share, each in its own file: [`app`](mod@app) (the shared state and the route
-//! table), [`problem`] (the one error type and its problem bodies), [`problem_docs`] (how problems
-//! are documented), [`body`] (reading JSON bodies), [`wire`] (wire types and schemas several
-//! endpoints use), [`whole_number`], [`examples`] (the document's examples) and
-//! [`serve`](mod@serve) (running it).
+//! - [`app`](mod@app): the state every worker shares and the route table, with the edge around it.
+//! - [`serve`](mod@serve): running it: the server, its timeouts, the metrics address, the stop.
+//! - [`problem`]: the one error type and its `application/problem+json` bodies.
+//! - [`problem_docs`]: how problems are documented in the OpenAPI document.
+//! - [`body`]: reading a JSON request body, within its size and time limits.
+//! - [`wire`]: wire types and schemas that several endpoints share.
+//! - [`whole_number`]: the integer fields, however JSON writes them (`10`, `10.0`, `1e1`).
+//! - [`examples`]: the OpenAPI document's examples, from `openapi/examples/`.
+//! - [`logging`]: the log output, text or JSON lines.
 
 mod app;
 mod body;
