@@ -25,16 +25,15 @@ use crate::http::examples;
 use crate::http::middleware::metrics::Metrics;
 use crate::http::problem::ApiError;
 use crate::http::problem_docs::{PostProblems, by_status, overloaded, problems};
+use crate::http::routes::recommend::history::HistoryRequest;
+use crate::http::routes::recommend::opponent::{OpponentEcho, OpponentPrior, Prior};
+use crate::http::routes::recommend::plan::PlanAnswer;
+use crate::http::routes::recommend::position::Position;
 use crate::http::whole_number;
 use crate::http::wire::{
     JsonObject, RulesRequest, Shot, board_schema, object_or_null, optional_algorithm_schema, optional_seed_schema,
     present, rules_object, seed_schema, ships_schema,
 };
-
-use super::history::HistoryRequest;
-use super::opponent::{OpponentEcho, OpponentPrior, Prior};
-use super::plan::PlanAnswer;
-use super::position::Position;
 
 /// Most cells `candidates` may ask for.
 pub const MAX_CANDIDATES: u64 = 10;

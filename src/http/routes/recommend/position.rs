@@ -11,9 +11,8 @@ use crate::game::history::Told;
 use crate::game::rules::Rules;
 
 use crate::http::problem::ApiError;
+use crate::http::routes::recommend::history::HistoryRequest;
 use crate::http::wire::{JsonObject, fleet_from};
-
-use super::history::HistoryRequest;
 
 /// The position a request sends: board strings with the ships afloat, or a history to read.
 #[derive(Debug)]
