@@ -5,15 +5,14 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{Condition, from_fn};
 use actix_web::{App, web};
 
-use super::auth::{self, ApiKey};
 use super::body::{BodyTimeout, json_config};
-use super::fallback::{method_not_allowed, not_found};
-use super::metrics::{self, Metrics};
-use super::openapi::{self, SpecJson, SpecOptions};
-use super::request_id;
-use super::{
-    admission, algorithms, compute_pool, cors, head, health, length_required, opponent, page, placement, recommend,
-};
+use super::compute::{admission, pool};
+use super::middleware::auth::{self, ApiKey};
+use super::middleware::metrics::{self, Metrics};
+use super::middleware::{cors, head, length_required, request_id};
+use super::routes::fallback::{method_not_allowed, not_found};
+use super::routes::openapi::{self, SpecJson, SpecOptions};
+use super::routes::{algorithms, health, opponent, page, placement, recommend};
 
 /// Heavy requests admitted per core by default (running or queued): at the default 10 ms budget a
 /// full queue drains in about 160 ms, well inside the compute deadline.
@@ -40,7 +39,7 @@ pub struct AppState {
     /// Bound on compute-heavy requests in flight.
     pub admission: std::sync::Arc<admission::Admission>,
     /// Where compute-heavy requests run.
-    pub compute: compute_pool::ComputePool,
+    pub compute: pool::ComputePool,
     /// The key `POST /recommend` requires, if any.
     pub api_key: Option<ApiKey>,
     /// Whether `/metrics` is served by this app (rather than on its own address).
@@ -61,7 +60,7 @@ impl AppState {
     }
 
     pub fn with_max_in_flight(max: usize) -> AppState {
-        AppState::with_limits(max, compute_pool::DEFAULT_DEADLINE)
+        AppState::with_limits(max, pool::DEFAULT_DEADLINE)
     }
 
     /// Shared state with a bound on heavy requests in flight and the deadline each must answer
@@ -74,7 +73,7 @@ impl AppState {
             metrics,
             spec: SpecJson(openapi::spec_json()),
             admission,
-            compute: compute_pool::ComputePool::with_deadline(cores(), compute_deadline),
+            compute: pool::ComputePool::with_deadline(cores(), compute_deadline),
             api_key: None,
             metrics_route: true,
             body_timeout: DEFAULT_BODY_TIMEOUT,
@@ -132,7 +131,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .service(
                 web::resource("/recommend")
                     .wrap(Condition::new(state.api_key.is_some(), from_fn(auth::require_bearer)))
-                    .route(web::post().to(recommend::recommend))
+                    .route(web::post().to(recommend::endpoint::recommend))
                     .default_service(web::to(method_not_allowed("POST"))),
             )
             .service(

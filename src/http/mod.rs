@@ -1,53 +1,28 @@
 //! The HTTP edge: the only part of the crate that knows about actix-web, utoipa or prometheus.
 //! It converts requests into the core's types and the core's answers and errors into responses.
 //!
-//! One file per endpoint, each with its request and response types, their conversion, the
-//! handler and its documented errors:
-//!
-//! - [`recommend`]: `POST /recommend` (its `opponent` field in [`recommend_opponent`], its
-//!   `history` in [`recommend_history`], its `plan` in [`recommend_plan`], and the choice between a board and a history in
-//!   [`recommend_position`]).
-//! - [`placement`]: `POST /placement`.
-//! - [`opponent`]: `POST /opponent`, a model of a player's habits fitted from their past fleets
-//!   (which `POST /recommend` also takes).
-//! - [`algorithms`]: `GET /algorithms`.
-//! - [`openapi`]: the OpenAPI document, `GET /openapi.json` and the Swagger UI under `/docs/`.
-//! - [`health`]: `GET /healthz` and `GET /metrics`.
-//! - [`page`]: the web page, `GET /` and `/assets/{name}`, its files embedded from `web/`.
-//!
-//! What the endpoints share, each in its own file: [`app`](mod@app) (the shared state and the route
-//! table), [`problem`] (the one error type and its problem bodies), [`problem_docs`] (how problems
-//! are documented), [`body`] (reading JSON bodies), [`wire`] (wire types and schemas several
-//! endpoints use), [`whole_number`], [`fallback`] (404 and 405), [`auth`], [`cors`], [`head`],
-//! [`length_required`], [`request_id`], [`admission`] and [`compute_pool`] (bounding and running
-//! heavy work), [`metrics`], [`examples`] (the document's examples) and [`serve`](mod@serve) (running it).
+//! - [`routes`]: the endpoints, one file or folder each, and the OpenAPI document built from them.
+//! - [`middleware`]: what wraps the routes: request id and log, metrics, 411, HEAD, CORS, API key.
+//! - [`compute`]: heavy work, bounded in number and run off the threads that answer HTTP.
+//! - [`app`](mod@app): the state every worker shares and the route table, with the edge around it.
+//! - [`serve`](mod@serve): running it: the server, its timeouts, the metrics address, the stop.
+//! - [`problem`]: the one error type and its `application/problem+json` bodies.
+//! - [`problem_docs`]: how problems are documented in the OpenAPI document.
+//! - [`body`]: reading a JSON request body, within its size and time limits.
+//! - [`wire`]: wire types and schemas that several endpoints share.
+//! - [`whole_number`]: the integer fields, however JSON writes them (`10`, `10.0`, `1e1`).
+//! - [`examples`]: the OpenAPI document's examples, from `openapi/examples/`.
+//! - [`logging`]: the log output, text or JSON lines.
 
-mod admission;
-mod algorithms;
 mod app;
-mod auth;
 mod body;
-mod compute_pool;
-mod cors;
+mod compute;
 pub mod examples;
-mod fallback;
-mod head;
-mod health;
-mod length_required;
 pub mod logging;
-mod metrics;
-mod openapi;
-mod opponent;
-mod page;
-mod placement;
+mod middleware;
 mod problem;
 mod problem_docs;
-mod recommend;
-mod recommend_history;
-mod recommend_opponent;
-mod recommend_plan;
-mod recommend_position;
-mod request_id;
+mod routes;
 mod serve;
 mod whole_number;
 mod wire;
@@ -57,15 +32,15 @@ pub use app::{
     AppFactory, AppState, DEFAULT_BODY_TIMEOUT, MAX_IN_FLIGHT_PER_CORE, app, configure, cores, default_max_in_flight,
     metrics_app,
 };
-pub use auth::ApiKey;
 pub use body::MAX_BODY_BYTES;
-pub use compute_pool::DEFAULT_DEADLINE;
-pub use cors::CorsOrigins;
-pub use openapi::{spec_json, spec_json_for};
-pub use page::{CONTENT_SECURITY_POLICY, asset_names};
+pub use compute::pool::DEFAULT_DEADLINE;
+pub use middleware::auth::ApiKey;
+pub use middleware::cors::CorsOrigins;
+pub use middleware::request_id::acceptable as acceptable_request_id;
 pub use problem::{ApiError, PROBLEM_JSON, Problem};
-pub use recommend::{RecommendRequest, RecommendResponse};
-pub use request_id::acceptable as acceptable_request_id;
+pub use routes::openapi::{spec_json, spec_json_for};
+pub use routes::page::{CONTENT_SECURITY_POLICY, asset_names};
+pub use routes::recommend::endpoint::{RecommendRequest, RecommendResponse};
 pub use serve::{
     DEFAULT_BIND, DEFAULT_CLIENT_DISCONNECT_TIMEOUT, DEFAULT_CLIENT_REQUEST_TIMEOUT, DEFAULT_KEEP_ALIVE,
     DEFAULT_SHUTDOWN_GRACE, ServeConfig, run as serve,

@@ -10,9 +10,9 @@ use actix_web::dev::Server;
 use actix_web::{App, HttpServer};
 
 use super::app::{AppFactory, AppState, app, cores, default_max_in_flight, metrics_app};
-use super::auth::ApiKey;
-use super::cors::CorsOrigins;
-use super::metrics::Metrics;
+use super::middleware::auth::ApiKey;
+use super::middleware::cors::CorsOrigins;
+use super::middleware::metrics::Metrics;
 
 /// Address the service listens on, by default.
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";

@@ -14,14 +14,14 @@ use crate::game::fleet::Fleet;
 use crate::game::layout::Layout;
 use crate::inference::opponent::{Fit, fit, read_fleets};
 
-use super::admission::Admission;
-use super::body::{BodyTimeout, read_json, read_object};
-use super::compute_pool::ComputePool;
-use super::examples;
-use super::problem::ApiError;
-use super::problem_docs::{PostProblems, by_status, overloaded, problem};
-use super::whole_number;
-use super::wire::{OpponentModel, RulesRequest, fleet_from, fleets_schema, rules_object, ships_schema};
+use crate::http::body::{BodyTimeout, read_json, read_object};
+use crate::http::compute::admission::Admission;
+use crate::http::compute::pool::ComputePool;
+use crate::http::examples;
+use crate::http::problem::ApiError;
+use crate::http::problem_docs::{PostProblems, by_status, overloaded, problem};
+use crate::http::whole_number;
+use crate::http::wire::{OpponentModel, RulesRequest, fleet_from, fleets_schema, rules_object, ships_schema};
 
 /// The board size, the starting fleet, the rules, and the fleets a player hid in past games.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -14,7 +14,7 @@ use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 use actix_web::{Error, HttpMessage, ResponseError};
 
-use super::problem::ApiError;
+use crate::http::problem::ApiError;
 
 /// Middleware: answers 411 to any request with a `Transfer-Encoding` header.
 pub async fn refuse_unsized(

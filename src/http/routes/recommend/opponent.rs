@@ -11,8 +11,8 @@ use crate::game::prior::Opponent;
 use crate::game::rules::Rules;
 use crate::inference::opponent::{Fit, check_start, fit, read_fleets};
 
-use super::problem::ApiError;
-use super::wire::{OpponentModel, fleets_schema, object_or_null};
+use crate::http::problem::ApiError;
+use crate::http::wire::{OpponentModel, fleets_schema, object_or_null};
 
 /// What the shooter knows of the opponent's habits: exactly one of `fleets` (the fleets they hid
 /// in past games, which the service fits) and `model` (a model `POST /opponent` fitted before).

@@ -19,9 +19,9 @@ use crate::game::history::{At, History, HistoryError, NamedShip, Reading, Shot, 
 use crate::game::rules::Rules;
 use crate::shooting::play::HISTORY_STEPS;
 
-use super::problem::ApiError;
-use super::whole_number;
-use super::wire::JsonObject;
+use crate::http::problem::ApiError;
+use crate::http::whole_number;
+use crate::http::wire::JsonObject;
 
 /// A game's log, sent instead of `board` and `ships`: the board's size, the starting fleet and
 /// every shot in order with the defender's answer, as `rules.announce` says it. The service

@@ -13,7 +13,7 @@ use actix_web::middleware::Next;
 use actix_web::{Error, web};
 use subtle::ConstantTimeEq;
 
-use super::problem::ApiError;
+use crate::http::problem::ApiError;
 
 /// The shared secret clients present as a bearer token. `Debug` does not show it.
 #[derive(Clone)]

@@ -15,7 +15,11 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use tracing::Instrument;
 
-use super::problem::ApiError;
+use crate::http::problem::ApiError;
+
+/// The target of the request log's span and lines: this module's path, written out so that it
+/// stays the same wherever the file lives (`RUST_LOG` directives and log readers name it).
+const LOG_TARGET: &str = "sonar::http::request_id";
 
 /// The header that carries the id, both ways.
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -96,7 +100,7 @@ pub async fn tag(req: ServiceRequest, next: Next<impl MessageBody + 'static>) ->
         Some(v) if acceptable(v.as_bytes()) => v.clone(),
         _ => generate(),
     };
-    let span = tracing::info_span!("request", request_id = id.to_str().unwrap_or_default());
+    let span = tracing::info_span!(target: LOG_TARGET, "request", request_id = id.to_str().unwrap_or_default());
     let mut res = next.call(req).instrument(span.clone()).await?;
     span.in_scope(|| {
         let (req, status) = (res.request(), res.status().as_u16());
@@ -107,6 +111,7 @@ pub async fn tag(req: ServiceRequest, next: Next<impl MessageBody + 'static>) ->
                 let now = START.elapsed().as_secs();
                 if let Some(shed) = SHED.note(now) {
                     tracing::warn!(
+                        target: LOG_TARGET,
                         method,
                         path,
                         status,
@@ -116,9 +121,9 @@ pub async fn tag(req: ServiceRequest, next: Next<impl MessageBody + 'static>) ->
                     )
                 }
             }
-            500.. => tracing::warn!(method, path, status, elapsed_us, "answered"),
-            400..=499 => tracing::info!(method, path, status, elapsed_us, "answered"),
-            _ => tracing::debug!(method, path, status, elapsed_us, "answered"),
+            500.. => tracing::warn!(target: LOG_TARGET, method, path, status, elapsed_us, "answered"),
+            400..=499 => tracing::info!(target: LOG_TARGET, method, path, status, elapsed_us, "answered"),
+            _ => tracing::debug!(target: LOG_TARGET, method, path, status, elapsed_us, "answered"),
         }
     });
     res.headers_mut().insert(X_REQUEST_ID, id);

@@ -17,14 +17,16 @@ use crate::game::rules::Rules;
 use crate::hiding::placement::{Style, place_hidden, place_styled};
 use crate::hiding::searcher::{Hiding, MAX_SEARCHES, Search, SearchModel, fit, read_searches};
 
-use super::admission::Admission;
-use super::body::{BodyTimeout, read_json, read_object};
-use super::compute_pool::ComputePool;
-use super::examples;
-use super::problem::ApiError;
-use super::problem_docs::{PostProblems, by_status, overloaded, problem};
-use super::whole_number;
-use super::wire::{RulesRequest, Shot, fleet_from, optional_seed_schema, rules_object, seed_schema, ships_schema};
+use crate::http::body::{BodyTimeout, read_json, read_object};
+use crate::http::compute::admission::Admission;
+use crate::http::compute::pool::ComputePool;
+use crate::http::examples;
+use crate::http::problem::ApiError;
+use crate::http::problem_docs::{PostProblems, by_status, overloaded, problem};
+use crate::http::whole_number;
+use crate::http::wire::{
+    RulesRequest, Shot, fleet_from, optional_seed_schema, rules_object, seed_schema, ships_schema,
+};
 
 /// The board size and fleet to place, the rules, and an optional seed.
 #[derive(Debug, Deserialize, ToSchema)]

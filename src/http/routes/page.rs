@@ -7,7 +7,7 @@ use actix_web::http::header::{self, ETag, EntityTag, HeaderValue, IfNoneMatch};
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use rust_embed::RustEmbed;
 
-use super::problem::ApiError;
+use crate::http::problem::ApiError;
 
 /// The page's files, from `web/` at build time (in debug builds too).
 #[derive(RustEmbed)]

@@ -1,5 +1,5 @@
 //! `POST /recommend`'s position: board strings with the ships afloat, or a `history`
-//! ([`super::recommend_history`]), exactly one of the two; and the request's schema, which says
+//! ([`super::history`]), exactly one of the two; and the request's schema, which says
 //! so.
 
 use utoipa::openapi::schema::{AdditionalProperties, OneOf, OneOfBuilder, Schema};
@@ -10,9 +10,9 @@ use crate::game::fleet::Fleet;
 use crate::game::history::Told;
 use crate::game::rules::Rules;
 
-use super::problem::ApiError;
-use super::recommend_history::HistoryRequest;
-use super::wire::{JsonObject, fleet_from};
+use crate::http::problem::ApiError;
+use crate::http::routes::recommend::history::HistoryRequest;
+use crate::http::wire::{JsonObject, fleet_from};
 
 /// The position a request sends: board strings with the ships afloat, or a history to read.
 #[derive(Debug)]

@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use tokio::sync::oneshot;
 
+use crate::http::problem::ApiError;
+
 use super::admission::Admission;
-use super::problem::ApiError;
 
 /// Longest a heavy request may wait for its answer, queueing included, by default.
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(5);

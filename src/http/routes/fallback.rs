@@ -3,8 +3,8 @@
 
 use actix_web::{HttpRequest, HttpResponse};
 
-use super::head::sent_method;
-use super::problem::ApiError;
+use crate::http::middleware::head::sent_method;
+use crate::http::problem::ApiError;
 
 /// Any path the service does not have.
 pub async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {

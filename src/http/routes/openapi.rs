@@ -9,19 +9,21 @@ use utoipa::openapi::{Content, RefOr};
 use utoipa::{Modify, OpenApi};
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
+use crate::http::examples::{self, ExampleFile};
+use crate::http::problem::Problem;
+use crate::http::problem_docs::routing_responses;
+use crate::http::wire::{AlgorithmName, OpponentModel, RulesRequest, Shot};
+
 use super::algorithms::{self, AlgorithmEntry, LevelEntry, LevelTable};
-use super::examples::{self, ExampleFile};
 use super::health::{self, Health};
 use super::opponent::{self, OpponentRequest, OpponentResponse, OpponentSummary};
 use super::placement::{self, PlacedShip, PlacementRequest, PlacementResponse, PlacementStyle};
-use super::problem::Problem;
-use super::problem_docs::routing_responses;
-use super::recommend::{self, Candidate, GridKind, Mode, RecommendRequest, RecommendResponse};
-use super::recommend_history::{HistoryRequest, HistorySalvo, HistoryShot, HistorySinking, ShotResult};
-use super::recommend_opponent::{OpponentEcho, OpponentPrior};
-use super::recommend_plan::{LayoutsFrom, PlanAnswer, PlanCandidate};
-use super::recommend_position::one_position;
-use super::wire::{AlgorithmName, OpponentModel, RulesRequest, Shot};
+use super::recommend;
+use super::recommend::endpoint::{Candidate, GridKind, Mode, RecommendRequest, RecommendResponse};
+use super::recommend::history::{HistoryRequest, HistorySalvo, HistoryShot, HistorySinking, ShotResult};
+use super::recommend::opponent::{OpponentEcho, OpponentPrior};
+use super::recommend::plan::{LayoutsFrom, PlanAnswer, PlanCandidate};
+use super::recommend::position::one_position;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -31,7 +33,7 @@ use super::wire::{AlgorithmName, OpponentModel, RulesRequest, Shot};
         license(name = "MIT", identifier = "MIT")
     ),
     paths(
-        recommend::recommend,
+        recommend::endpoint::recommend,
         placement::placement,
         opponent::opponent,
         algorithms::algorithms,

@@ -19,19 +19,19 @@ use crate::shooting::algorithm::Algorithm;
 use crate::shooting::level::Level;
 use crate::shooting::play::{Ask, Recommendation};
 
-use super::admission::Admission;
-use super::body::{BodyTimeout, read_json, read_object};
-use super::compute_pool::ComputePool;
-use super::examples;
-use super::metrics::Metrics;
-use super::problem::ApiError;
-use super::problem_docs::{PostProblems, by_status, overloaded, problems};
-use super::recommend_history::HistoryRequest;
-use super::recommend_opponent::{OpponentEcho, OpponentPrior, Prior};
-use super::recommend_plan::PlanAnswer;
-use super::recommend_position::Position;
-use super::whole_number;
-use super::wire::{
+use crate::http::body::{BodyTimeout, read_json, read_object};
+use crate::http::compute::admission::Admission;
+use crate::http::compute::pool::ComputePool;
+use crate::http::examples;
+use crate::http::middleware::metrics::Metrics;
+use crate::http::problem::ApiError;
+use crate::http::problem_docs::{PostProblems, by_status, overloaded, problems};
+use crate::http::routes::recommend::history::HistoryRequest;
+use crate::http::routes::recommend::opponent::{OpponentEcho, OpponentPrior, Prior};
+use crate::http::routes::recommend::plan::PlanAnswer;
+use crate::http::routes::recommend::position::Position;
+use crate::http::whole_number;
+use crate::http::wire::{
     JsonObject, RulesRequest, Shot, board_schema, object_or_null, optional_algorithm_schema, optional_seed_schema,
     present, rules_object, seed_schema, ships_schema,
 };

@@ -12,7 +12,8 @@ use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
 use actix_web::{Error, ResponseError};
 
-use super::problem::ApiError;
+use crate::http::problem::ApiError;
+
 use super::request_id::X_REQUEST_ID;
 
 /// Seconds a browser may cache a preflight's answer.

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::problem::ApiError;
+use crate::http::problem::ApiError;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
@@ -72,7 +72,7 @@ impl Metrics {
 
     /// Exports how many compute-heavy requests are in flight (`sonar_compute_in_flight`) and the
     /// bound on them (`sonar_compute_in_flight_limit`), read from `admission` at each scrape.
-    pub fn watch_admission(&self, admission: std::sync::Arc<super::admission::Admission>) {
+    pub fn watch_admission(&self, admission: std::sync::Arc<crate::http::compute::admission::Admission>) {
         self.registry.register(Box::new(AdmissionGauges::new(admission))).expect("admission gauges registered once");
     }
 
@@ -97,13 +97,13 @@ impl Default for Metrics {
 
 /// The admission bound's gauges, set from the bound's own counter when scraped.
 struct AdmissionGauges {
-    admission: std::sync::Arc<super::admission::Admission>,
+    admission: std::sync::Arc<crate::http::compute::admission::Admission>,
     in_flight: IntGauge,
     limit: IntGauge,
 }
 
 impl AdmissionGauges {
-    fn new(admission: std::sync::Arc<super::admission::Admission>) -> AdmissionGauges {
+    fn new(admission: std::sync::Arc<crate::http::compute::admission::Admission>) -> AdmissionGauges {
         let in_flight =
             IntGauge::new("sonar_compute_in_flight", "Compute-heavy requests running or queued").expect("valid metric");
         let limit = IntGauge::new(

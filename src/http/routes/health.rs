@@ -4,7 +4,7 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::metrics::Metrics;
+use crate::http::middleware::metrics::Metrics;
 
 /// Liveness.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
