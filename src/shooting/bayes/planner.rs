@@ -11,8 +11,8 @@
 //!
 //! Everything is a function of the request and its seed, never of a clock: the layouts come from
 //! the seeded generator, and the work a plan may do is counted in units (cells scanned by the base
-//! policy, states of the exact programme) converted from the budget at rates measured on the
-//! 2-core development machine ([`ROLLOUT_UNITS_PER_MS`]).
+//! policy, states of the exact programme) converted from the budget at rates calibrated on the
+//! project's 2-core machine with a margin ([`ROLLOUT_UNITS_PER_MS`]).
 //!
 //! The layouts ([`draws`]): every agreeing layout where they are at most the plan's cap, uniform
 //! draws from the exact programme where it fits the budget's work bound, and the importance
@@ -20,8 +20,7 @@
 //!
 //! A plan is made only where its rollouts play the game the shooter is in: one shot a turn, the
 //! `sunk-cells` announcements (a board string, or a history under them), and the uniform prior
-//! over layouts. Elsewhere
-//! `bayes` plays its greedy shot at every budget.
+//! over layouts. Elsewhere `bayes` plays its greedy shot at every budget.
 
 use std::borrow::Cow;
 
@@ -41,26 +40,28 @@ use super::posterior::{EXACT_SHARE, NO_TOUCH_UNIT_SHARE, WORK_PER_MS, exact_work
 use super::rollout::{self, Path};
 
 /// A candidate replaces the greedy cell only past this many standard errors of the paired
-/// difference of their shots to finish.
+/// difference of their shots to finish: with [`CANDIDATES`] cells, one only as good as the greedy
+/// cell would otherwise win by chance on some moves. Chosen against looser and stricter rules by
+/// what each planned choice was worth (`docs/decisions/0004-plan-switch-threshold.md`).
 pub const Z: f64 = 1.5;
-/// Cells compared: the greedy cell and the next most likely ones.
+/// Cells compared: the greedy cell and the next most likely ones
+/// (`docs/decisions/0003-plan-by-rollouts-above-the-default-budget.md`).
 pub const CANDIDATES: usize = 6;
-/// Most layouts a plan plays out per millisecond of budget.
+/// Most layouts a plan plays out per millisecond of budget, raised when rollouts that meet left
+/// work to spare (`docs/decisions/0011-rollouts-that-meet.md`).
 pub const LAYOUTS_PER_MS: u64 = 40;
 /// Fewest layouts on which a sampled plan may switch from the greedy cell.
 pub const MIN_LAYOUTS: usize = 30;
-/// Cells the base policy scans per millisecond, one thread of the 2-core development machine with
-/// a margin (`cargo run --release --example thinking_timing 8 100`, a quiet core: at this rate the
-/// classic moves took p99 89 ms, at 300,000 106 ms; with the no-touch scan at 3 units,
-/// `-- 4 100 no-touch`, p99 97 ms).
+/// Cells the base policy scans per millisecond: one thread of the project's 2-core machine, with a
+/// margin that keeps a plan's moves within their budget under either touching rule (a faster rate
+/// overran it). The measurement is in `docs/decisions/0011-rollouts-that-meet.md`.
 pub const ROLLOUT_UNITS_PER_MS: u64 = 250_000;
 /// Most layouts a plan resamples from a pool of weighted draws, per draw. Past half the pool the
-/// resampled layouts are mostly repeats of one another, which the standard errors count as new:
-/// at 300 ms, where plans resampled some 2,000 layouts from 2,700 draws, the paired differences
-/// varied 1.28 times (no open hit) and 1.63 times (open hits) as much as their errors said
-/// (`cargo run --release --example plan_errors -- 36 40 2 300`), against 1.02 and 1.09 at 100 ms.
-/// With the cap 1.04 and 1.18. Kept after both seeds' 4,000 games at 100 ms: +0.05 (−0.24 to
-/// +0.34) against the build without it on the same fleets (`docs/simulator.md`).
+/// resampled layouts are mostly repeats of one another, which the deterministic base policy plays
+/// exactly as the originals and the standard errors count as new: without the cap a long plan's
+/// paired differences varied well beyond what its errors said; with it they were as honest as a
+/// shorter plan's, at no cost in whole games. The measurements are in
+/// `docs/decisions/0014-resampled-plan-plays-at-most-half-its-pool.md`.
 pub const POOL_SHARE: f64 = 0.5;
 /// Share of the budget a plan means to spend, for the machine's noise.
 pub const SHARE: f64 = 0.9;
