@@ -17,14 +17,15 @@
 use super::frame::Frame;
 use crate::game::board::Cell;
 
-/// Boards without hits whose bound ([`super::estimate_work`]) passes the budget this many times over are turned
-/// away unswept. On classic game positions without hits the bound was 1.1 to 15 times the real
-/// work (median 1.4).
+/// Boards without hits whose bound ([`work_bound`]) passes the budget this many times
+/// over are turned away unswept. Without hits the bound is seldom far above the real work on
+/// classic game positions, so a board it puts this far over budget would not have fitted
+/// (`docs/decisions/0040-exact-counting-budget-and-forecasts.md`).
 pub const SLACK: f64 = 4.0;
 
-/// The same for boards with hits. There the bound was 0.45 to 26 times the real work (median 3
-/// on density-strategy games, 5.6 on random-shot games; it can fall below the work because the
-/// sweep also makes dead-end states, which the bound leaves out).
+/// The same for boards with hits, where the bound strays much further from the real work: above it
+/// by more, and sometimes below it, because the sweep also makes dead-end states, which the bound
+/// leaves out (`docs/decisions/0040-exact-counting-budget-and-forecasts.md`).
 pub const SLACK_WITH_HITS: f64 = 16.0;
 
 /// Units of work per state of the sweep (one expansion and about 1.5 edges).

@@ -7,12 +7,12 @@
 //! no `o` and no `#` cell, cover every `x` cell, and none lies wholly on `x` cells (such a ship
 //! would already have been announced sunk). Ships of equal length are interchangeable, so
 //! layouts are counted unlabelled: the empty 10 x 10 board with the classic fleet has
-//! 15,046,987,768 of them. A length-1 ship has one placement per cell. The marginal of a cell
+//! [`prior::CLASSIC_LAYOUTS`] of them. A length-1 ship has one placement per cell. The marginal of a cell
 //! is the share of layouts that cover it.
 //!
 //! Under the no-touch rules ([`Rules`]) a layout must also keep every ship off the cells around
-//! (by an edge or a corner) the `#` cells and every other ship: 1,925,751,392 layouts of the
-//! classic fleet on the empty 10 x 10 board.
+//! (by an edge or a corner) the `#` cells and every other ship: [`prior::NO_TOUCH_CLASSIC_LAYOUTS`]
+//! layouts of the classic fleet on the empty 10 x 10 board.
 //!
 //! # The algorithm
 //!
@@ -39,7 +39,7 @@
 //! (no clocks), so a board either always or never fits a given budget. Three checks, cheapest
 //! first, turn away boards over budget with [`ExactError::OverBudget`]:
 //!
-//! 1. before any sweep, when the [`estimate`] bound (tens of microseconds to compute) passes the
+//! 1. before any sweep, when the [`estimate`] bound (cheap next to a sweep) passes the
 //!    budget [`estimate::SLACK`] times over (without hits) or [`estimate::SLACK_WITH_HITS`]
 //!    times (with hits);
 //! 2. after each cell, when the work so far plus a projection of the work left passes the
@@ -49,7 +49,7 @@
 //!
 //! Checks 1 and 2 are forecasts, so a few boards that would have fitted are turned away too.
 //! Memory is at most about 40 bytes per unit of work (the tables kept for sampling: 20 bytes a
-//! state, 5 an edge). See [`RECOMMENDED_BUDGET`] for measured times.
+//! state, 5 an edge). [`RECOMMENDED_BUDGET`] says how the budget and the forecasts were chosen.
 //!
 //! # Counts
 //!
@@ -106,16 +106,15 @@ use prior::{
 pub use sweep::ExactError;
 pub use weighted::count_weighted;
 
-/// A work budget for a target of about 5 ms a request on one core of the 2-core development
-/// machine, where a unit of work takes 12 to 20 ns.
+/// A work budget for a target of about 5 ms a request on one core of the project's 2-core machine.
 ///
-/// Measured with `cargo run --release --example exact_timing 40 250000` on 306 positions of
-/// classic 10 x 10 games (density-strategy and random-shot games after 10, 20, 30 and 40
-/// shots): boards that fit took at most 5.6 ms (p50 under 1 ms); density games fit from
-/// about 20 shots on; of the 183 boards that would fit, 5 (each needing over 84% of the
-/// budget) were turned away by the forecasts; the 123 boards over budget were turned away
-/// after p50 0.12 ms, p90 1.2 ms, at most the budget's own time. The empty board needs 42
-/// million units (1.3 to 2.9 s; use [`opening_prior`] instead).
+/// Chosen on positions of classic games (density-strategy and random-shot games, a few stages of
+/// each): at this budget the boards that fit stay near the target, the forecasts turn away few of
+/// them (only boards that need nearly the whole budget), and boards over budget are turned away
+/// within a fraction of it. The empty board needs far more work than any budget allows: it reads
+/// [`opening_prior`] instead. The measurements are in
+/// `docs/decisions/0040-exact-counting-budget-and-forecasts.md`
+/// (`cargo run --release -p sonar-research --bin exact_timing -- 40 250000`).
 pub const RECOMMENDED_BUDGET: u64 = 250_000;
 
 /// Exact layout counts for one board.
@@ -227,9 +226,9 @@ impl ExactTables {
 }
 
 #[cfg(feature = "research")]
-/// The bound on the work of [`count_exact_under`] that its budget check uses (10 to 200 µs to
-/// compute on a 10 x 10 board): on classic game positions 1.1 to 15 times the real work
-/// without hits, 0.45 to 26 times with them.
+/// The bound on the work of [`count_exact_under`] that its budget check uses, cheap next to a
+/// sweep: within a few times the real work on classic game positions without hits, further off
+/// either way with them ([`estimate::SLACK`], [`estimate::SLACK_WITH_HITS`]).
 pub fn estimate_work(board: &Board, fleet: &Fleet) -> f64 {
     plan(board, fleet, Rules::CLASSIC, None).2
 }

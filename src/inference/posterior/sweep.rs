@@ -41,9 +41,9 @@ pub enum ExactError {
 
 /// The forward sweep gives up once its work so far plus the projected rest of it, divided by
 /// this, passes the budget: see `gives_up`. Lower values give up sooner on boards over budget
-/// and turn away more boards that would have fitted (on classic game positions with a budget of
-/// 250,000: 2 gives 15 such boards of 183 and p90 0.5 ms spent on the rest; 4 gives 5 and
-/// 1.2 ms).
+/// and turn away more boards that would have fitted. This one turns away few such boards at
+/// [`super::RECOMMENDED_BUDGET`], for a little more time spent on the boards over budget than a
+/// lower one (`docs/decisions/0040-exact-counting-budget-and-forecasts.md`).
 pub const PROJECTION_SLACK: f64 = 4.0;
 
 /// Whether the forward sweep, at frontier `k` of `n` with `states` there, having spent `work`

@@ -32,7 +32,8 @@ pub(super) const EXACT_SHARE: f64 = 0.4;
 /// Most work exact counting may do whatever the budget: its tables take up to about 40 bytes per
 /// unit, so this bounds one request's memory to some 80 MB (a larger budget buys more samples).
 pub const MAX_EXACT_WORK: u64 = 2_000_000;
-/// Importance draws per millisecond on the classic board (about 1 µs each, with a margin).
+/// Importance draws per millisecond on the classic board: calibrated on one core of the project's
+/// 2-core machine with a margin (`docs/decisions/0040-exact-counting-budget-and-forecasts.md`).
 const DRAWS_PER_MS_CLASSIC: f64 = 450.0;
 
 /// The posterior marginals of every cell (0 off `.` cells) and how they were obtained: under the
