@@ -25,16 +25,18 @@ use crate::hiding::searcher::{Hiding, SearchModel, hide};
 use crate::inference::posterior::{ExactError, ExactTables};
 
 /// Ship placements the rejection sampler may draw for one request, spread over whole-fleet
-/// attempts (about 0.1 s at most). The no-touch ten-ship fleet on 10x10 needs some 3,900 attempts
-/// a layout on average, so a uniform draw virtually never runs out, and a hard one gets most of
-/// its 64 candidates.
+/// attempts: a bound on its time. It is many times the attempts the no-touch ten-ship fleet on
+/// 10x10 needs for a layout on average (`docs/computer-player.md`), so a uniform draw virtually
+/// never runs out, and the simulator's `hard:k` gets most of its candidates even at
+/// [`MAX_HARD_CANDIDATES`].
 pub const REJECTION_WORK: u64 = 4_000_000;
 
 /// Whole-fleet rejection attempts for a fleet: [`REJECTION_WORK`] over its ships.
 pub fn rejection_attempts(fleet: &Fleet) -> u64 {
     REJECTION_WORK / fleet.len().max(1) as u64
 }
-/// Work units the exact programme may spend on a crowded fleet (about 40 ms and 80 MB).
+/// Work units the exact programme may spend on a crowded fleet: a bounded time, and no more memory
+/// than `bayes`'s exact counting may take for one request.
 pub const EXACT_WORK: u64 = 2_000_000;
 
 /// Why no layout was drawn.
@@ -101,8 +103,9 @@ impl fmt::Display for Style {
 crate::game::text::serde_as_text!(Style);
 
 /// Uniform layouts a hard placement chooses among: few enough that a shooter who learns from this
-/// player's past fleets gains nothing from them, measured in the repeated game (it was 64, which
-/// a learner turned into a gift of about 4 shots; `docs/computer-player.md`).
+/// player's past fleets gains nothing from them, as measured in the repeated game (more candidates
+/// lean the ships further toward the edges, which a learner turns into a gift of shots;
+/// `docs/decisions/0022-hard-placement-three-candidates.md`).
 pub const HARD_CANDIDATES: usize = 3;
 /// Most candidates the simulator's `hard:k` placement chooses among.
 pub const MAX_HARD_CANDIDATES: usize = 64;
@@ -134,7 +137,7 @@ pub fn place_styled(
     }
 }
 
-/// Whole-fleet attempts a tilted draw may make at one bound (about 10 ms; a classic fleet needs a
+/// Whole-fleet attempts a tilted draw may make at one bound, a bounded time (a classic fleet needs a
 /// handful, the no-touch ten-ship fleet some thousands untilted).
 pub const HIDE_ATTEMPTS: u64 = 10_000;
 

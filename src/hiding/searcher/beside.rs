@@ -3,8 +3,8 @@
 //! many a choice uniform over the open cells would put there. About 1 for a player who hunts
 //! without regard to the ships found (a fixed order, parity, no habit), above 1 for one who floods
 //! the water around them, below 1 for one who reasons that a ship seldom fits there (the
-//! posterior and density shooters: about 0.65), which is how a player who could learn that the
-//! computer's ships keep apart shows itself.
+//! posterior and density shooters, `docs/hiding.md`), which is how a player who could learn that
+//! the computer's ships keep apart shows itself.
 
 use super::search::{Answer, Search};
 

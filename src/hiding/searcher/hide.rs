@@ -20,16 +20,18 @@ use super::model::SearchModel;
 
 /// How strongly a cell's log weight follows its pull before the bound.
 pub const GAIN: f64 = 1.5;
-/// The bound of a cell's log weight the service uses.
+/// The bound of a cell's log weight the service uses: a larger one hides better from a player with
+/// a fixed habit and strays further from uniform (`docs/decisions/0020-adaptive-hider-tilt-bound.md`).
 pub const DEFAULT_BOUND: f64 = 3.0;
 /// The largest bound the simulator accepts.
 pub const MAX_BOUND: f64 = 4.0;
-/// The weight of each touching cell pair in the service's adaptive fleets (measured in
-/// docs/hiding.md: 0.5 costs the flooding and parity shooters 2 to 2.5 shots more than 1 does,
-/// and a learner no more than 1 does).
+/// The weight of each touching cell pair in the service's adaptive fleets: it costs the flooding
+/// and parity shooters shots that fleets without the lean do not, and a learner no more than those
+/// fleets do (measured in `docs/decisions/0021-adaptive-hider-leans-apart.md`).
 pub const TOUCHING: f64 = 0.5;
-/// The ratio of hunting shots beside found ships from which the ships lean apart: a player who
-/// hunts with no regard to found ships shows about 1, one who reasons about them about 0.65.
+/// The ratio of hunting shots beside found ships from which the ships lean apart: between a player
+/// who hunts with no regard to found ships (about 1) and one who reasons about them (well below 1;
+/// `docs/hiding.md`, "Beside the ships found").
 pub const LEAN_FROM: f64 = 0.85;
 
 /// How far an adaptive fleet strays from uniform against a player with a habit: the bound of a
