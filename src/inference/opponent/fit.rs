@@ -2,7 +2,7 @@
 //!
 //! The model's cell weights are tied through the features of [`super::features`] (edge distances
 //! of the row and the column, the corner), its touching weight is `t = exp(theta_t)` and its across
-//! weight `d = exp(theta_d)`: six parameters `theta`, and a layout's log weight is
+//! weight `d = exp(theta_d)`: [`FEATURES`] parameters `theta`, and a layout's log weight is
 //! `theta . s(layout)` for its statistics `s`.
 //! The fit is the maximum a posteriori of `theta` under a Gaussian prior centred on the uniform
 //! model ([`PRIOR_SD`]): a handful of fleets moves the model a little, many move it more.
@@ -65,35 +65,35 @@ pub const REDRAWS: usize = 4;
 /// Effective sample size, as a share of the pool, under which a new pool is drawn.
 pub const MIN_ESS_SHARE: f64 = 0.5;
 /// Standard deviations of the Gaussian prior of the parameters (edge distances 0, 1, 2, corner,
-/// `ln t`), centred on 0 (uniform). Chosen (measured on classic fleets, `fit_tests.rs`) so that 20
-/// fleets of `edge:1` learn about 0.6 of its border weight `e^1` (in logs), and 20 of `hard:64`
-/// (the least exposed of 64 layouts) about 70% of the way from uniform's border share (0.29) to
-/// the habit's (0.67), while 20 uniform fleets move every cell weight by at most about 15% (and
-/// then [`HABIT_EVIDENCE`] puts most of them back to exactly uniform). `ln t` is freer: touching
-/// pairs are many, and a player who never lets ships touch (`apart`) shows it in 20 fleets (`t`
-/// about 0.08). `ln d` is as free: 20 fleets of `parallel` (100 ships, all across) give `d` about
-/// 50, and 20 of `across:0.8` about the true 4.
+/// `ln t`, `ln d`), centred on 0 (uniform). Chosen on classic fleets so that 20 fleets of `edge:1`
+/// or of `hard:64` (the least exposed of 64 layouts) teach a good part of their lean to the border,
+/// while 20 uniform fleets move every cell weight only a little (and then [`HABIT_EVIDENCE`] puts
+/// most of them back to exactly uniform). `ln t` is freer: touching pairs are many, and a player
+/// who never lets ships touch (`apart`) shows it in 20 fleets. `ln d` is as free: 20 fleets of
+/// `parallel` (every ship across) give `d` far above 1, and 20 of `across:p` about their true
+/// weight. What 20 fleets teach is measured in `docs/opponent.md`, "Fitting a model from past
+/// fleets", and pinned by `fit_tests.rs`.
 pub const PRIOR_SD: Vector = [0.1, 0.1, 0.1, 0.1, 1.5, 1.5];
 /// The evidence of a habit a fit needs to move off uniform: the log-likelihood ratio statistic of
-/// the estimate against uniform at least the 99th percentile of chi-square with 6 degrees of
-/// freedom (one per parameter). Fleets that do not show a habit at that level give the uniform model
-/// exactly: a model off uniform by the fleets' noise alone costs a shooter shots (measured: 20
-/// uniform fleets cost `weighted-density` about 0.5 shots a game without this test).
+/// the estimate against uniform at least the 99th percentile of chi-square with [`FEATURES`]
+/// degrees of freedom (one per parameter). Fleets that do not show a habit at that level give the
+/// uniform model exactly: a model off uniform by the fleets' noise alone costs a shooter shots, as
+/// random tie-breaking does (measured in `docs/decisions/0024-opponent-fit-keeps-only-shown-habits.md`).
 pub const HABIT_EVIDENCE: f64 = 16.81;
 /// The groups of parameters, each tested against "no habit" on its own once the whole model has
 /// passed [`HABIT_EVIDENCE`]: the cells' features, `ln t`, `ln d`; each with the 99th percentile of
 /// chi-square with its degrees of freedom. A group whose estimate lies within that region of its
 /// posterior around 0 (the Wald statistic of its part of the posterior covariance) is set to 0
 /// and the rest fitted again without it: 20 fleets of `parallel` show a direction, not their
-/// cells' noise, which would otherwise come along with the direction (measured: it cost `bayes`
-/// more than a shot a game against `parallel`).
+/// cells' noise, which would otherwise come along with the direction and cost `bayes` shots
+/// against them (measured in `docs/decisions/0024-opponent-fit-keeps-only-shown-habits.md`).
 pub const GROUPS: [(usize, usize, f64); 3] =
     [(0, CELL_FEATURES, 13.28), (TOUCHING, TOUCHING + 1, 6.63), (ACROSS, ACROSS + 1, 6.63)];
 /// Bounds of the cell parameters (so that no cell weight reaches the model's floor,
 /// [`crate::game::prior::MIN_CELL_RATIO`]).
 pub const CELL_BOUND: f64 = 2.5;
-/// Smallest `ln t`: a player whose fleets never touched gets `t` at least `exp(-6)`, about 0.0025,
-/// never 0 (which would refuse any board only a touching layout explains).
+/// Smallest `ln t`: a player whose fleets never touched gets a small `t`, the `exp` of this, never 0
+/// (which would refuse any board only a touching layout explains).
 pub const LN_T_FLOOR: f64 = -6.0;
 /// Smallest touching weight a pool is drawn at (the importance weights correct it): a smaller one
 /// would make the sampler reject most layouts.
