@@ -111,7 +111,7 @@ impl BoardError {
     }
 }
 
-/// A rectangular board of at most 26 x 26 cells, stored row by row.
+/// A rectangular board of at most [`MAX_SIDE`] x [`MAX_SIDE`] cells, stored row by row.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     rows: usize,

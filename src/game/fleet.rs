@@ -4,8 +4,9 @@ use thiserror::Error;
 
 use crate::game::board::MAX_SIDE;
 
-/// Most ships a request may name (a 26 x 26 board has room for many more length-1 ships, but no
-/// game needs them and the bound keeps every algorithm's cost predictable).
+/// Most ships a request may name (the largest board, [`MAX_SIDE`] x [`MAX_SIDE`], has room for many
+/// more length-1 ships, but no game needs them and the bound keeps every algorithm's cost
+/// predictable).
 pub const MAX_SHIPS: usize = 64;
 
 /// Why a list of ship lengths is not a fleet.

@@ -33,7 +33,7 @@ pub fn lines(rows: usize, cols: usize) -> impl Iterator<Item = Line> {
 
 /// Every window of a line at once, as bit masks: bit `s` of the result is set when the `len` bits
 /// of `open` from `s` are all set. Finds the same windows as the scans below without reading cell
-/// by cell (lines are at most 26 cells).
+/// by cell (lines are at most [`MAX_SIDE`](crate::game::board::MAX_SIDE) cells).
 #[inline]
 pub fn window_starts(open: u32, len: usize) -> u32 {
     let mut w = open;

@@ -11,7 +11,8 @@ use crate::game::fleet::Fleet;
 use crate::game::layout::Placement;
 use crate::game::rules::{Rules, around};
 
-/// Placements the search may examine before it gives up (about a millisecond of work).
+/// Placements the search may examine before it gives up: a bound on its time, small next to a
+/// request's budget (measured on the hardest boards tried in `docs/api.md`, "Limits").
 pub const STEP_BUDGET: u64 = 200_000;
 
 /// What the search found.

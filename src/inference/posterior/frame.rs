@@ -7,7 +7,8 @@ use crate::game::layout::Placement;
 use crate::game::prior::Opponent;
 use crate::game::rules::{Rules, around};
 
-/// Most distinct ship lengths (a ship is at most 26 long), so a set of classes fits in a `u32`.
+/// Most distinct ship lengths (a ship is at most [`MAX_SIDE`](crate::game::board::MAX_SIDE) long),
+/// so a set of classes fits in a `u32`.
 pub const MAX_CLASSES: usize = 26;
 
 /// How the frame is laid on the board.

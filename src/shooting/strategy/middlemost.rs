@@ -21,8 +21,8 @@
 //! scores 3, 4, 3 along the row, so the middle is picked) and grows with the run's width. Ties
 //! are broken by the seed.
 //!
-//! **Grid.** `level * 1000 + a*b + c*d` on the cells that count (levels 2, 1, 0 for the
-//! document's 1, 2, 3), 0 on the others; the score never reaches 1000 on a 26x26 board.
+//! **Grid.** `level * LEVEL + a*b + c*d` on the cells that count (levels 2, 1, 0 for the
+//! document's 1, 2, 3), 0 on the others; the score never reaches [`LEVEL`] on the largest board.
 
 use super::contract::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
 use super::pick::best_open_cell;
@@ -38,7 +38,8 @@ pub const INFO: AlgorithmInfo = AlgorithmInfo {
     uses_randomness: false,
 };
 
-/// Weight of one priority level; larger than any middlemost score (at most 2 * 13 * 14).
+/// Weight of one priority level; larger than any middlemost score (at most 2 * 13 * 14 on a
+/// [`MAX_SIDE`](crate::game::board::MAX_SIDE)-wide board).
 const LEVEL: f64 = 1000.0;
 
 pub struct Middlemost;
