@@ -20,10 +20,11 @@
 //!
 //! One number per level, the weakness `x` in [0, 1], sets the knobs ([`Weakness::at`]); the mean
 //! shots grow almost linearly with it. The table [`CALIBRATED`] holds each level's `x`, read off
-//! the measured curve of the default algorithm's mean shots against `x` (`cargo run --release
-//! --example level_sweep`), so that the levels run in roughly even steps from about 75 shots at
-//! level 1 to the algorithm's own at level 10. Every random draw comes from the turn's seeded
-//! generator.
+//! the measured curve of the default algorithm's mean shots against `x` (`cargo run --release -p
+//! sonar-research --bin level_sweep`), so that the levels run in roughly even steps from one a
+//! child can beat at level 1 to the algorithm's own at level 10; the sweep and each level's
+//! strength are in `docs/computer-player.md`, "Strength levels". Every random draw comes from the
+//! turn's seeded generator.
 
 use rand::RngExt;
 use thiserror::Error;
@@ -35,13 +36,17 @@ use crate::game::windows;
 use crate::shooting::algorithm::Algorithm;
 use crate::shooting::strategy::{Decision, GridKind, StrategyError, ranked};
 
-/// A strength level, 1 (weakest) to 10 (the strategy itself).
+/// A strength level, [`Level::WEAKEST`] to [`Level::STRONGEST`] (the strategy itself).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Level(u8);
 
 /// A level out of range.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[error("level: {0} is out of range; levels go from 1 (weakest) to 10 (strongest)")]
+#[error(
+    "level: {0} is out of range; levels go from {weakest} (weakest) to {strongest} (strongest)",
+    weakest = Level::WEAKEST.0,
+    strongest = Level::STRONGEST.0
+)]
 pub struct LevelError(pub u64);
 
 /// The weakness `x` of each level, level 1 first: measured, not guessed (see the module's notes).

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::game::board::{BoardSize, Pos};
+use crate::game::board::{BoardSize, MAX_SIDE, Pos};
 use crate::game::fleet::Fleet;
 use crate::game::layout::{Layout, LayoutError, random_layout_under};
 use crate::game::prior::Opponent;
@@ -146,7 +146,7 @@ pub enum SimError {
     NoGames,
     #[error("no algorithm to simulate")]
     NoAlgorithm,
-    #[error("board {rows}x{cols}: each side must be between 1 and 26")]
+    #[error("board {rows}x{cols}: each side must be between 1 and {MAX_SIDE}")]
     BadSize { rows: usize, cols: usize },
     #[error("fleet: {0}")]
     Layout(#[from] LayoutError),
