@@ -25,11 +25,11 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// All algorithms: the default first, then the others of play from strongest to weakest by
-    /// their measured mean shots on the classic board (`data/strength.jsonl`; `weighted-density` is
-    /// a little stronger than `bayes` there, `bayes` leads under no-touch and salvo). The study
-    /// variants of `bayes` that issue 26 tried left the product; `docs/simulator.md` keeps their
-    /// record.
+    /// All algorithms: the default first, then the others from strongest to weakest by their
+    /// measured mean shots on the classic board (`data/strength.jsonl`; `weighted-density` is level
+    /// with `bayes` there, `bayes` leads under no-touch and salvo). The study variants of `bayes`
+    /// that were tried left the product; `docs/decisions/0001-greedy-posterior-policy-variants.md`
+    /// keeps their record.
     pub const ALL: &'static [Algorithm] = &[
         Algorithm::Bayes,
         Algorithm::WeightedDensity,
@@ -44,8 +44,8 @@ impl Algorithm {
     ];
 
     /// The algorithm used when a request names none: the whole-fleet posterior, the strongest
-    /// under the no-touch rules and with salvos, within a fraction of a shot of `weighted-density`
-    /// on the classic rules.
+    /// under the no-touch rules and with salvos, level with `weighted-density` on the classic rules
+    /// (`docs/algorithms.md`, "The default, and where it is the strongest").
     pub const DEFAULT: Algorithm = Algorithm::Bayes;
 
     pub fn info(self) -> AlgorithmInfo {

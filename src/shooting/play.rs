@@ -143,7 +143,8 @@ pub struct Ask {
     pub rules: Rules,
     pub algorithm: Algorithm,
     pub level: Level,
-    /// The seed of every random choice and of the tie order ([`TieOrder::seed_or_row_major`]).
+    /// The seed of every random choice and of the tie order ([`TieOrder::from_seed`]; a request
+    /// without one gets a seed of row-major order, [`TieOrder::row_major_seed`]).
     pub seed: u64,
     /// Compute budget in milliseconds (only the algorithms whose cost varies look at it).
     pub budget_ms: u64,

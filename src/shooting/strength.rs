@@ -107,8 +107,8 @@ mod tests {
 
     /// `data/board_sizes.jsonl` (`tools/board_sizes.sh`, merged with `sonar simulate merge --json`):
     /// on every board and fleet it holds, the default algorithm's mean is at most
-    /// `weighted-density`'s, and the paired interval's upper end at most 0.5% of the mean (issue
-    /// 36's target).
+    /// `weighted-density`'s, and the paired interval's upper end at most 0.5% of the mean (the
+    /// target of `docs/decisions/0005-bayes-hunts-by-the-placement-count.md`).
     #[test]
     fn the_default_is_level_with_the_heuristic_on_every_board_size() {
         #[derive(Deserialize)]

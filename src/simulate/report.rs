@@ -258,7 +258,8 @@ pub fn self_test(config: &Config, runs: &[AlgorithmRun]) -> Option<(bool, String
 }
 
 /// One CSV row per game: algorithm, game index, total shots, then the shot that sank each ship
-/// of the layout (named by length, in fleet order), as the program of 003 offers.
+/// of the layout (named by length, in fleet order), so that games can be paired and ships compared
+/// outside the simulator.
 pub fn write_csv(w: &mut impl Write, config: &Config, runs: &[AlgorithmRun]) -> io::Result<()> {
     write!(w, "algorithm,game,shots")?;
     for (i, len) in config.ships.iter().enumerate() {

@@ -57,7 +57,7 @@ pub fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// A line of per-move times in milliseconds (sorted in place): how many, p50, p90, p99 and the
-/// largest, as the timing examples print them.
+/// largest, as the research programs' timings print them (`research/`).
 pub fn per_move_line(ms: &mut [f64]) -> String {
     ms.sort_by(f64::total_cmp);
     format!(

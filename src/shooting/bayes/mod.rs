@@ -2,9 +2,9 @@
 //! board is equally likely (ships inside the board, not overlapping, covering no `o` or `#`,
 //! covering every `x`, none wholly on `x`), or weighs its prior weight under a model of the
 //! opponent's habits ([`crate::game::prior::Opponent`]); the grid is each `.` cell's posterior
-//! probability of holding a ship ([`posterior`]).
+//! probability of holding a ship ([`posterior`](mod@posterior)).
 //!
-//! [`regime`] decides how a turn is played: the counted move ([`counted`]: among the cells of
+//! [`regime`](mod@regime) decides how a turn is played: the counted move ([`counted`]: among the cells of
 //! positive probability, the one the most ship placements cross) in a classic game, the likeliest
 //! cell otherwise, ties in the turn's [`crate::game::tie_order::TieOrder`]; with a budget above the
 //! default, a plan by rollouts ([`planner`], on layouts from [`draws`], played out by `rollout.rs`).
