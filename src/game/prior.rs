@@ -10,14 +10,14 @@ use crate::game::rules::Rules;
 /// Smallest and largest weight a cell may have relative to the model's largest cell weight, and
 /// the largest touching weight: within them every layout's weight stays a normal `f64`
 /// (at most [`MAX_SHIPS`](crate::game::fleet::MAX_SHIPS) ships on at most
-/// [`MAX_SIDE`](crate::game::board::MAX_SIDE) squared cells, so products of weights are bounded well
-/// inside range after the cells are scaled to a largest weight of 1).
+/// [`MAX_SIDE`](crate::game::board::MAX_SIDE) squared cells, so products of weights are bounded
+/// well inside range after the cells are scaled to a largest weight of 1).
 pub const MIN_CELL_RATIO: f64 = 1e-6;
 /// Largest touching weight `t` (a player who crowds ships together at most this much).
 pub const MAX_TOUCHING: f64 = 100.0;
 /// Largest across weight `d`, and `1 / MAX_ACROSS` the smallest: a player who lays every ship across
-/// (or down) is `d` at this bound, where a layout with one ship the other way weighs `1 / MAX_ACROSS`
-/// of one without (all but excluded, yet never refused).
+/// (or down) is `d` at this bound, where a layout with one ship the other way weighs
+/// `1 / MAX_ACROSS` of one without (all but excluded, yet never refused).
 pub const MAX_ACROSS: f64 = 1e6;
 
 /// A player's habits as a prior over layouts:

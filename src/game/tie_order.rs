@@ -3,8 +3,8 @@
 //! Breaking ties at random costs a greedy shooter shots on the classic board against breaking them
 //! in one fixed order (measured in `docs/algorithms.md`, "Ties: one order through a game"): play
 //! that keeps sweeping the board in one consistent direction leaves the ships it has not found in
-//! fewer, larger regions. A stateless service can keep one order through a whole game only if the order
-//! is a function of the request, so it is one of the board's symmetries applied to row-major
+//! fewer, larger regions. A stateless service can keep one order through a whole game only if the
+//! order is a function of the request, so it is one of the board's symmetries applied to row-major
 //! order: the cell that comes first is the one whose image under the symmetry has the lowest
 //! row-major index. A request's seed picks the symmetry (so games still differ from seed to seed,
 //! and a client that sends one seed per game keeps one order through it); a request without a

@@ -34,8 +34,9 @@ pub enum Habit {
     /// The computer's hard style ([`Style::Hard`]): the least exposed of
     /// [`HARD_CANDIDATES`](crate::hiding::placement::HARD_CANDIDATES) uniform layouts.
     Hard,
-    /// The least exposed of `k` uniform layouts (`hard:k`, k from 1 to [`MAX_HARD_CANDIDATES`]): the
-    /// hard style's frontier between costing shooters that assume uniform layouts and being learnt.
+    /// The least exposed of `k` uniform layouts (`hard:k`, k from 1 to [`MAX_HARD_CANDIDATES`]):
+    /// the hard style's frontier between costing shooters that assume uniform layouts and being
+    /// learnt.
     HardOf(usize),
     /// Each cell weighs `exp(θ x the board edges it lies on)` (a corner lies on two): `θ > 0` hugs
     /// the edges, `θ < 0` avoids them; touching as uniform (`t` 1).

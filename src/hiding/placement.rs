@@ -137,8 +137,8 @@ pub fn place_styled(
     }
 }
 
-/// Whole-fleet attempts a tilted draw may make at one bound, a bounded time (a classic fleet needs a
-/// handful, the no-touch ten-ship fleet some thousands untilted).
+/// Whole-fleet attempts a tilted draw may make at one bound, a bound on its time (a classic fleet
+/// needs a handful, the no-touch ten-ship fleet some thousands untilted).
 pub const HIDE_ATTEMPTS: u64 = 10_000;
 
 /// A layout of `fleet` hidden from the player whose search habits `model` holds: drawn from

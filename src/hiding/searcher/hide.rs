@@ -21,7 +21,8 @@ use super::model::SearchModel;
 /// How strongly a cell's log weight follows its pull before the bound.
 pub const GAIN: f64 = 1.5;
 /// The bound of a cell's log weight the service uses: a larger one hides better from a player with
-/// a fixed habit and strays further from uniform (`docs/decisions/0020-adaptive-hider-tilt-bound.md`).
+/// a fixed habit and strays further from uniform
+/// (`docs/decisions/0020-adaptive-hider-tilt-bound.md`).
 pub const DEFAULT_BOUND: f64 = 3.0;
 /// The largest bound the simulator accepts.
 pub const MAX_BOUND: f64 = 4.0;

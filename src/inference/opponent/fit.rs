@@ -78,7 +78,8 @@ pub const PRIOR_SD: Vector = [0.1, 0.1, 0.1, 0.1, 1.5, 1.5];
 /// the estimate against uniform at least the 99th percentile of chi-square with [`FEATURES`]
 /// degrees of freedom (one per parameter). Fleets that do not show a habit at that level give the
 /// uniform model exactly: a model off uniform by the fleets' noise alone costs a shooter shots, as
-/// random tie-breaking does (measured in `docs/decisions/0024-opponent-fit-keeps-only-shown-habits.md`).
+/// random tie-breaking does (measured in
+/// `docs/decisions/0024-opponent-fit-keeps-only-shown-habits.md`).
 pub const HABIT_EVIDENCE: f64 = 16.81;
 /// The groups of parameters, each tested against "no habit" on its own once the whole model has
 /// passed [`HABIT_EVIDENCE`]: the cells' features, `ln t`, `ln d`; each with the 99th percentile of
@@ -92,8 +93,8 @@ pub const GROUPS: [(usize, usize, f64); 3] =
 /// Bounds of the cell parameters (so that no cell weight reaches the model's floor,
 /// [`crate::game::prior::MIN_CELL_RATIO`]).
 pub const CELL_BOUND: f64 = 2.5;
-/// Smallest `ln t`: a player whose fleets never touched gets a small `t`, the `exp` of this, never 0
-/// (which would refuse any board only a touching layout explains).
+/// Smallest `ln t`: a player whose fleets never touched gets a small `t`, the `exp` of this, never
+/// 0 (which would refuse any board only a touching layout explains).
 pub const LN_T_FLOOR: f64 = -6.0;
 /// Smallest touching weight a pool is drawn at (the importance weights correct it): a smaller one
 /// would make the sampler reject most layouts.

@@ -7,12 +7,12 @@
 //! no `o` and no `#` cell, cover every `x` cell, and none lies wholly on `x` cells (such a ship
 //! would already have been announced sunk). Ships of equal length are interchangeable, so
 //! layouts are counted unlabelled: the empty 10 x 10 board with the classic fleet has
-//! [`prior::CLASSIC_LAYOUTS`] of them. A length-1 ship has one placement per cell. The marginal of a cell
-//! is the share of layouts that cover it.
+//! [`prior::CLASSIC_LAYOUTS`] of them. A length-1 ship has one placement per cell. The marginal of
+//! a cell is the share of layouts that cover it.
 //!
 //! Under the no-touch rules ([`Rules`]) a layout must also keep every ship off the cells around
-//! (by an edge or a corner) the `#` cells and every other ship: [`prior::NO_TOUCH_CLASSIC_LAYOUTS`]
-//! layouts of the classic fleet on the empty 10 x 10 board.
+//! (by an edge or a corner) the `#` cells and every other ship:
+//! [`prior::NO_TOUCH_CLASSIC_LAYOUTS`] layouts of the classic fleet on the empty 10 x 10 board.
 //!
 //! # The algorithm
 //!

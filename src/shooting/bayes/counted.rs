@@ -16,8 +16,8 @@
 //!
 //! The count stands for what the posterior knows only where ships are placed independently of
 //! each other and of the board's cells, and where the board says all the announcements told:
-//! [`super::regime`](mod@super::regime) decides where that is. The measurements behind these choices are in
-//! `docs/decisions/0005-bayes-hunts-by-the-placement-count.md` and
+//! [`super::regime`](mod@super::regime) decides where that is. The measurements behind these
+//! choices are in `docs/decisions/0005-bayes-hunts-by-the-placement-count.md` and
 //! `docs/decisions/0006-bayes-targets-by-the-count.md`.
 
 use crate::game::board::{Cell, Pos};

@@ -4,10 +4,11 @@
 //! opponent's habits ([`crate::game::prior::Opponent`]); the grid is each `.` cell's posterior
 //! probability of holding a ship ([`posterior`](mod@posterior)).
 //!
-//! [`regime`](mod@regime) decides how a turn is played: the counted move ([`counted`]: among the cells of
-//! positive probability, the one the most ship placements cross) in a classic game, the likeliest
-//! cell otherwise, ties in the turn's [`crate::game::tie_order::TieOrder`]; with a budget above the
-//! default, a plan by rollouts ([`planner`], on layouts from [`draws`], played out by `rollout.rs`).
+//! [`regime`](mod@regime) decides how a turn is played: the counted move ([`counted`]: among the
+//! cells of positive probability, the one the most ship placements cross) in a classic game, the
+//! likeliest cell otherwise, ties in the turn's [`crate::game::tie_order::TieOrder`]; with a budget
+//! above the default, a plan by rollouts ([`planner`], on layouts from [`draws`], played out by
+//! `rollout.rs`).
 //! The answer says `why` when the shot is not a likeliest cell.
 
 pub mod counted;
