@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use sonar::Board;
 use sonar::Fleet;
+use sonar::Rules;
 use sonar::research::Opponent;
 use sonar::research::Sampler;
 use sonar::seeded;
@@ -51,7 +52,7 @@ fn main() {
         let cells: Vec<Vec<f64>> = (0..10).map(|r| (0..10).map(|c| on_edges(r, c).exp()).collect()).collect();
         let model = Opponent::new(10, 10, &cells, 0.5).unwrap();
         for (prior, label) in [(None, "uniform"), (Some(&model), "edge")] {
-            let s = Sampler::new(&b, &f).with_prior(prior);
+            let s = Sampler::with_rules(&b, &f, Rules::CLASSIC).with_prior(prior);
             let n = 20_000;
             let t = Instant::now();
             let e = s.estimate(n, &mut seeded(1), |_| true).unwrap();
