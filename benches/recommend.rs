@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use sonar::simulate::corpus;
-use sonar::{Algorithm, Seat, Weakened, seeded};
+use sonar::{Algorithm, Deadline, Seat, Weakened, seeded};
 
 fn algorithms(c: &mut Criterion) {
     let boards = corpus(1);
@@ -15,7 +15,9 @@ fn algorithms(c: &mut Criterion) {
         group.warm_up_time(Duration::from_millis(300)).measurement_time(Duration::from_secs(1)).sample_size(20);
         for sample in &boards {
             group.bench_with_input(BenchmarkId::from_parameter(sample.kind), sample, |b, s| {
-                b.iter(|| seat.play(&s.board, &s.fleet, None, &mut seeded(1), 0).expect("corpus boards agree"))
+                b.iter(|| {
+                    seat.play(&s.board, &s.fleet, None, &mut seeded(1), 0, Deadline::NONE).expect("corpus boards agree")
+                })
             });
         }
         group.finish();

@@ -41,6 +41,7 @@ pub mod simulate;
 /// A position, hidden fleets and the referee.
 pub use game::announce::Announce;
 pub use game::board::{Board, BoardSize, Cell, MAX_SIDE, Pos};
+pub use game::deadline::Deadline;
 pub use game::fleet::{Fleet, MAX_SHIPS};
 pub use game::layout::{Layout, Placement, random_layout, random_layout_under};
 pub use game::referee::{Game, Outcome};

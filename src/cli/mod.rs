@@ -174,6 +174,11 @@ pub struct SimulateArgs {
     /// The shooters are told the placement's true model (all have one but hard and hard:k).
     #[arg(long)]
     pub oracle: bool,
+    /// Hold every move to the wall clock, its budget from its start, as the service does: what
+    /// strength a loaded machine keeps. Without it the budget is a work bound and the games depend
+    /// on the seed alone.
+    #[arg(long)]
+    pub clock: bool,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -283,6 +288,7 @@ impl SimulateArgs {
             placement: self.placement,
             learn: self.learn,
             oracle: self.oracle,
+            clock: self.clock,
             threads: self.threads,
             shard,
             outputs: Outputs { json: self.json, csv: self.csv, log: self.log, plot: self.plot },

@@ -3,6 +3,7 @@
 
 pub mod announce;
 pub mod board;
+pub mod deadline;
 pub mod fleet;
 pub mod history;
 pub mod layout;

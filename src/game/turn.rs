@@ -3,6 +3,7 @@
 use thiserror::Error;
 
 use crate::game::board::{Board, Cell, Pos};
+use crate::game::deadline::Deadline;
 use crate::game::fleet::Fleet;
 use crate::game::history::Told;
 use crate::game::prior::Opponent;
@@ -88,6 +89,9 @@ pub struct Turn<'a> {
     /// What a history's announcements tell beyond the board ([`Told`]): `None` for a board string.
     /// Only `bayes` reads it; every other algorithm plays the board.
     pub told: Option<&'a Told>,
+    /// When the computation must stop, if the caller holds it to the clock ([`Deadline::NONE`]: the
+    /// work bounds alone decide, and the answer depends on the request and seed alone).
+    pub deadline: Deadline,
 }
 
 impl<'a> Turn<'a> {
@@ -101,6 +105,7 @@ impl<'a> Turn<'a> {
             rules: Rules::CLASSIC,
             opponent: None,
             told: None,
+            deadline: Deadline::NONE,
         }
     }
 
@@ -125,6 +130,11 @@ impl<'a> Turn<'a> {
     /// none).
     pub fn with_told(self, told: Option<&'a Told>) -> Turn<'a> {
         Turn { told: told.filter(|t| !t.is_empty()), ..self }
+    }
+
+    /// The same turn held to a deadline.
+    pub fn with_deadline(self, deadline: Deadline) -> Turn<'a> {
+        Turn { deadline, ..self }
     }
 
     /// The same turn with another tie order.

@@ -262,7 +262,7 @@ impl<'a> Drawer<'a> {
                 Some(match ExactTables::build(&Board::empty(rows, cols), self.fleet, self.rules, EXACT_WORK) {
                     Ok(tables) => tables,
                     Err(ExactError::NoLayout) => return Err(PlacementError::NoLayout { rows, cols, rule: self.rule }),
-                    Err(ExactError::OverBudget | ExactError::Overflow) => {
+                    Err(ExactError::OverBudget | ExactError::Overflow | ExactError::TimedOut) => {
                         return Err(PlacementError::TooCrowded { rows, cols });
                     }
                 });

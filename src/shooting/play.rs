@@ -16,6 +16,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::game::board::{Board, Cell, Pos};
+use crate::game::deadline::Deadline;
 use crate::game::fleet::Fleet;
 use crate::game::history::{Reading, Told};
 use crate::game::prior::Opponent;
@@ -27,7 +28,7 @@ use crate::game::witness;
 use crate::shooting::algorithm::Algorithm;
 use crate::shooting::level::{Level, Weakened};
 use crate::shooting::strategy::plan::Plan;
-use crate::shooting::strategy::{GridKind, PosteriorFacts, StrategyError, best_open_cell, finish_grid, ranked};
+use crate::shooting::strategy::{Cut, GridKind, PosteriorFacts, StrategyError, best_open_cell, finish_grid, ranked};
 
 /// Who shoots, and what they are told on every move of a game besides the position: the tie order
 /// (one per game, as a client that sends one seed per game gets), the compute budget, the rules and
@@ -40,6 +41,9 @@ pub struct Seat {
     pub rules: Rules,
     /// What the shooter believes of the opponent's habits; `None` is the uniform prior.
     pub opponent: Option<Arc<Opponent>>,
+    /// Whether each move of a whole game is held to the wall clock, its budget from its start, as
+    /// the service holds it ([`Seat::deadline`]); otherwise the work bounds alone decide.
+    pub clock: bool,
 }
 
 impl Default for Seat {
@@ -53,7 +57,14 @@ impl Default for Seat {
 impl Seat {
     /// `player`'s seat in row-major order, with the default budget, under the classic rules.
     pub fn new(player: Weakened) -> Seat {
-        Seat { player, order: TieOrder::ROW_MAJOR, budget_ms: DEFAULT_BUDGET_MS, rules: Rules::CLASSIC, opponent: None }
+        Seat {
+            player,
+            order: TieOrder::ROW_MAJOR,
+            budget_ms: DEFAULT_BUDGET_MS,
+            rules: Rules::CLASSIC,
+            opponent: None,
+            clock: false,
+        }
     }
 
     /// The seat of a game played with one seed: the tie order that seed picks.
@@ -64,6 +75,15 @@ impl Seat {
     /// The same seat believing `opponent` of the opponent's habits.
     pub fn with_opponent(self, opponent: Option<Arc<Opponent>>) -> Seat {
         Seat { opponent, ..self }
+    }
+
+    /// The deadline of a move starting now: its budget from now when the seat is held to the
+    /// clock, none otherwise.
+    pub fn deadline(&self) -> Deadline {
+        match self.clock {
+            true => Deadline::after(std::time::Duration::from_millis(self.budget_ms)),
+            false => Deadline::NONE,
+        }
     }
 
     /// The turn a strategy sees on `board` (already read under the rules) with `fleet` afloat and
@@ -89,14 +109,19 @@ impl Seat {
         told: Option<&Told>,
         rng: &mut SonarRng,
         candidates: usize,
+        deadline: Deadline,
     ) -> Result<Recommendation, StrategyError> {
         let seen = self.rules.reveal(board);
-        let turn = self.turn(&seen, fleet, told);
+        let turn = self.turn(&seen, fleet, told).with_deadline(deadline);
         let player = self.player;
         let mut grid = vec![0.0; seen.len()];
         let (decision, own) = player.decide_with_own(turn, rng, &mut grid)?;
-        let info = player.algorithm.info();
-        finish_grid(&seen, &mut grid, info.grid_kind);
+        // Where the deadline came before any posterior, the grid is the placement count.
+        let grid_kind = match decision.cut {
+            Some(Cut::Counting) => GridKind::Score,
+            _ => player.algorithm.info().grid_kind,
+        };
+        finish_grid(&seen, &mut grid, grid_kind);
         let salvo = self.rules.salvo.max(1);
         let index = |p: Pos| seen.index(p);
         let in_order = player.algorithm.keeps_one_order();
@@ -124,10 +149,11 @@ impl Seat {
             candidates: best.iter().take(candidates).map(|&p| (p, grid[index(p)])).collect(),
             mode: turn.mode(),
             grid,
-            grid_kind: info.grid_kind,
+            grid_kind,
             posterior: decision.posterior,
             why: decision.why.filter(|_| decision.shot == own).map(String::from),
             plan: decision.plan,
+            cut: decision.cut,
         })
     }
 }
@@ -192,9 +218,9 @@ impl Ask {
     }
 
     /// Plays the move from the seat [`Ask::check`] gave, every random choice drawn from
-    /// [`Ask::draws`].
-    pub fn play(&self, seat: &Seat) -> Result<Recommendation, StrategyError> {
-        seat.play(&self.board, &self.fleet, self.told.as_ref(), &mut self.draws(), self.candidates)
+    /// [`Ask::draws`], held to `deadline`.
+    pub fn play(&self, seat: &Seat, deadline: Deadline) -> Result<Recommendation, StrategyError> {
+        seat.play(&self.board, &self.fleet, self.told.as_ref(), &mut self.draws(), self.candidates, deadline)
     }
 
     /// The generator the turn draws from: the stream of the seed and the number of cells already
@@ -235,6 +261,9 @@ pub struct Recommendation {
     pub why: Option<String>,
     /// What `bayes` found when it planned ahead with a budget above the default.
     pub plan: Option<Plan>,
+    /// Where the deadline stopped the work the budget planned, if it did: the answer rests on what
+    /// was done by then.
+    pub cut: Option<Cut>,
 }
 
 #[cfg(test)]
@@ -255,10 +284,10 @@ mod tests {
         let b = Board::parse(&rows).unwrap();
         let f = Fleet::classic();
         Turn::checked(&b, &f, Rules::CLASSIC).unwrap();
-        let r = density().play(&b, &f, None, &mut seeded(42), 0).unwrap();
+        let r = density().play(&b, &f, None, &mut seeded(42), 0, Deadline::NONE).unwrap();
         assert_eq!(r.grid[b.index(r.shot)], 1.0);
         assert!([Pos::new(4, 4), Pos::new(4, 5), Pos::new(5, 4), Pos::new(5, 5)].contains(&r.shot));
-        assert_eq!(r, density().play(&b, &f, None, &mut seeded(42), 0).unwrap());
+        assert_eq!(r, density().play(&b, &f, None, &mut seeded(42), 0, Deadline::NONE).unwrap());
     }
 
     #[test]
@@ -270,7 +299,7 @@ mod tests {
         let b = Board::parse(&rows).unwrap();
         let f = Fleet::new(&[2], 4).unwrap();
         assert!(Turn::checked(&b, &f, Rules::CLASSIC).is_err());
-        let r = density().play(&b, &f, None, &mut seeded(1), 0).unwrap();
+        let r = density().play(&b, &f, None, &mut seeded(1), 0, Deadline::NONE).unwrap();
         assert_eq!(r.shot.row, 1);
         assert!([1, 2].contains(&r.shot.col));
     }

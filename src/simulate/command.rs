@@ -73,6 +73,9 @@ pub struct RunOptions {
     pub learn: usize,
     /// The shooters are told the habit's true model.
     pub oracle: bool,
+    /// Every move held to the wall clock, as the service holds it (the games then depend on the
+    /// machine).
+    pub clock: bool,
     /// Worker threads; `None` for every core. Results do not depend on it.
     pub threads: Option<usize>,
     /// Play only one shard and print its records instead of the report.
@@ -174,6 +177,7 @@ impl RunOptions {
             placement: self.placement,
             learn: self.learn,
             oracle: self.oracle,
+            clock: self.clock,
         }
     }
 }

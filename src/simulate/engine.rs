@@ -52,10 +52,10 @@ pub fn play(
     let mut log = (announce != Announce::SunkCells).then(|| game.new_history());
     while !game.is_over() {
         let shots = match &log {
-            None => seat.play(game.board(), game.fleet(), None, rng, 0)?.shots,
+            None => seat.play(game.board(), game.fleet(), None, rng, 0, seat.deadline())?.shots,
             Some(history) => {
                 let reading = history.read(seat.rules).map_err(|_| StrategyError::NoLayout)?;
-                seat.play(&reading.board, &reading.fleet, Some(&reading.told), rng, 0)?.shots
+                seat.play(&reading.board, &reading.fleet, Some(&reading.told), rng, 0, seat.deadline())?.shots
             }
         };
         turns += 1;

@@ -133,6 +133,11 @@ pub struct Config {
     /// The shooters are told the habit's true model.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub oracle: bool,
+    /// Every move is held to the wall clock, its budget from its start, as the service holds it:
+    /// what strength a loaded machine keeps. The games then depend on the machine, not on the
+    /// seed alone.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub clock: bool,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -260,6 +265,7 @@ impl Config {
             placement: Habit::Uniform,
             learn: 0,
             oracle: false,
+            clock: false,
         }
     }
 
@@ -326,6 +332,7 @@ pub fn run_shard(
                 let game_seed = rng::stream(config.seed ^ ORDER_SALT, i as u64).next_u64();
                 let budget_ms = player.budget_ms.unwrap_or(config.budget_ms);
                 let seat = Seat::from_seed(shooter, game_seed, budget_ms, config.rules).with_opponent(model.clone());
+                let seat = Seat { clock: config.clock, ..seat };
                 let mut log = Vec::new();
                 let mut move_nanos = Vec::with_capacity(64);
                 let start = Instant::now();
@@ -375,6 +382,7 @@ mod tests {
             placement: Habit::Uniform,
             learn: 0,
             oracle: false,
+            clock: false,
         }
     }
 

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use sonar::research::Volley;
 use sonar::simulate::per_move_line;
-use sonar::{Algorithm, Announce, Game, Rules, Seat, Weakened, random_layout, seeded};
+use sonar::{Algorithm, Announce, Deadline, Game, Rules, Seat, Weakened, random_layout, seeded};
 
 fn main() {
     let arg = |i: usize| std::env::args().nth(i);
@@ -25,7 +25,10 @@ fn main() {
         while !game.is_over() {
             let t = Instant::now();
             let reading = history.read(rules).unwrap();
-            let salvo = seat.play(&reading.board, &reading.fleet, Some(&reading.told), &mut rng, 0).unwrap().shots;
+            let salvo = seat
+                .play(&reading.board, &reading.fleet, Some(&reading.told), &mut rng, 0, Deadline::NONE)
+                .unwrap()
+                .shots;
             ms.push(t.elapsed().as_secs_f64() * 1e3);
             let outcome = game.fire(salvo[0]).unwrap();
             let (answer, sinking) = game.answer(salvo[0], outcome, announce);

@@ -16,7 +16,7 @@ use sonar::http::{AppState, app};
 use sonar::http::{RecommendRequest, RecommendResponse};
 use sonar::research::Ask;
 use sonar::simulate::corpus;
-use sonar::{Algorithm, Level, Seat, Turn, Weakened, seeded};
+use sonar::{Algorithm, Deadline, Level, Seat, Turn, Weakened, seeded};
 
 #[actix_web::main]
 async fn main() {
@@ -74,7 +74,7 @@ fn stages(bodies: &[String], n: usize) {
     let density = Algorithm::from_name("density").expect("density is offered");
     let reqs: Vec<Ask> = bodies.iter().map(|b| RecommendRequest::ask_from_json(b).expect("corpus body")).collect();
     let seat = Seat::new(Weakened::full(density));
-    let answer = |r: &Ask| seat.play(&r.board, &r.fleet, None, &mut seeded(1), 0).expect("answer");
+    let answer = |r: &Ask| seat.play(&r.board, &r.fleet, None, &mut seeded(1), 0, Deadline::NONE).expect("answer");
     let recs: Vec<_> = reqs.iter().map(answer).collect();
     println!("density, stage by stage:");
     time("read the request", &mut |i| {

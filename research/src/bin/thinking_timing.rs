@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use sonar::simulate::percentile;
-use sonar::{Algorithm, Game, Rules, Seat, Weakened, random_layout_under, seeded};
+use sonar::{Algorithm, Deadline, Game, Rules, Seat, Weakened, random_layout_under, seeded};
 
 fn main() {
     let arg = |n: usize| std::env::args().nth(n);
@@ -24,7 +24,7 @@ fn main() {
         let mut game = Game::new(random_layout_under(10, 10, ships, rules, &mut rng).unwrap());
         while !game.is_over() {
             let t = Instant::now();
-            let r = seat.play(game.board(), game.fleet(), None, &mut rng, 0).unwrap();
+            let r = seat.play(game.board(), game.fleet(), None, &mut rng, 0, Deadline::NONE).unwrap();
             let ms = t.elapsed().as_secs_f64() * 1e3;
             all.push(ms);
             let (name, layouts) = match &r.plan {

@@ -10,7 +10,7 @@
 //! counted unlabelled, which multiplies every assignment's count by the same factor.
 
 use super::importance::Sampler;
-use super::sweep::ExactError;
+use super::sweep::{ExactError, Work};
 use super::{count_exact_under, count_weighted};
 use crate::game::board::{Board, Cell};
 use crate::game::fleet::Fleet;
@@ -60,8 +60,8 @@ impl<'a> Mixture<'a> {
 
     /// The exact posterior, spending at most `budget` units of counting work, shared evenly by
     /// the assignments; [`ExactError::OverBudget`] when an assignment needs more than its share.
-    pub fn count(&self, budget: u64) -> Result<Announced, ExactError> {
-        let budget = (budget / self.assignments.len().max(1) as u64).max(1);
+    pub fn count(&self, budget: impl Into<Work>) -> Result<Announced, ExactError> {
+        let budget = budget.into().share(self.assignments.len());
         let (rules, prior) = (self.rules, self.prior);
         self.combine(|seen, rest| match prior {
             None => count_exact_under(seen, rest, rules, budget)
@@ -74,23 +74,38 @@ impl<'a> Mixture<'a> {
     }
 
     /// The posterior with the rest of the fleet sampled by importance sampling, `draws` split
-    /// evenly over the assignments.
-    pub fn sample(&self, draws: u64, rng: &mut SonarRng) -> Result<Announced, ExactError> {
+    /// evenly over the assignments, while `keep_going` (asked with the draws so far of each
+    /// assignment) allows: where it stops one, the answer is [`ExactError::TimedOut`], since an
+    /// assignment whose draws were cut short may seem to agree with nothing.
+    pub fn sample(
+        &self,
+        draws: u64,
+        mut keep_going: impl FnMut(u64) -> bool,
+        rng: &mut SonarRng,
+    ) -> Result<Announced, ExactError> {
         let each = (draws / self.assignments.len().max(1) as u64).max(16);
         let (rules, prior) = (self.rules, self.prior);
-        let mut made = 0;
-        self.combine(|seen, rest| {
+        let (mut made, mut stopped) = (0, false);
+        let answer = self.combine(|seen, rest| {
             made += each;
             let sampler = Sampler::with_rules(seen, rest, rules).with_prior(prior);
-            match sampler.estimate(each, rng, |_| true) {
+            let go = |drawn| {
+                let go = !stopped && keep_going(drawn);
+                stopped |= !go;
+                go
+            };
+            match sampler.estimate(each, rng, go) {
                 Some(est) => {
                     let occupancy = est.marginals.iter().map(|&p| p * est.layouts).collect();
                     Ok(Part { weight: est.layouts, occupancy })
                 }
                 None => Err(ExactError::NoLayout),
             }
-        })
-        .map(|(marginals, assignments)| Announced { marginals, assignments, samples: Some(made) })
+        });
+        if stopped {
+            return Err(ExactError::TimedOut);
+        }
+        answer.map(|(marginals, assignments)| Announced { marginals, assignments, samples: Some(made) })
     }
 
     /// Sums every assignment's part (from `part`, given the board it leaves and the rest of the

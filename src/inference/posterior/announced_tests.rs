@@ -192,7 +192,7 @@ fn the_sampled_posterior_converges_to_the_exact_one() {
         }
         let mixture = Mixture::new(&reading.board, &reading.told, rules, None).unwrap();
         let exact = mixture.count(u64::MAX / 4).unwrap();
-        let sampled = mixture.sample(400_000, &mut rng).unwrap();
+        let sampled = mixture.sample(400_000, |_| true, &mut rng).unwrap();
         for (e, s) in exact.marginals.iter().zip(&sampled.marginals) {
             assert!((e - s).abs() < 0.01, "{e} against {s}");
         }

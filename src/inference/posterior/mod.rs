@@ -103,7 +103,7 @@ use prior::{
     CLASSIC_PRIOR, NO_TOUCH_CLASSIC_LAYOUTS, NO_TOUCH_CLASSIC_PRIOR, NO_TOUCH_TEN_SHIP_LAYOUTS,
     NO_TOUCH_TEN_SHIP_PRIOR, classic_prior,
 };
-pub use sweep::ExactError;
+pub use sweep::{ExactError, Work};
 pub use weighted::count_weighted;
 
 /// A work budget for a target of about 5 ms a request on one core of the project's 2-core machine.
@@ -148,11 +148,17 @@ pub struct ExactTables {
 impl ExactTables {
     /// Runs the programme on `board` for `fleet` under `rules`, spending at most `budget` units of
     /// work.
-    pub fn build(board: &Board, fleet: &Fleet, rules: Rules, budget: u64) -> Result<ExactTables, ExactError> {
+    pub fn build(
+        board: &Board,
+        fleet: &Fleet,
+        rules: Rules,
+        budget: impl Into<Work>,
+    ) -> Result<ExactTables, ExactError> {
+        let work = budget.into();
         let seen = rules.reveal(board);
         let board = &*seen;
-        let (frame, ceiling) = prepare(board, fleet, rules, None, budget)?;
-        Self::sweep(board, frame, budget, &ceiling)
+        let (frame, ceiling) = prepare(board, fleet, rules, None, work.units)?;
+        Self::sweep(board, frame, work, &ceiling)
     }
 
     /// [`ExactTables::build`] sweeping the board in the given orientation.
@@ -171,11 +177,11 @@ impl ExactTables {
             return Err(ExactError::NoLayout);
         }
         let ceiling = vec![f64::INFINITY; frame.len() + 1];
-        Self::sweep(board, frame, budget, &ceiling)
+        Self::sweep(board, frame, Work::from(budget), &ceiling)
     }
 
-    fn sweep(board: &Board, frame: frame::Frame, budget: u64, ceiling: &[f64]) -> Result<ExactTables, ExactError> {
-        let sweep = sweep::run(&frame, budget, ceiling)?;
+    fn sweep(board: &Board, frame: frame::Frame, work: Work, ceiling: &[f64]) -> Result<ExactTables, ExactError> {
+        let sweep = sweep::run(&frame, work, ceiling)?;
         let layouts = sweep.ways[0];
         if layouts == 0 {
             return Err(ExactError::NoLayout);
@@ -235,7 +241,7 @@ pub fn estimate_work(board: &Board, fleet: &Fleet) -> f64 {
 
 /// [`count_exact_under`] the classic rules (the tests' shorthand).
 #[cfg(test)]
-pub fn count_exact(board: &Board, fleet: &Fleet, budget: u64) -> Result<ExactPosterior, ExactError> {
+pub fn count_exact(board: &Board, fleet: &Fleet, budget: impl Into<Work>) -> Result<ExactPosterior, ExactError> {
     count_exact_under(board, fleet, Rules::CLASSIC, budget)
 }
 
@@ -245,7 +251,7 @@ pub fn count_exact_under(
     board: &Board,
     fleet: &Fleet,
     rules: Rules,
-    budget: u64,
+    budget: impl Into<Work>,
 ) -> Result<ExactPosterior, ExactError> {
     ExactTables::build(board, fleet, rules, budget).map(ExactTables::into_posterior)
 }

@@ -24,6 +24,7 @@ use super::frame::Frame;
 use super::key::{Key, Packing};
 use super::table::Interner;
 use crate::game::board::Cell;
+use crate::game::deadline::Deadline;
 
 /// Why no exact answer was given.
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +38,36 @@ pub enum ExactError {
     /// A count would pass 2^128 - 1.
     #[error("a layout count would pass 2^128 - 1")]
     Overflow,
+    /// The caller's deadline passed before counting finished.
+    #[error("exact counting of this board did not finish by its deadline")]
+    TimedOut,
+}
+
+/// What exact counting may spend: units of work, and where the caller holds it to the clock, the
+/// time by which it must have finished. A plain number of units is a bound without a clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Work {
+    pub units: u64,
+    pub deadline: Deadline,
+}
+
+impl From<u64> for Work {
+    fn from(units: u64) -> Work {
+        Work { units, deadline: Deadline::NONE }
+    }
+}
+
+impl Work {
+    /// The same units, held to `deadline`.
+    pub fn until(self, deadline: Deadline) -> Work {
+        Work { deadline, ..self }
+    }
+
+    /// The share of these units for one of `parts` counts, at least one unit, with the same
+    /// deadline.
+    pub fn share(self, parts: usize) -> Work {
+        Work { units: (self.units / parts.max(1) as u64).max(1), ..self }
+    }
 }
 
 /// The forward sweep gives up once its work so far plus the projected rest of it, divided by
@@ -107,19 +138,20 @@ struct Forward<W> {
     work: u64,
 }
 
-/// Runs both sweeps, spending at most `budget` units of work.
+/// Runs both sweeps, spending at most `work.units` units of work, and stopping at the first
+/// frontier reached after `work.deadline` ([`ExactError::TimedOut`]).
 /// `W` is `u128` for a frame without a prior, `f64` for one with a prior.
-pub fn run<W: Count>(frame: &Frame, budget: u64, ceiling: &[f64]) -> Result<Sweep<W>, ExactError> {
+pub fn run<W: Count>(frame: &Frame, work: Work, ceiling: &[f64]) -> Result<Sweep<W>, ExactError> {
     assert_eq!(W::UNWEIGHTED, frame.weights.is_none(), "counts without a prior, weights with one");
     let packing = Packing::new(frame);
     let fwd = match packing.words {
-        1 => forward::<W, 1>(frame, &packing, budget, ceiling)?,
-        2 => forward::<W, 2>(frame, &packing, budget, ceiling)?,
-        3 => forward::<W, 3>(frame, &packing, budget, ceiling)?,
-        4 => forward::<W, 4>(frame, &packing, budget, ceiling)?,
+        1 => forward::<W, 1>(frame, &packing, work, ceiling)?,
+        2 => forward::<W, 2>(frame, &packing, work, ceiling)?,
+        3 => forward::<W, 3>(frame, &packing, work, ceiling)?,
+        4 => forward::<W, 4>(frame, &packing, work, ceiling)?,
         w => unreachable!("a state never needs {w} words"),
     };
-    backward(frame, fwd)
+    backward(frame, fwd, work.deadline)
 }
 
 /// The moves of one cell, shared by every state of a frontier.
@@ -165,9 +197,10 @@ impl<W: Count, const N: usize> Out<W, N> {
 fn forward<W: Count, const N: usize>(
     frame: &Frame,
     packing: &Packing,
-    budget: u64,
+    limit: Work,
     ceiling: &[f64],
 ) -> Result<Forward<W>, ExactError> {
+    let budget = limit.units;
     let n = frame.len();
     let width = frame.width;
     let counts: Vec<u64> = frame.classes.iter().map(|&(_, c)| c as u64).collect();
@@ -195,6 +228,9 @@ fn forward<W: Count, const N: usize>(
     let mut work: u64 = 0;
 
     for k in 0..n {
+        if limit.deadline.passed() {
+            return Err(ExactError::TimedOut);
+        }
         let c = k % width;
         let col = packing.column[c];
         let moves = CellMoves::<N> {
@@ -363,7 +399,7 @@ impl Near {
     }
 }
 
-fn backward<W: Count>(frame: &Frame, fwd: Forward<W>) -> Result<Sweep<W>, ExactError> {
+fn backward<W: Count>(frame: &Frame, fwd: Forward<W>, deadline: Deadline) -> Result<Sweep<W>, ExactError> {
     let n = frame.len();
     let Forward { base, edge_start, dst, act, weight, reach, done, work } = fwd;
     let mut ways = vec![W::ZERO; base[n + 1]];
@@ -372,6 +408,9 @@ fn backward<W: Count>(frame: &Frame, fwd: Forward<W>) -> Result<Sweep<W>, ExactE
     }
     let mut occupancy = vec![W::ZERO; n];
     for k in (0..n).rev() {
+        if deadline.passed() {
+            return Err(ExactError::TimedOut);
+        }
         let mut occ = W::ZERO;
         for g in base[k]..base[k + 1] {
             let (mut all, mut covered) = (W::ZERO, W::ZERO);

@@ -3,7 +3,7 @@
 
 use super::frame::Frame;
 use super::plan::prepare;
-use super::sweep::{self, ExactError};
+use super::sweep::{self, ExactError, Work};
 use crate::game::board::{Board, Cell};
 use crate::game::fleet::Fleet;
 use crate::game::prior::Opponent;
@@ -36,12 +36,13 @@ pub fn count_weighted(
     fleet: &Fleet,
     rules: Rules,
     prior: &Opponent,
-    budget: u64,
+    budget: impl Into<Work>,
 ) -> Result<WeightedPosterior, ExactError> {
+    let work = budget.into();
     let seen = rules.reveal(board);
     let board = &*seen;
-    let (frame, ceiling) = prepare(board, fleet, rules, Some(prior), budget)?;
-    sweep_weighted(board, &frame, budget, &ceiling)
+    let (frame, ceiling) = prepare(board, fleet, rules, Some(prior), work.units)?;
+    sweep_weighted(board, &frame, work, &ceiling)
 }
 
 /// [`count_weighted`] sweeping the board in the given orientation, with no ceiling.
@@ -60,16 +61,16 @@ pub fn count_weighted_in(
         return Err(ExactError::NoLayout);
     }
     let ceiling = vec![f64::INFINITY; frame.len() + 1];
-    sweep_weighted(board, &frame, u64::MAX, &ceiling)
+    sweep_weighted(board, &frame, Work::from(u64::MAX), &ceiling)
 }
 
-fn sweep_weighted(board: &Board, frame: &Frame, budget: u64, ceiling: &[f64]) -> Result<WeightedPosterior, ExactError> {
-    let sw = sweep::run::<f64>(frame, budget, ceiling)?;
+fn sweep_weighted(board: &Board, frame: &Frame, work: Work, ceiling: &[f64]) -> Result<WeightedPosterior, ExactError> {
+    let sw = sweep::run::<f64>(frame, work, ceiling)?;
     let weight = sw.ways[0];
     if weight == 0.0 {
         // Either no layout agrees, or every agreeing layout weighs less than the smallest `f64`:
         // the second is the prior's range, not the board's.
-        let counted = sweep::run::<u128>(&frame.unweighted(), budget, ceiling);
+        let counted = sweep::run::<u128>(&frame.unweighted(), work, ceiling);
         return match counted {
             Ok(c) if c.ways[0] > 0 && frame.weights.as_ref().is_some_and(|w| w.touch > 0.0) => {
                 Err(ExactError::Overflow)

@@ -6,6 +6,7 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 
 use crate::game::board::Board;
+use crate::game::deadline::Deadline;
 use crate::game::fleet::Fleet;
 use crate::game::layout::Layout;
 use crate::game::rng::SonarRng;
@@ -16,15 +17,31 @@ use crate::shooting::strategy::plan::Source;
 
 /// Up to `most` layouts from the exact tables: all of them in a shuffled order when there are at
 /// most `most` (so that a plan cut short by its work allowance still rests on a uniform subset),
-/// `most` uniform draws otherwise.
-pub fn from_tables(tables: &ExactTables, most: usize, rng: &mut SonarRng) -> (Vec<Layout>, Source) {
+/// `most` uniform draws otherwise, fewer where `deadline` passes first (then the last value says
+/// so).
+pub fn from_tables(
+    tables: &ExactTables,
+    most: usize,
+    deadline: Deadline,
+    rng: &mut SonarRng,
+) -> (Vec<Layout>, Source, bool) {
     if tables.posterior().layouts <= most as u128 {
         let mut every = tables.every_layout();
         every.shuffle(rng);
-        return (every, Source::Every);
+        return (every, Source::Every, false);
     }
-    ((0..most).map(|_| tables.sample_layout(rng)).collect(), Source::Exact)
+    let mut drawn = Vec::with_capacity(most);
+    while drawn.len() < most {
+        if drawn.len() % DRAWS_BETWEEN_CLOCKS == 0 && deadline.passed() {
+            return (drawn, Source::Exact, true);
+        }
+        drawn.push(tables.sample_layout(rng));
+    }
+    (drawn, Source::Exact, false)
 }
+
+/// How often drawing layouts looks at the clock: every this many layouts.
+const DRAWS_BETWEEN_CLOCKS: usize = 64;
 
 /// `most` layouts resampled from weighted importance draws (systematic resampling: one uniform
 /// offset, then evenly spaced points along the cumulative weights), in a shuffled order.

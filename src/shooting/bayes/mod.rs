@@ -14,6 +14,8 @@
 pub mod counted;
 #[cfg(test)]
 mod counted_tests;
+#[cfg(test)]
+mod deadline_tests;
 pub mod draws;
 pub mod planner;
 #[cfg(test)]
@@ -85,12 +87,12 @@ impl Strategy for Bayes {
         if regime(turn).plans {
             return planner::think(turn, rng, grid);
         }
-        let (marginals, facts) = posterior(turn, rng)?;
-        grid.copy_from_slice(&marginals);
+        let post = posterior(turn, rng)?;
+        grid.copy_from_slice(&post.marginals);
         let board = turn.board;
         let (likeliest, shot, counted) = greedy_shot(turn, grid);
         let why = (grid[board.index(shot)] < grid[board.index(likeliest)]).then_some(Cow::Borrowed(counted));
-        Ok(Decision { shot, posterior: Some(facts), why, plan: None })
+        Ok(Decision { shot, posterior: Some(post.facts), why, plan: None, cut: post.cut })
     }
 
     fn keeps_one_order(&self) -> bool {

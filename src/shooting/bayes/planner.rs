@@ -30,13 +30,15 @@ use crate::game::referee::Game;
 use crate::game::rng::SonarRng;
 use crate::game::turn::{DEFAULT_BUDGET_MS, Turn};
 use crate::inference::posterior::importance::Sampler;
-use crate::inference::posterior::{ExactError, ExactTables, opening_prior};
+use crate::inference::posterior::{ExactError, ExactTables, Work, opening_prior};
 use crate::shooting::strategy::plan::{Line, Plan, Source};
-use crate::shooting::strategy::{Decision, PosteriorFacts, StrategyError, ranked};
+use crate::shooting::strategy::{Cut, Decision, StrategyError, ranked};
 
 use super::counted::greedy_shot;
 use super::draws;
-use super::posterior::{EXACT_SHARE, NO_TOUCH_UNIT_SHARE, WORK_PER_MS, exact_work, sample_draws, sampled};
+use super::posterior::{
+    EXACT_SHARE, NO_TOUCH_UNIT_SHARE, Posterior, WORK_PER_MS, before, exact_work, sample_draws, sampled,
+};
 use super::rollout::{self, Path};
 
 /// A candidate replaces the greedy cell only past this many standard errors of the paired
@@ -82,38 +84,38 @@ const EXACT_TABLES_COST: f64 = 2.0;
 /// A turn with a budget above the default: the posterior, from the exact
 /// programme's tables where they fit the budget's work bound (the layouts drawn from them), from
 /// the default budget's importance draws elsewhere (the layouts resampled from those), and the
-/// rest of the budget spent playing the candidates out.
+/// rest of the budget spent playing the candidates out. Every stage stops at the turn's deadline,
+/// and the decision says where ([`Cut`]).
 pub fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
-    let (board, fleet, rules, budget) = (turn.board, turn.fleet, turn.rules, turn.budget_ms);
-    let (marginals, facts, layouts, source, spent_ms) =
-        match ExactTables::build(board, fleet, rules, exact_work(budget, rules)) {
-            Ok(tables) => {
-                let exact = tables.posterior();
-                let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
-                let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
-                let spent = tables.work() as f64 * EXACT_TABLES_COST / per_ms;
-                let (layouts, source) = draws::from_tables(&tables, most_layouts(budget), rng);
-                (exact.marginals(), facts, layouts, source, spent)
-            }
-            Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
-            Err(_) => {
-                // The failed attempt is charged its whole share, then the default budget's draws.
-                let spent = budget as f64 * EXACT_SHARE + DEFAULT_BUDGET_MS as f64 * (1.0 - EXACT_SHARE);
-                let sampler = Sampler::with_rules(board, fleet, rules);
-                let mut kept = Vec::new();
-                let n = sample_draws(board, fleet, DEFAULT_BUDGET_MS);
-                let estimate = sampler.estimate_seeing(n, rng, |_| true, |d, w| kept.push((d.clone(), w)));
-                let (marginals, facts) = match opening_prior(board, fleet, rules) {
-                    Some((prior, layouts)) => {
-                        (prior.to_vec(), PosteriorFacts { exact: true, layouts: Some(layouts), samples: None })
-                    }
-                    None => sampled(board, fleet, estimate)?,
-                };
-                let most = most_resampled(budget, kept.len());
-                let layouts = draws::resampled(board, fleet, &kept, most, rng);
-                (marginals, facts, layouts, Source::Resampled, spent)
-            }
-        };
+    let (board, fleet, rules, budget, deadline) = (turn.board, turn.fleet, turn.rules, turn.budget_ms, turn.deadline);
+    let work = Work::from(exact_work(budget, rules)).until(deadline);
+    let (post, layouts, source, spent_ms) = match ExactTables::build(board, fleet, rules, work) {
+        Ok(tables) => {
+            let exact = tables.posterior();
+            let post = Posterior::exact(exact.marginals(), Some(exact.layouts));
+            let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
+            let spent = tables.work() as f64 * EXACT_TABLES_COST / per_ms;
+            let (layouts, source, cut) = draws::from_tables(&tables, most_layouts(budget), deadline, rng);
+            (Posterior { cut: cut.then_some(Cut::Draws), ..post }, layouts, source, spent)
+        }
+        Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
+        Err(_) => {
+            // The failed attempt is charged its whole share, then the default budget's draws.
+            let spent = budget as f64 * EXACT_SHARE + DEFAULT_BUDGET_MS as f64 * (1.0 - EXACT_SHARE);
+            let sampler = Sampler::with_rules(board, fleet, rules);
+            let mut kept = Vec::new();
+            let n = sample_draws(board, fleet, DEFAULT_BUDGET_MS);
+            let estimate = sampler.estimate_seeing(n, rng, before(deadline), |d, w| kept.push((d.clone(), w)));
+            let post = match opening_prior(board, fleet, rules) {
+                Some((prior, layouts)) => Posterior::exact(prior.to_vec(), Some(layouts)),
+                None => sampled(board, fleet, n, estimate, deadline),
+            };
+            let most = most_resampled(budget, kept.len());
+            let layouts = draws::resampled(board, fleet, &kept, most, rng);
+            (post, layouts, Source::Resampled, spent)
+        }
+    };
+    let marginals = post.marginals;
     grid.copy_from_slice(&marginals);
     let (likeliest, greedy, counted) = greedy_shot(turn, grid);
     // The candidates: the greedy cell, then the next likeliest in the turn's order, as a salvo's.
@@ -121,11 +123,16 @@ pub fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Dec
     let cells: Vec<usize> = ranked.iter().map(|&p| board.index(p)).filter(|&i| marginals[i] > 0.0).collect();
     let left_ms = budget as f64 * SHARE - spent_ms;
     let allowance = (left_ms.max(0.0) * ROLLOUT_UNITS_PER_MS as f64) as u64;
-    let plan = improve(turn, &marginals, &cells, &layouts, source, allowance);
+    // Where the posterior itself was cut short, there is no time left to plan.
+    let plan = match post.cut {
+        Some(Cut::Sampling | Cut::Counting) => None,
+        _ => improve(turn, &marginals, &cells, &layouts, source, allowance),
+    };
+    let cut = post.cut.or_else(|| (plan.as_ref().is_some_and(|p| p.cut_short) || (plan.is_none() && deadline.passed())).then_some(Cut::Rollouts));
     let shot = plan.as_ref().map_or(greedy, |p| p.lines[p.chosen].cell);
     let below = grid[board.index(shot)] < grid[board.index(likeliest)];
     let why = below.then(|| if shot == greedy { Cow::Borrowed(counted) } else { Cow::Owned(planned_why()) });
-    Ok(Decision { shot, posterior: Some(facts), why, plan })
+    Ok(Decision { shot, posterior: Some(post.facts), why, plan, cut })
 }
 
 /// Why a planned shot is not the grid's most likely cell.
@@ -165,9 +172,14 @@ pub fn improve(
     // Memory kept from one rollout to the next: a plan starts thousands.
     let mut paths: Vec<Path> = cells.iter().map(|_| Path::default()).collect();
     let mut scratch: Option<Game> = None;
+    let mut cut_short = false;
     for layout in layouts {
         // At least two layouts, the second only when the first's cost fits twice.
         if (shots.len() >= 2 && work >= allowance) || (shots.len() == 1 && 2 * work > allowance) {
+            break;
+        }
+        if turn.deadline.passed() {
+            cut_short = true;
             break;
         }
         let start = Game::from_position(board, turn.fleet, layout);
@@ -232,5 +244,5 @@ pub fn improve(
         }
     }
     let source = if source == Source::Every && !every { Source::Exact } else { source };
-    Some(Plan { lines, chosen, layouts: shots.len(), source })
+    Some(Plan { lines, chosen, layouts: shots.len(), source, cut_short })
 }

@@ -12,6 +12,7 @@
 //! machine with a margin: a slower machine takes longer rather than answering differently.
 
 use crate::game::board::{Board, Cell};
+use crate::game::deadline::Deadline;
 use crate::game::fleet::Fleet;
 use crate::game::history::Told;
 use crate::game::rng::SonarRng;
@@ -19,9 +20,11 @@ use crate::game::rules::Rules;
 use crate::game::turn::Turn;
 use crate::inference::posterior::announced::Mixture;
 use crate::inference::posterior::importance::{Estimate, Sampler};
-use crate::inference::posterior::{ExactError, RECOMMENDED_BUDGET, count_exact_under, count_weighted, opening_prior};
+use crate::inference::posterior::{
+    ExactError, RECOMMENDED_BUDGET, Work, count_exact_under, count_weighted, opening_prior,
+};
 use crate::shooting::strategy::density::hunt_density;
-use crate::shooting::strategy::{PosteriorFacts, StrategyError};
+use crate::shooting::strategy::{Cut, PosteriorFacts, StrategyError};
 
 use super::regime;
 
@@ -36,55 +39,79 @@ pub const MAX_EXACT_WORK: u64 = 2_000_000;
 /// 2-core machine with a margin (`docs/decisions/0040-exact-counting-budget-and-forecasts.md`).
 const DRAWS_PER_MS_CLASSIC: f64 = 450.0;
 
-/// The posterior marginals of every cell (0 off `.` cells) and how they were obtained: under the
-/// turn's prior over layouts when it has one ([`Turn::opponent`]), the uniform prior otherwise.
-pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
+/// The posterior as a turn computed it: the marginals of every cell (0 off `.` cells), how they
+/// were obtained, and where the turn's deadline stopped the work, if it did.
+pub struct Posterior {
+    pub marginals: Vec<f64>,
+    pub facts: PosteriorFacts,
+    pub cut: Option<Cut>,
+}
+
+impl Posterior {
+    pub(super) fn exact(marginals: Vec<f64>, layouts: Option<u128>) -> Posterior {
+        Posterior { marginals, facts: PosteriorFacts { exact: true, layouts, samples: None }, cut: None }
+    }
+}
+
+/// Fewest agreeing draws a sampling cut short by its deadline must have made for its estimate to
+/// stand; with fewer the answer rests on the placement count.
+const MIN_CUT_DRAWS: u64 = 64;
+
+/// How often a sampler looks at the clock: every this many draws.
+const DRAWS_BETWEEN_CLOCKS: u64 = 32;
+
+/// Whether sampling may go on after `drawn` draws: always without a deadline, until it passes with
+/// one.
+pub(super) fn before(deadline: Deadline) -> impl FnMut(u64) -> bool {
+    move |drawn| drawn % DRAWS_BETWEEN_CLOCKS != 0 || !deadline.passed()
+}
+
+/// The posterior of a turn: under the turn's prior over layouts when it has one
+/// ([`Turn::opponent`]), the uniform prior otherwise; held to the turn's deadline.
+pub fn posterior(turn: Turn<'_>, rng: &mut SonarRng) -> Result<Posterior, StrategyError> {
     if let Some(told) = turn.told {
         return announced_posterior(turn, told, rng);
     }
     let (board, rules, model) = regime::read(turn);
     let board = &*board;
     let Some(model) = model.as_deref().filter(|m| !m.is_uniform()) else {
-        return uniform_posterior(board, turn.fleet, rules, turn.budget_ms, rng);
+        return uniform_posterior(board, turn.fleet, rules, turn.budget_ms, turn.deadline, rng);
     };
     let fleet = turn.fleet;
     let tracks = !rules.touching || model.touching() != 1.0;
-    match count_weighted(board, fleet, rules, model, work_for(turn.budget_ms, tracks)) {
-        Ok(exact) => {
-            let facts = PosteriorFacts { exact: true, layouts: None, samples: None };
-            return Ok((exact.marginals(), facts));
-        }
+    let work = Work::from(work_for(turn.budget_ms, tracks)).until(turn.deadline);
+    match count_weighted(board, fleet, rules, model, work) {
+        Ok(exact) => return Ok(Posterior::exact(exact.marginals(), None)),
         Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
         Err(_) => {}
     }
-    let draws = planned_draws(board, fleet, turn.budget_ms as f64 * (1.0 - EXACT_SHARE)) / WEIGHTED_DRAW_COST;
+    let draws = (planned_draws(board, fleet, turn.budget_ms as f64 * (1.0 - EXACT_SHARE)) / WEIGHTED_DRAW_COST).max(64);
     let sampler = Sampler::with_rules(board, fleet, rules).with_prior(Some(model));
-    sampled(board, fleet, sampler.estimate(draws.max(64), rng, |_| true))
+    Ok(sampled(board, fleet, draws, sampler.estimate(draws, rng, before(turn.deadline)), turn.deadline))
 }
 
 /// The posterior of a history whose announcements say more than its board: exact over every
 /// assignment of the ships they place while the budget allows, sampled beyond it, and the board
 /// alone (its uncertain sunk ships read as afloat) past [`crate::game::history::MAX_ASSIGNMENTS`].
-fn announced_posterior(
-    turn: Turn<'_>,
-    told: &Told,
-    rng: &mut SonarRng,
-) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
+fn announced_posterior(turn: Turn<'_>, told: &Told, rng: &mut SonarRng) -> Result<Posterior, StrategyError> {
     let (board, rules, model) = regime::read(turn);
     let (board, model) = (&*board, model.as_deref());
     let tracks = !rules.touching || model.is_some_and(|m| m.touching() != 1.0);
     let Ok(mixture) = Mixture::new(board, told, rules, model) else {
         return board_alone(turn, rng);
     };
-    match mixture.count(work_for(turn.budget_ms, tracks)) {
-        Ok(exact) => return Ok((exact.marginals, PosteriorFacts { exact: true, layouts: None, samples: None })),
+    match mixture.count(Work::from(work_for(turn.budget_ms, tracks)).until(turn.deadline)) {
+        Ok(exact) => return Ok(Posterior::exact(exact.marginals, None)),
         Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
         Err(_) => {}
     }
     let cost = if model.is_some() { WEIGHTED_DRAW_COST } else { 1 };
     let draws = planned_draws(board, turn.fleet, turn.budget_ms as f64 * (1.0 - EXACT_SHARE)) / cost;
-    match mixture.sample(draws, rng) {
-        Ok(est) => Ok((est.marginals, PosteriorFacts { exact: false, layouts: None, samples: est.samples })),
+    match mixture.sample(draws, before(turn.deadline), rng) {
+        Ok(est) => {
+            let facts = PosteriorFacts { exact: false, layouts: None, samples: est.samples };
+            Ok(Posterior { marginals: est.marginals, facts, cut: None })
+        }
         Err(ExactError::NoLayout) => Err(StrategyError::NoLayout),
         Err(_) => board_alone(turn, rng),
     }
@@ -93,11 +120,8 @@ fn announced_posterior(
 /// Past [`crate::game::history::MAX_ASSIGNMENTS`]: the posterior of the board alone, or where it reads
 /// as impossible (a sunk ship of uncertain cells counts as afloat there), the ships' placement
 /// density.
-fn board_alone(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
-    posterior(Turn { told: None, ..turn }, rng).or_else(|_| {
-        let facts = PosteriorFacts { exact: false, layouts: None, samples: Some(0) };
-        Ok((density_as_probability(turn.board, turn.fleet), facts))
-    })
+fn board_alone(turn: Turn<'_>, rng: &mut SonarRng) -> Result<Posterior, StrategyError> {
+    posterior(Turn { told: None, ..turn }, rng).or_else(|_| Ok(density(turn.board, turn.fleet)))
 }
 
 /// A weighted draw lists and weighs every window instead of counting them with bit masks: about
@@ -105,46 +129,54 @@ fn board_alone(turn: Turn<'_>, rng: &mut SonarRng) -> Result<(Vec<f64>, Posterio
 const WEIGHTED_DRAW_COST: u64 = 3;
 
 /// The posterior under the uniform prior: the committed opening table, exact counting, or
-/// importance sampling.
+/// importance sampling, held to `deadline`.
 fn uniform_posterior(
     board: &Board,
     fleet: &Fleet,
     rules: Rules,
     budget_ms: u64,
+    deadline: Deadline,
     rng: &mut SonarRng,
-) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
+) -> Result<Posterior, StrategyError> {
     if let Some((prior, layouts)) = opening_prior(board, fleet, rules) {
-        let facts = PosteriorFacts { exact: true, layouts: Some(layouts), samples: None };
-        return Ok((prior.to_vec(), facts));
+        return Ok(Posterior::exact(prior.to_vec(), Some(layouts)));
     }
-    match count_exact_under(board, fleet, rules, exact_work(budget_ms, rules)) {
-        Ok(exact) => {
-            let facts = PosteriorFacts { exact: true, layouts: Some(exact.layouts), samples: None };
-            return Ok((exact.marginals(), facts));
-        }
+    match count_exact_under(board, fleet, rules, Work::from(exact_work(budget_ms, rules)).until(deadline)) {
+        Ok(exact) => return Ok(Posterior::exact(exact.marginals(), Some(exact.layouts))),
         Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
         Err(_) => {}
     }
     let draws = planned_draws(board, fleet, budget_ms as f64 * (1.0 - EXACT_SHARE));
-    sampled(board, fleet, Sampler::with_rules(board, fleet, rules).estimate(draws, rng, |_| true))
+    let estimate = Sampler::with_rules(board, fleet, rules).estimate(draws, rng, before(deadline));
+    Ok(sampled(board, fleet, draws, estimate, deadline))
 }
 
-/// The sampler's estimate, or when no draw agreed with the board (not a proof that no layout
-/// does) the per-ship placement density, scaled to the expected number of ship cells left.
+/// The sampler's estimate from the `planned` draws it was given (fewer where the deadline stopped
+/// it: [`Cut::Sampling`]), or when no draw agreed with the board the ships' placement density: not
+/// a proof that no layout agrees, and where the deadline came before any draw did, the answer
+/// rests on that count ([`Cut::Counting`]).
 pub(super) fn sampled(
     board: &Board,
     fleet: &Fleet,
+    planned: u64,
     estimate: Option<Estimate>,
-) -> Result<(Vec<f64>, PosteriorFacts), StrategyError> {
+    deadline: Deadline,
+) -> Posterior {
     match estimate {
-        Some(est) => {
+        Some(est) if est.samples == planned || est.accepted >= MIN_CUT_DRAWS => {
             let facts = PosteriorFacts { exact: false, layouts: None, samples: Some(est.samples) };
-            Ok((est.marginals, facts))
+            let cut = (est.samples < planned).then_some(Cut::Sampling);
+            Posterior { marginals: est.marginals, facts, cut }
         }
-        None => {
-            Ok((density_as_probability(board, fleet), PosteriorFacts { exact: false, layouts: None, samples: Some(0) }))
-        }
+        _ => Posterior { cut: deadline.passed().then_some(Cut::Counting), ..density(board, fleet) },
     }
+}
+
+/// The per-ship placement density, scaled to the expected number of ship cells left: what stands
+/// for the posterior where none could be had.
+fn density(board: &Board, fleet: &Fleet) -> Posterior {
+    let facts = PosteriorFacts { exact: false, layouts: None, samples: Some(0) };
+    Posterior { marginals: density_as_probability(board, fleet), facts, cut: None }
 }
 
 /// The exact-counting work bound for a budget: its share of the budget, at most [`MAX_EXACT_WORK`].

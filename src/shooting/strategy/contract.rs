@@ -58,12 +58,40 @@ pub struct Decision {
     pub why: Option<Cow<'static, str>>,
     /// What `bayes` found when it planned ahead with a budget above the default.
     pub plan: Option<Plan>,
+    /// Where the turn's deadline stopped the work the budget planned, if it did.
+    pub cut: Option<Cut>,
 }
 
 impl Decision {
     /// A shot with nothing more to say.
     pub fn at(shot: Pos) -> Decision {
-        Decision { shot, posterior: None, why: None, plan: None }
+        Decision { shot, posterior: None, why: None, plan: None, cut: None }
+    }
+}
+
+/// Where a turn's deadline ([`crate::game::deadline::Deadline`]) stopped the work its budget
+/// planned: the answer rests on what was done by then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// Sampling stopped early: the posterior rests on fewer draws than the budget plans.
+    Sampling,
+    /// Neither counting nor sampling finished: the grid is the ships' placement count, a score,
+    /// and the shot its best cell.
+    Counting,
+    /// Drawing the plan's layouts stopped early: it compared its candidates on fewer layouts.
+    Draws,
+    /// The plan's rollouts stopped early: it compared its candidates on the layouts played so far.
+    Rollouts,
+}
+
+impl Cut {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Cut::Sampling => "sampling",
+            Cut::Counting => "counting",
+            Cut::Draws => "draws",
+            Cut::Rollouts => "rollouts",
+        }
     }
 }
 

@@ -20,7 +20,7 @@ pub mod strafing;
 pub mod testkit;
 pub mod weighted_density;
 
-pub use contract::{AlgorithmInfo, Decision, GridKind, PosteriorFacts, Strategy, StrategyError, finish_grid};
+pub use contract::{AlgorithmInfo, Cut, Decision, GridKind, PosteriorFacts, Strategy, StrategyError, finish_grid};
 pub use pick::{best_open_cell, ranked};
 
 #[cfg(test)]

@@ -13,6 +13,9 @@ pub struct Plan {
     /// Layouts every candidate was played out on.
     pub layouts: usize,
     pub source: Source,
+    /// Whether the turn's deadline stopped the rollouts before the budget's work was done: the
+    /// candidates were compared on the layouts played by then.
+    pub cut_short: bool,
 }
 
 /// One candidate cell and what its rollouts measured.

@@ -12,11 +12,11 @@ struct Greedy;
 
 impl Strategy for Greedy {
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
-        let (marginals, facts) = bayes::posterior::posterior(turn, rng)?;
-        grid.copy_from_slice(&marginals);
+        let post = bayes::posterior::posterior(turn, rng)?;
+        grid.copy_from_slice(&post.marginals);
         let b = turn.board;
         let shot = turn.order.best(b, grid, |i| b.cells()[i] == Cell::Unknown).unwrap();
-        Ok(Decision { shot, posterior: Some(facts), why: None, plan: None })
+        Ok(Decision { shot, posterior: Some(post.facts), why: None, plan: None, cut: None })
     }
 
     fn info(&self) -> AlgorithmInfo {

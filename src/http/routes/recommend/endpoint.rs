@@ -426,7 +426,7 @@ async fn answer(
         let mut ask = ask;
         let seat = ask.check()?;
         let start = Instant::now();
-        let outcome = catch_unwind(AssertUnwindSafe(|| ask.play(&seat)));
+        let outcome = catch_unwind(AssertUnwindSafe(|| ask.play(&seat, crate::game::deadline::Deadline::NONE)));
         Ok::<_, TurnError>((outcome, start.elapsed().as_secs_f64()))
     };
     // Algorithms that think for milliseconds run on the low-priority compute pool, so that they
