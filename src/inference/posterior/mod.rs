@@ -212,6 +212,11 @@ impl ExactTables {
         self.sweep.work
     }
 
+    /// The programme's frontiers: the steps a draw ([`ExactTables::sample_layout`]) takes.
+    pub fn frontiers(&self) -> usize {
+        self.frame.len()
+    }
+
     #[cfg(feature = "research")]
     /// States over all frontiers.
     pub fn states(&self) -> usize {

@@ -11,12 +11,15 @@
 //!
 //! Everything is a function of the request and its seed, never of a clock: the layouts come from
 //! the seeded generator, and the work a plan may do is counted in units (cells scanned by the base
-//! policy, states of the exact programme) converted from the budget at rates calibrated on the
-//! project's 2-core machine with a margin ([`ROLLOUT_UNITS_PER_MS`]).
+//! policy, steps of the layouts drawn, states of the exact programme) converted from the budget at
+//! rates calibrated on the project's 2-core machine with a margin ([`ROLLOUT_UNITS_PER_MS`]). The
+//! service also holds the plan to the turn's deadline, which only a machine slower than the rates
+//! reaches.
 //!
 //! The layouts ([`draws`]): every agreeing layout where they are at most the plan's cap, uniform
-//! draws from the exact programme where it fits the budget's work bound, and the importance
-//! sampler's weighted draws resampled elsewhere (the opening).
+//! draws from the exact programme where it fits the budget's work bound (drawn as the rollouts
+//! need them, each charged), and the importance sampler's weighted draws resampled elsewhere (the
+//! opening).
 //!
 //! A plan is made only where its rollouts play the game the shooter is in: one shot a turn, the
 //! `sunk-cells` announcements (a board string, or a history under them), and the uniform prior
@@ -25,7 +28,6 @@
 use std::borrow::Cow;
 
 use crate::game::board::{Board, Cell};
-use crate::game::layout::Layout;
 use crate::game::referee::Game;
 use crate::game::rng::SonarRng;
 use crate::game::turn::{DEFAULT_BUDGET_MS, Turn};
@@ -35,7 +37,7 @@ use crate::shooting::strategy::plan::{Line, Plan, Source};
 use crate::shooting::strategy::{Cut, Decision, StrategyError, ranked};
 
 use super::counted::greedy_shot;
-use super::draws;
+use super::draws::{self, Layouts};
 use super::posterior::{
     EXACT_SHARE, NO_TOUCH_UNIT_SHARE, Posterior, WORK_PER_MS, before, exact_work, sample_draws, sampled,
 };
@@ -54,10 +56,11 @@ pub const CANDIDATES: usize = 6;
 pub const LAYOUTS_PER_MS: u64 = 40;
 /// Fewest layouts on which a sampled plan may switch from the greedy cell.
 pub const MIN_LAYOUTS: usize = 30;
-/// Cells the base policy scans per millisecond: one thread of the project's 2-core machine, with a
-/// margin that keeps a plan's moves within their budget under either touching rule (a faster rate
-/// overran it). The measurement is in `docs/decisions/0011-rollouts-that-meet.md`.
-pub const ROLLOUT_UNITS_PER_MS: u64 = 250_000;
+/// Units of rollout work per millisecond: a unit is one cell of a board scan
+/// ([`rollout::step_units`], [`rollout::start_units`], [`draws::draw_units`]). Calibrated on one
+/// thread of the project's 2-core machine, on mid-game boards, with a margin that keeps nineteen
+/// plans in twenty within their budget (`docs/decisions/0041-plans-fit-their-budget.md`).
+pub const ROLLOUT_UNITS_PER_MS: u64 = 270_000;
 /// Most layouts a plan resamples from a pool of weighted draws, per draw. Past half the pool the
 /// resampled layouts are mostly repeats of one another, which the deterministic base policy plays
 /// exactly as the originals and the standard errors count as new: without the cap a long plan's
@@ -78,8 +81,8 @@ pub fn most_resampled(budget_ms: u64, pool: usize) -> usize {
     most_layouts(budget_ms).min((pool as f64 * POOL_SHARE) as usize)
 }
 
-/// Exact work kept as tables and sampled from costs up to about twice a plain count's per unit.
-const EXACT_TABLES_COST: f64 = 2.0;
+/// Exact work kept as tables to draw from costs up to this many times a plain count's per unit.
+const EXACT_TABLES_COST: f64 = 3.0;
 
 /// A turn with a budget above the default: the posterior, from the exact
 /// programme's tables where they fit the budget's work bound (the layouts drawn from them), from
@@ -89,14 +92,21 @@ const EXACT_TABLES_COST: f64 = 2.0;
 pub fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
     let (board, fleet, rules, budget, deadline) = (turn.board, turn.fleet, turn.rules, turn.budget_ms, turn.deadline);
     let work = Work::from(exact_work(budget, rules)).until(deadline);
-    let (post, layouts, source, spent_ms) = match ExactTables::build(board, fleet, rules, work) {
+    // The exact tables, when they fit, stay for the plan to draw its layouts from.
+    let built = ExactTables::build(board, fleet, rules, work);
+    let (post, listed, source, spent_ms) = match &built {
         Ok(tables) => {
             let exact = tables.posterior();
             let post = Posterior::exact(exact.marginals(), Some(exact.layouts));
             let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
             let spent = tables.work() as f64 * EXACT_TABLES_COST / per_ms;
-            let (layouts, source, cut) = draws::from_tables(&tables, most_layouts(budget), deadline, rng);
-            (Posterior { cut: cut.then_some(Cut::Draws), ..post }, layouts, source, spent)
+            match draws::every_shuffled(tables, most_layouts(budget), rng) {
+                Some(every) => {
+                    let listing = draws::listing_units(tables, every.len()) as f64 / ROLLOUT_UNITS_PER_MS as f64;
+                    (post, every, Source::Every, spent + listing)
+                }
+                None => (post, Vec::new(), Source::Exact, spent),
+            }
         }
         Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
         Err(_) => {
@@ -124,11 +134,17 @@ pub fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Dec
     let left_ms = budget as f64 * SHARE - spent_ms;
     let allowance = (left_ms.max(0.0) * ROLLOUT_UNITS_PER_MS as f64) as u64;
     // Where the posterior itself was cut short, there is no time left to plan.
+    let layouts = match (&built, source) {
+        (Ok(tables), Source::Exact) => Layouts::Drawn { tables, most: most_layouts(budget), rng },
+        _ => Layouts::Listed(&listed),
+    };
     let plan = match post.cut {
         Some(Cut::Sampling | Cut::Counting) => None,
-        _ => improve(turn, &marginals, &cells, &layouts, source, allowance),
+        _ => improve(turn, &marginals, &cells, layouts, source, allowance),
     };
-    let cut = post.cut.or_else(|| (plan.as_ref().is_some_and(|p| p.cut_short) || (plan.is_none() && deadline.passed())).then_some(Cut::Rollouts));
+    let cut = post.cut.or_else(|| {
+        (plan.as_ref().is_some_and(|p| p.cut_short) || (plan.is_none() && deadline.passed())).then_some(Cut::Rollouts)
+    });
     let shot = plan.as_ref().map_or(greedy, |p| p.lines[p.chosen].cell);
     let below = grid[board.index(shot)] < grid[board.index(likeliest)];
     let why = below.then(|| if shot == greedy { Cow::Borrowed(counted) } else { Cow::Owned(planned_why()) });
@@ -147,14 +163,15 @@ pub fn planned_why() -> String {
 /// the allowance cannot pay for two), and chooses.
 /// `source` says whether `layouts` are every agreeing layout (exact means, the lowest wins) or
 /// draws (the [`Z`] rule). `None` when there is nothing to compare.
-pub fn improve(
+pub fn improve<'a>(
     turn: Turn<'_>,
     marginals: &[f64],
     cells: &[usize],
-    layouts: &[Layout],
+    layouts: impl Into<Layouts<'a>>,
     source: Source,
     allowance: u64,
 ) -> Option<Plan> {
+    let mut layouts = layouts.into();
     if layouts.len() < 2 || cells.len() < 2 {
         return None;
     }
@@ -173,7 +190,7 @@ pub fn improve(
     let mut paths: Vec<Path> = cells.iter().map(|_| Path::default()).collect();
     let mut scratch: Option<Game> = None;
     let mut cut_short = false;
-    for layout in layouts {
+    loop {
         // At least two layouts, the second only when the first's cost fits twice.
         if (shots.len() >= 2 && work >= allowance) || (shots.len() == 1 && 2 * work > allowance) {
             break;
@@ -182,7 +199,8 @@ pub fn improve(
             cut_short = true;
             break;
         }
-        let start = Game::from_position(board, turn.fleet, layout);
+        let Some(layout) = layouts.get(shots.len(), &mut work) else { break };
+        let start = Game::from_position(board, turn.fleet, &layout);
         // Each candidate's rollout stops where it has fired the cells an earlier one had after as
         // many shots, and takes that one's total: the same total playing on would give. Starting
         // a rollout is charged as one shot's scan, for the copying it costs.
@@ -199,7 +217,7 @@ pub fn improve(
             path.clear();
             s.fire(board.pos(c)).expect("a candidate is an open cell");
             path.push(c);
-            work += rollout::scan_units(turn);
+            work += rollout::start_units(turn);
             path.total = loop {
                 if s.is_over() {
                     break path.len();

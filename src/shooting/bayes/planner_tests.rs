@@ -272,3 +272,33 @@ fn an_opening_plan_resamples_at_most_half_its_pool_whatever_the_budget() {
     // Past the cap the budget would have paid for more: the 1,000 ms plans played about 7,400.
     assert!(plan.layouts <= pool / 2 && plan.layouts * 3 >= pool, "{} layouts from {pool} draws", plan.layouts);
 }
+
+#[test]
+fn a_plan_drawing_from_the_tables_pays_for_its_draws_and_draws_what_it_plays() {
+    let game = game_after(5, Rules::CLASSIC, &[5, 4, 3, 3, 2], 25);
+    let fleet = game.fleet().clone();
+    let turn = Turn::new(game.board(), &fleet);
+    let tables =
+        crate::inference::posterior::ExactTables::build(game.board(), &fleet, Rules::CLASSIC, u64::MAX).unwrap();
+    // The same draws, listed beforehand or drawn as the plan plays them.
+    let listed: Vec<Layout> = {
+        let mut rng = seeded(9);
+        (0..400).map(|_| tables.sample_layout(&mut rng)).collect()
+    };
+    let marginals = vec![0.5; game.board().len()];
+    let open: Vec<usize> = (0..game.board().len()).filter(|&i| game.board().cells()[i] == Cell::Unknown).collect();
+    let cells: Vec<usize> = open.iter().copied().take(CANDIDATES).collect();
+    let whole = improve(turn, &marginals, &cells, &listed, Source::Exact, u64::MAX).unwrap();
+    let mut rng = seeded(9);
+    let drawn = draws::Layouts::Drawn { tables: &tables, most: listed.len(), rng: &mut rng };
+    let same = improve(turn, &marginals, &cells, drawn, Source::Exact, u64::MAX).unwrap();
+    assert_eq!(same, whole, "drawn as played, the plan is the listed one");
+    // An allowance that lists a hundred layouts' rollouts pays for fewer once the draws cost.
+    let allowance = 100 * draws::draw_units(&tables) * 4;
+    let listed_plan = improve(turn, &marginals, &cells, &listed, Source::Exact, allowance).unwrap();
+    let mut rng = seeded(9);
+    let drawn = draws::Layouts::Drawn { tables: &tables, most: listed.len(), rng: &mut rng };
+    let drawn_plan = improve(turn, &marginals, &cells, drawn, Source::Exact, allowance).unwrap();
+    assert!(drawn_plan.layouts < listed_plan.layouts, "{} vs {}", drawn_plan.layouts, listed_plan.layouts);
+    assert!(drawn_plan.layouts >= 2);
+}

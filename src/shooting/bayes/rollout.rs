@@ -3,6 +3,7 @@
 //! ([`crate::game::referee::Game`]).
 
 use crate::game::board::Cell;
+use crate::game::fleet::Fleet;
 use crate::game::referee::Game;
 use crate::game::turn::Turn;
 use crate::shooting::strategy::weighted_density::{HIT_BONUS, weighted_density};
@@ -21,7 +22,7 @@ pub fn finish(mut game: Game, turn: Turn<'_>, grid: &mut Vec<f64>, work: &mut u6
 }
 
 /// One shot of `weighted-density` (in `turn`'s tie order, reading the board under its rules) in a
-/// game not over, adding its work ([`scan_units`]) to `work`. Returns the cell fired.
+/// game not over, adding its work ([`step_units`]) to `work`. Returns the cell fired.
 pub fn step(game: &mut Game, turn: Turn<'_>, grid: &mut Vec<f64>, work: &mut u64) -> usize {
     let seen = turn.rules.reveal(game.board());
     grid.clear();
@@ -29,17 +30,32 @@ pub fn step(game: &mut Game, turn: Turn<'_>, grid: &mut Vec<f64>, work: &mut u64
     weighted_density(&seen, game.fleet(), HIT_BONUS, grid);
     let shot = turn.order.best(&seen, grid, |i| seen.cells()[i] == Cell::Unknown);
     let shot = shot.expect("a game not over has an open cell");
-    *work += scan_units(turn);
+    *work += step_units(turn, game.fleet());
     drop(seen);
     game.fire(shot).expect("the base policy shoots an open cell of a game not over");
     game.board().index(shot)
 }
 
-/// The work of one rollout shot: the cells its scan covers, three times under the no-touch rules,
-/// whose reading of the board (the water around sunk ships) costs twice as much again.
-pub fn scan_units(turn: Turn<'_>) -> u64 {
-    turn.board.len() as u64 * if turn.rules.touching { 1 } else { 3 }
+/// The work of one rollout shot with `afloat` left to sink: a scan of the board for each length of
+/// ship afloat and one more to choose, every scan [`NO_TOUCH_SCAN_COST`] times dearer under the
+/// no-touch rules, whose reading of the board (the water around sunk ships) and fleets of
+/// single-cell ships cost more.
+pub fn step_units(turn: Turn<'_>, afloat: &Fleet) -> u64 {
+    let scans = 1 + afloat.groups().count() as u64;
+    turn.board.len() as u64 * scans * if turn.rules.touching { 1 } else { NO_TOUCH_SCAN_COST }
 }
+
+/// How much dearer a rollout's scan is under the no-touch rules.
+pub const NO_TOUCH_SCAN_COST: u64 = 4;
+
+/// The work of starting one rollout (setting up the referee's game from a layout), in scans of one
+/// cell: about [`START_SCANS`] scans of the board.
+pub fn start_units(turn: Turn<'_>) -> u64 {
+    turn.board.len() as u64 * START_SCANS
+}
+
+/// Board scans a rollout's start costs.
+pub const START_SCANS: u64 = 18;
 
 /// The cells one rollout fired, in order, with a hash of the set fired after each shot. The base
 /// policy is deterministic, so two rollouts on one layout that have fired the same set of cells

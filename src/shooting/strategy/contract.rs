@@ -78,9 +78,7 @@ pub enum Cut {
     /// Neither counting nor sampling finished: the grid is the ships' placement count, a score,
     /// and the shot its best cell.
     Counting,
-    /// Drawing the plan's layouts stopped early: it compared its candidates on fewer layouts.
-    Draws,
-    /// The plan's rollouts stopped early: it compared its candidates on the layouts played so far.
+    /// The plan stopped early: it compared its candidates on the layouts drawn and played so far.
     Rollouts,
 }
 
@@ -89,7 +87,6 @@ impl Cut {
         match self {
             Cut::Sampling => "sampling",
             Cut::Counting => "counting",
-            Cut::Draws => "draws",
             Cut::Rollouts => "rollouts",
         }
     }
