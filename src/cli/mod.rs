@@ -12,6 +12,7 @@ use sonar::http::ApiKey;
 use sonar::http::CorsOrigins;
 use sonar::http::DEFAULT_BODY_TIMEOUT;
 use sonar::http::DEFAULT_DEADLINE;
+use sonar::http::{Clock, OverBudget};
 use sonar::http::{
     DEFAULT_BIND, DEFAULT_CLIENT_DISCONNECT_TIMEOUT, DEFAULT_CLIENT_REQUEST_TIMEOUT, DEFAULT_KEEP_ALIVE,
     DEFAULT_SHUTDOWN_GRACE, ServeConfig,
@@ -70,6 +71,18 @@ pub struct ServeArgs {
     /// 503 with Retry-After (milliseconds, 1 to 600000).
     #[arg(long, env = "SONAR_COMPUTE_DEADLINE_MS", default_value_t = DEFAULT_DEADLINE.as_millis() as u64, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub compute_deadline_ms: u64,
+    /// What a planning request (bayes with a budget_ms above the default) gets when the work already
+    /// on the compute pool would not let it answer within its promise, budget x 1.2 + 5 ms from
+    /// arrival: `refuse` (503 at once, with Retry-After) or `default-budget` (served at the default
+    /// budget, and the answer's `compute` says so).
+    #[arg(long, env = "SONAR_OVER_BUDGET", value_name = "CHOICE", default_value_t = OverBudget::Refuse)]
+    pub over_budget: OverBudget,
+    /// What holds a heavy computation to its `budget_ms`: `wall` (the wall clock from its start:
+    /// what still runs when the budget is spent stops, and the answer says so in `compute`) or
+    /// `work` (the work bounds alone: the same request and seed always give the same answer, and a
+    /// loaded machine answers later).
+    #[arg(long, env = "SONAR_CLOCK", value_name = "CLOCK", default_value_t = Clock::Wall)]
+    pub clock: Clock,
     /// API key: when set, POST /recommend, POST /placement and POST /opponent require
     /// `Authorization: Bearer <KEY>` and answer 401 otherwise; the page, /healthz, /algorithms,
     /// /openapi.json, /docs and /metrics stay open. An empty value means no key. Prefer the
@@ -110,6 +123,8 @@ impl ServeArgs {
             workers: self.workers,
             max_in_flight: self.max_in_flight,
             compute_deadline: Duration::from_millis(self.compute_deadline_ms),
+            over_budget: self.over_budget,
+            clock: self.clock,
             api_key: self.api_key.clone(),
             metrics_bind: self.metrics_bind.clone(),
             cors_origins: CorsOrigins::concat(self.cors_origins.iter().cloned()),

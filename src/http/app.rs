@@ -6,6 +6,7 @@ use actix_web::middleware::{Condition, from_fn};
 use actix_web::{App, web};
 
 use super::body::{BodyTimeout, json_config};
+use super::compute::policy::BudgetPolicy;
 use super::compute::{admission, pool};
 use super::middleware::auth::{self, ApiKey};
 use super::middleware::metrics::{self, Metrics};
@@ -48,6 +49,8 @@ pub struct AppState {
     pub body_timeout: std::time::Duration,
     /// Other origins whose pages may call the service (none: same-origin only).
     pub cors: cors::CorsOrigins,
+    /// Whether heavy work is held to the clock, and what an over-budget planning request gets.
+    pub budgets: BudgetPolicy,
 }
 
 /// Default time a client has to send a request body: [`AppState::body_timeout`].
@@ -78,7 +81,17 @@ impl AppState {
             metrics_route: true,
             body_timeout: DEFAULT_BODY_TIMEOUT,
             cors: cors::CorsOrigins::default(),
+            budgets: BudgetPolicy::default(),
         }
+    }
+
+    /// Holds heavy work to the clock or not, and answers over-budget planning requests as
+    /// `budgets` says. Without this the work bounds alone decide, so that the same request and
+    /// seed give the same answer however loaded the machine (the tests' choice); `sonar serve`
+    /// holds work to the clock.
+    pub fn with_budget_policy(mut self, budgets: BudgetPolicy) -> AppState {
+        self.budgets = budgets;
+        self
     }
 
     /// Lets pages of these origins call the service from a browser.
@@ -128,10 +141,11 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::Data::from(state.admission))
             .app_data(web::Data::new(state.compute))
             .app_data(web::Data::new(BodyTimeout(state.body_timeout)))
+            .app_data(web::Data::new(state.budgets))
             .service(
                 web::resource("/recommend")
                     .wrap(Condition::new(state.api_key.is_some(), from_fn(auth::require_bearer)))
-                    .route(web::post().to(recommend::endpoint::recommend))
+                    .route(web::post().to(recommend::handler::recommend))
                     .default_service(web::to(method_not_allowed("POST"))),
             )
             .service(

@@ -101,9 +101,11 @@ pub const IMPOSSIBLE_PLACEMENT: ExampleFile = example_file!("422-impossible-plac
 pub const INTERNAL: ExampleFile = example_file!("500-internal");
 /// 503 of `POST /recommend`: too many heavy requests in flight.
 pub const OVERLOADED: ExampleFile = example_file!("503-overloaded");
+/// 503 of `POST /recommend`: a planning budget the compute pool cannot keep.
+pub const BUDGET_UNAVAILABLE: ExampleFile = example_file!("503-budget-unavailable");
 
 /// Every example.
-pub const ALL: [ExampleFile; 23] = [
+pub const ALL: [ExampleFile; 24] = [
     RECOMMEND_REQUEST,
     RECOMMEND_ANSWER,
     RECOMMEND_HISTORY_REQUEST,
@@ -127,6 +129,7 @@ pub const ALL: [ExampleFile; 23] = [
     INVALID_OPPONENT,
     INTERNAL,
     OVERLOADED,
+    BUDGET_UNAVAILABLE,
 ];
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ pub use app::{
     metrics_app,
 };
 pub use body::MAX_BODY_BYTES;
+pub use compute::policy::{BudgetPolicy, Clock, OverBudget};
 pub use compute::pool::DEFAULT_DEADLINE;
 pub use middleware::auth::ApiKey;
 pub use middleware::cors::CorsOrigins;
@@ -40,7 +41,8 @@ pub use middleware::request_id::acceptable as acceptable_request_id;
 pub use problem::{ApiError, PROBLEM_JSON, Problem};
 pub use routes::openapi::{spec_json, spec_json_for};
 pub use routes::page::{CONTENT_SECURITY_POLICY, asset_names};
-pub use routes::recommend::endpoint::{RecommendRequest, RecommendResponse};
+pub use routes::recommend::endpoint::RecommendRequest;
+pub use routes::recommend::response::RecommendResponse;
 pub use serve::{
     DEFAULT_BIND, DEFAULT_CLIENT_DISCONNECT_TIMEOUT, DEFAULT_CLIENT_REQUEST_TIMEOUT, DEFAULT_KEEP_ALIVE,
     DEFAULT_SHUTDOWN_GRACE, ServeConfig, run as serve,

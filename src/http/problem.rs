@@ -126,6 +126,11 @@ pub enum ApiError {
     Overloaded,
     #[error("no answer within the {0} ms compute deadline (the service is busy); retry in a second")]
     Deadline(u128),
+    /// A planning budget the work already on the compute pool would not let start in time.
+    #[error(
+        "budget_ms: {budget_ms} ms cannot be answered within its promise of {promise_ms} ms: the planning work already queued would not let it start in time; retry in {retry_after} s, or send a smaller budget_ms"
+    )]
+    BudgetUnavailable { budget_ms: u64, promise_ms: u64, retry_after: u64 },
     #[error("cross-origin request refused: {0}")]
     CrossOrigin(String),
     #[error("internal error: {0}")]
@@ -179,6 +184,7 @@ impl ApiError {
             E::History { .. } => (422, "invalid-history", "Inconsistent history"),
             E::Overloaded => (503, "overloaded", "Service overloaded"),
             E::Deadline(_) => (503, "deadline-exceeded", "Compute deadline exceeded"),
+            E::BudgetUnavailable { .. } => (503, "budget-unavailable", "Budget cannot be kept now"),
             E::Internal(_) => (500, "internal", "Internal error"),
         };
         ProblemType::new(status, slug, title)
@@ -214,7 +220,7 @@ impl ApiError {
     fn static_field(&self) -> Option<&'static str> {
         match self {
             ApiError::UnknownAlgorithm(_) => Some("algorithm"),
-            ApiError::Budget { .. } => Some("budget_ms"),
+            ApiError::Budget { .. } | ApiError::BudgetUnavailable { .. } => Some("budget_ms"),
             ApiError::WrongShape { path, .. } => match path.split(['.', '[']).next() {
                 Some("board") => Some("board"),
                 Some("ships") => Some("ships"),
@@ -304,8 +310,14 @@ impl ResponseError for ApiError {
         if let ApiError::Unauthorized(_) = self {
             res.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));
         }
-        if let ApiError::Overloaded | ApiError::Deadline(_) = self {
-            res.insert_header((header::RETRY_AFTER, HeaderValue::from_static("1")));
+        match self {
+            ApiError::Overloaded | ApiError::Deadline(_) => {
+                res.insert_header((header::RETRY_AFTER, HeaderValue::from_static("1")));
+            }
+            ApiError::BudgetUnavailable { retry_after, .. } => {
+                res.insert_header((header::RETRY_AFTER, HeaderValue::from(*retry_after)));
+            }
+            _ => {}
         }
         let body = serde_json::to_vec(&self.problem()).unwrap_or_else(|_| b"{}".to_vec());
         res.body(body)

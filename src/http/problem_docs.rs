@@ -55,6 +55,17 @@ pub fn overloaded() -> (u16, ResponseBuilder) {
     (503, problem(description, examples::OVERLOADED).header("Retry-After", retry_after_header()))
 }
 
+/// The 503 of `POST /recommend`: [`overloaded`]'s, or a planning budget the compute pool cannot
+/// keep, refused at once with `Retry-After`.
+pub fn overloaded_or_budget_unavailable() -> (u16, ResponseBuilder) {
+    let description = "Too many compute-heavy requests in flight, or no answer within the compute deadline; or, held \
+                       to the wall clock, a planning budget (`budget_ms` above the default) the planning work already \
+                       queued would not let start in time to answer within `budget_ms` x 1.2 + 5 ms of arrival \
+                       (`budget-unavailable`, refused at once); retry after the number of seconds in Retry-After";
+    let examples = [examples::OVERLOADED, examples::BUDGET_UNAVAILABLE];
+    (503, problems(description, &examples).header("Retry-After", retry_after_header()))
+}
+
 /// Responses keyed by their status.
 pub fn by_status(responses: impl IntoIterator<Item = (u16, ResponseBuilder)>) -> BTreeMap<String, RefOr<Response>> {
     responses.into_iter().map(|(status, response)| (status.to_string(), response.build().into())).collect()

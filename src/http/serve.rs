@@ -10,6 +10,7 @@ use actix_web::dev::Server;
 use actix_web::{App, HttpServer};
 
 use super::app::{AppFactory, AppState, app, cores, default_max_in_flight, metrics_app};
+use super::compute::policy::{BudgetPolicy, Clock, OverBudget};
 use super::middleware::auth::ApiKey;
 use super::middleware::cors::CorsOrigins;
 use super::middleware::metrics::Metrics;
@@ -37,6 +38,10 @@ pub struct ServeConfig {
     pub max_in_flight: Option<usize>,
     /// Longest a compute-heavy request may take, queueing included, before 503.
     pub compute_deadline: Duration,
+    /// What a planning request gets when the compute pool cannot keep its promise.
+    pub over_budget: OverBudget,
+    /// What holds heavy work to its budget: the wall clock (the default) or the work bounds alone.
+    pub clock: Clock,
     /// The key POST /recommend requires as a bearer token; `None`, or an empty key, for none.
     pub api_key: Option<ApiKey>,
     /// Serve /metrics on this address only.
@@ -160,7 +165,8 @@ pub fn run(config: &ServeConfig) -> Result<(), Box<dyn std::error::Error>> {
     state = state
         .with_api_key(config.api_key.as_ref().and_then(ApiKey::non_empty))
         .with_body_timeout(config.client_body_timeout)
-        .with_cors(config.cors_origins.clone());
+        .with_cors(config.cors_origins.clone())
+        .with_budget_policy(BudgetPolicy { over_budget: config.over_budget, clock: config.clock });
     if metrics_listener.is_some() {
         state = state.without_metrics_route();
     }

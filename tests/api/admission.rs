@@ -6,16 +6,8 @@
 use std::time::Duration;
 
 use crate::helpers;
-use crate::helpers::binary::{Sonar, client};
+use crate::helpers::binary::{Sonar, client, post_recommend as post};
 use serde_json::{Value, json};
-
-fn post(base: &str, body: &Value) -> (u16, Option<String>, Value) {
-    let agent = client();
-    let mut res = agent.post(format!("{base}/recommend")).send_json(body).unwrap();
-    let retry = res.headers().get("retry-after").map(|v| v.to_str().unwrap().to_owned());
-    let body = res.body_mut().read_json().unwrap_or(Value::Null);
-    (res.status().as_u16(), retry, body)
-}
 
 fn heavy(rows: usize, budget_ms: u64) -> Value {
     json!({"board": vec![".".repeat(rows); rows], "ships": [5, 4, 3, 3, 2, 5, 4, 3, 3, 2],

@@ -22,7 +22,7 @@ use sonar::http::ApiKey;
 use sonar::http::AppState;
 use sonar::http::MAX_BODY_BYTES;
 use sonar::http::examples::{self, ExampleFile};
-use sonar::http::{ApiError, PROBLEM_JSON};
+use sonar::http::{ApiError, BudgetPolicy, PROBLEM_JSON};
 
 const POST_ROUTES: [(&str, ExampleFile); 3] = [
     ("/recommend", examples::RECOMMEND_REQUEST),
@@ -141,6 +141,34 @@ async fn each_post_route_answers_its_own_problems() {
     pin_problem(examples::OVERLOADED, &send(&full, post("/recommend", heavy.to_string())).await);
     let fit = examples::OPPONENT_REQUEST.value().to_string();
     pin_problem(examples::OVERLOADED, &send(&full, post("/opponent", fit)).await);
+
+    // Held to the wall clock, with every compute thread holding a 1,000 ms plan that has just
+    // started, a 100 ms budget (which may start at most 23 ms after its arrival) cannot be kept;
+    // the work ahead drains in about 1.1 s.
+    let held = AppState::new().with_budget_policy(BudgetPolicy::SERVED);
+    let pool = held.compute.clone();
+    let busy = crate::helpers::app(held).await;
+    let (release, wait) = std::sync::mpsc::channel::<()>();
+    let wait = std::sync::Arc::new(std::sync::Mutex::new(wait));
+    let mut running = Vec::new();
+    for _ in 0..pool.threads() {
+        let promise = pool.promise(std::time::Instant::now(), std::time::Duration::from_secs(1)).unwrap();
+        let (p, wait) = (pool.clone(), std::sync::Arc::clone(&wait));
+        running.push(actix_web::rt::spawn(async move {
+            p.run_promised(promise, move || wait.lock().unwrap().recv()).await
+        }));
+    }
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(5)).await;
+    let mut planning = examples::RECOMMEND_REQUEST.value();
+    planning["algorithm"] = json!("bayes");
+    planning["budget_ms"] = json!(100);
+    pin_problem(examples::BUDGET_UNAVAILABLE, &send(&busy, post("/recommend", planning.to_string())).await);
+    for _ in &running {
+        release.send(()).unwrap();
+    }
+    for task in running {
+        task.await.unwrap().unwrap().unwrap();
+    }
 }
 
 #[actix_web::test]
@@ -274,14 +302,20 @@ fn the_document_shows_each_example_where_it_belongs() {
         assert_eq!(recommend_422[file.key()], serde_json::to_value(file.example()).unwrap(), "{}", file.name);
     }
     assert_eq!(recommend_422.as_object().unwrap().len(), 2);
+    // /recommend's 503 has two: too many in flight, and a planning budget that cannot be kept.
+    let recommend_503 = &recommend["responses"]["503"]["content"][PROBLEM_JSON]["examples"];
+    for file in [examples::OVERLOADED, examples::BUDGET_UNAVAILABLE] {
+        assert_eq!(recommend_503[file.key()], serde_json::to_value(file.example()).unwrap(), "{}", file.name);
+    }
+    assert_eq!(recommend_503.as_object().unwrap().len(), 2);
     for (path, own) in [
-        ("/recommend", vec![examples::OVERLOADED]),
+        ("/recommend", vec![]),
         ("/placement", vec![examples::IMPOSSIBLE_PLACEMENT, examples::OVERLOADED]),
         ("/opponent", vec![examples::INVALID_OPPONENT, examples::OVERLOADED]),
     ] {
         let responses = doc["paths"][path]["post"]["responses"].as_object().unwrap();
         let files: Vec<ExampleFile> = shared.iter().chain(&own).copied().collect();
-        let statuses = files.len() + 1 + usize::from(path == "/recommend");
+        let statuses = files.len() + 1 + if path == "/recommend" { 2 } else { 0 };
         assert_eq!(responses.len(), statuses, "{path}: {:?}", responses.keys());
         assert!(responses["200"].is_object(), "{path}");
         for file in files {

@@ -6,12 +6,18 @@ use serde_json::{Value, json};
 use sonar::http::AppState;
 use sonar::{Game, Pos, random_layout, seeded};
 
+/// The service these tests drive: the debug build plans at a small fraction of the release
+/// build's speed, so a busy machine may take seconds a move; the compute deadline waits for it.
+fn patient() -> AppState {
+    AppState::with_limits(64, std::time::Duration::from_secs(120))
+}
+
 /// Whole games on a 6x6 board with three ships at 30 ms a move, by a client that shoots where it is
 /// told: every answer keeps the contract (the plan's promises included), every move with a choice
 /// plans, and some plan leaves the grid's most likely cell.
 #[actix_web::test]
 async fn whole_games_with_thinking_time_plan_every_move_and_keep_the_contract() {
-    let app = app(AppState::new()).await;
+    let app = app(patient()).await;
     let (mut moves, mut off_greedy, mut sources) = (0, 0, std::collections::BTreeSet::new());
     for g in 0..4u64 {
         let mut game = Game::new(random_layout(6, 6, &[3, 3, 2], &mut seeded(g)).unwrap());
@@ -44,7 +50,7 @@ async fn whole_games_with_thinking_time_plan_every_move_and_keep_the_contract() 
 /// do not play: no plan, the greedy shot.
 #[actix_web::test]
 async fn no_plan_at_the_default_budget_nor_under_salvos() {
-    let app = app(AppState::new()).await;
+    let app = app(patient()).await;
     let board = json!(["......", "..x...", "......", "...o..", "......", "......"]);
     let ask = |extra: Value| {
         let mut request = json!({"board": board, "ships": [3, 3, 2], "algorithm": "bayes", "seed": 3});

@@ -252,6 +252,45 @@ export interface components {
             value: number;
         };
         /**
+         * @description What the computation spent, where it was not the whole work of the budget asked for.
+         * @example {
+         *       "asked_ms": 100,
+         *       "budget_ms": 100,
+         *       "cut_short": true,
+         *       "spent_ms": 100.4,
+         *       "stage": "rollouts"
+         *     }
+         */
+        ComputeAnswer: {
+            /**
+             * Format: int64
+             * @description The request's `budget_ms` (or the default).
+             */
+            asked_ms: number;
+            /**
+             * Format: int64
+             * @description The budget the answer was computed with: `asked_ms`, or the default where the planning
+             *     budget could not be kept.
+             */
+            budget_ms: number;
+            /**
+             * @description Whether the clock stopped the computation before the budget's work was done: the answer
+             *     rests on what was done by then.
+             */
+            cut_short: boolean;
+            /**
+             * Format: double
+             * @description Time the computation took, from its start on the compute pool, in milliseconds.
+             */
+            spent_ms: number;
+            /**
+             * @description Where it was stopped: `sampling` (the posterior rests on fewer draws), `counting` (no
+             *     posterior in time: the grid is the placement count, `grid_kind` `score`) or `rollouts`
+             *     (the plan drew and played out fewer layouts).
+             */
+            stage?: string | null;
+        };
+        /**
          * @description `probability`: each value is the algorithm's estimate of the chance the cell holds a ship.
          *     `score`: the algorithm's own preference, scaled so that the best cell is 1.
          * @enum {string}
@@ -966,8 +1005,9 @@ export interface components {
          *     string or a history under `sunk-cells`, no opponent model or the uniform one): the candidate
          *     cells it played out to the end of the game, each by `weighted-density` on the same layouts
          *     drawn from the posterior, and which it chose. It shoots a candidate other than the grid's most
-         *     likely cell only when that cell's mean shots are lower by more than 1.5 standard errors of
-         *     their paired difference, or, with `layouts_from` `every`, lower at all.
+         *     likely cell only when that cell's mean shots are lower by more than
+         *     [`Z`](crate::shooting::bayes::planner::Z) standard errors of their paired difference, or, with
+         *     `layouts_from` `every`, lower at all.
          * @example {
          *       "candidates": [
          *         {
@@ -999,6 +1039,12 @@ export interface components {
             candidates: components["schemas"]["PlanCandidate"][];
             /** @description Index in `candidates` of the cell shot (`shot`; 0 when the most likely cell stays best). */
             chosen: number;
+            /**
+             * @description Present and `true` when the clock stopped the plan before its budget's work was done: the
+             *     candidates were compared on the `layouts` played by then (the answer's `compute` says
+             *     what was spent).
+             */
+            cut_short?: boolean;
             /** @description How many layouts each candidate was played out on. */
             layouts: number;
             layouts_from: components["schemas"]["LayoutsFrom"];
@@ -1324,6 +1370,7 @@ export interface components {
              *     level 10; below it `shot` is the level's pick and may lie elsewhere.
              */
             candidates?: components["schemas"]["Candidate"][] | null;
+            compute?: components["schemas"]["ComputeAnswer"] | null;
             /** @description Algorithms that compute a posterior (`bayes`): whether the grid is the exact posterior. */
             exact?: boolean | null;
             /** @description Same shape as the board; finite values in [0, 1], exactly 0 on every cell that is not `.`. */
@@ -1884,7 +1931,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many compute-heavy requests in flight, or no answer within the compute deadline; retry after the number of seconds in Retry-After */
+            /** @description Too many compute-heavy requests in flight, or no answer within the compute deadline; or, held to the wall clock, a planning budget (`budget_ms` above the default) the planning work already queued would not let start in time to answer within `budget_ms` x 1.2 + 5 ms of arrival (`budget-unavailable`, refused at once); retry after the number of seconds in Retry-After */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */

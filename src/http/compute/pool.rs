@@ -1,24 +1,41 @@
 //! The pool that runs compute-heavy requests: one thread per core, each at a lower scheduling
 //! priority, so that the threads answering HTTP (health checks, metrics, light algorithms) take
 //! the CPU whenever they need it, however busy the pool is.
+//!
+//! Two kinds of job wait for its threads. A planning job (a budget above the default) carries a
+//! promise, the time by which its answer is due ([`super::promise`]): it is admitted only if the
+//! work ahead of it lets it start in time, and the threads take planning jobs first, earliest due
+//! first. Default jobs (every other heavy request) queue in arrival order behind them; one may
+//! still go first while the planning jobs waiting can all afford it, and whenever planning jobs
+//! hold all but one thread, so that default traffic is never shut out while planning runs.
 
+use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
 use crate::http::problem::ApiError;
 
 use super::admission::Admission;
+use super::promise::{Planned, Refused, Snapshot};
 
 /// Longest a heavy request may wait for its answer, queueing included, by default.
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(5);
 
+/// What a default job is expected to cost before any has run: about the default budget.
+const FIRST_DEFAULT_COST: Duration = Duration::from_millis(10);
+
+/// Weight of the newest default job's time in the running estimate of a default job's cost.
+const COST_SMOOTHING: f64 = 0.05;
+
 /// Threads that run heavy computations off the request-handling threads.
 #[derive(Clone)]
 pub struct ComputePool {
-    threads: Arc<rayon::ThreadPool>,
+    shared: Arc<Shared>,
+    /// Stops the threads when the last handle goes.
+    _stop: Arc<Stop>,
     deadline: Duration,
 }
 
@@ -41,6 +58,102 @@ impl From<JobError> for ApiError {
     }
 }
 
+/// A planning job's place on the pool, held from its admission until it is queued.
+#[derive(Debug)]
+pub struct Promise {
+    planned: Planned,
+}
+
+impl Promise {
+    /// When the computation must have stopped for the answer to be in time.
+    pub fn finish_by(&self) -> Instant {
+        self.planned.finish_by()
+    }
+}
+
+type Job = Box<dyn FnOnce() + Send>;
+
+struct Waiting {
+    planned: Planned,
+    job: Job,
+}
+
+/// What runs on one thread.
+#[derive(Clone, Copy)]
+struct Running {
+    started: Instant,
+    /// What it is expected to cost: a planning job's budget, a default job's running estimate.
+    cost: Duration,
+    planning: bool,
+}
+
+struct State {
+    planning: Vec<Waiting>,
+    default: VecDeque<Job>,
+    running: Vec<Option<Running>>,
+    /// Running estimate of what a default job costs.
+    default_cost: Duration,
+    stopping: bool,
+}
+
+struct Shared {
+    state: Mutex<State>,
+    work: Condvar,
+}
+
+struct Stop(Arc<Shared>);
+
+impl Drop for Stop {
+    fn drop(&mut self) {
+        self.0.lock().stopping = true;
+        self.0.work.notify_all();
+    }
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl State {
+    fn snapshot(&self, now: Instant) -> Snapshot {
+        let left = |r: &Running| (r.started + r.cost).saturating_duration_since(now);
+        Snapshot {
+            now,
+            busy: self.running.iter().map(|r| r.as_ref().map_or(Duration::ZERO, left)).collect(),
+            queued: self.planning.iter().map(|w| w.planned).collect(),
+        }
+    }
+
+    /// The next job for a free thread: planning first, earliest due first; a default job first
+    /// when planning jobs hold all but one thread, or when every planning job waiting can still
+    /// start in time after one default job's cost.
+    fn next(&mut self, now: Instant) -> Option<(Job, Running)> {
+        let threads = self.running.len();
+        let planning_running = self.running.iter().flatten().filter(|r| r.planning).count();
+        let default_first = !self.default.is_empty()
+            && (self.planning.is_empty() || (threads > 1 && planning_running + 1 >= threads) || {
+                let mut after = self.snapshot(now);
+                after.busy.iter_mut().for_each(|b| *b += self.default_cost);
+                self.planning.iter().all(|w| {
+                    let others = Snapshot {
+                        queued: after.queued.iter().copied().filter(|p| *p != w.planned).collect(),
+                        ..after.clone()
+                    };
+                    others.admit(w.planned).is_ok()
+                })
+            });
+        if default_first {
+            let job = self.default.pop_front()?;
+            return Some((job, Running { started: now, cost: self.default_cost, planning: false }));
+        }
+        let first = self.planning.iter().enumerate().min_by_key(|(_, w)| w.planned.due).map(|(i, _)| i)?;
+        let Waiting { planned, job } = self.planning.swap_remove(first);
+        Some((job, Running { started: now, cost: planned.cost, planning: true }))
+    }
+}
+
 impl ComputePool {
     /// A pool of `threads` threads (at least one) with the [`DEFAULT_DEADLINE`].
     pub fn new(threads: usize) -> ComputePool {
@@ -49,18 +162,41 @@ impl ComputePool {
 
     /// A pool of `threads` threads (at least one) whose jobs must answer within `deadline`.
     pub fn with_deadline(threads: usize, deadline: Duration) -> ComputePool {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.max(1))
-            .thread_name(|i| format!("sonar-compute-{i}"))
-            .start_handler(|_| lower_priority())
-            .build()
-            .expect("the compute pool's threads start");
-        ComputePool { threads: Arc::new(pool), deadline }
+        let threads = threads.max(1);
+        let shared = Arc::new(Shared {
+            state: Mutex::new(State {
+                planning: Vec::new(),
+                default: VecDeque::new(),
+                running: vec![None; threads],
+                default_cost: FIRST_DEFAULT_COST,
+                stopping: false,
+            }),
+            work: Condvar::new(),
+        });
+        for i in 0..threads {
+            let shared = Arc::clone(&shared);
+            std::thread::Builder::new()
+                .name(format!("sonar-compute-{i}"))
+                .spawn(move || {
+                    lower_priority();
+                    serve(&shared, i);
+                })
+                .expect("the compute pool's threads start");
+        }
+        ComputePool { _stop: Arc::new(Stop(Arc::clone(&shared))), shared, deadline }
     }
 
     /// The number of threads running jobs.
     pub fn threads(&self) -> usize {
-        self.threads.current_num_threads()
+        self.shared.lock().running.len()
+    }
+
+    /// A promise for a planning job that arrived at `arrival` with this budget, if the work on the
+    /// pool lets it start in time; otherwise how long until that work has drained.
+    pub fn promise(&self, arrival: Instant, budget: Duration) -> Result<Promise, Refused> {
+        let planned = Planned::new(arrival, budget);
+        self.shared.lock().snapshot(Instant::now()).admit(planned)?;
+        Ok(Promise { planned })
     }
 
     /// Runs `job` as heavy work: first a slot of `admission` (503 `overloaded` when none is
@@ -79,22 +215,72 @@ impl ComputePool {
         .map_err(ApiError::from)
     }
 
-    /// Runs `job` on the pool and waits for it, within the deadline, without holding a request
-    /// thread. A job still queued when its caller has stopped waiting (deadline passed, client
-    /// gone) is skipped; one already running finishes (computations cannot be interrupted, and
-    /// each is bounded by its own work budget).
+    /// Runs `job` on the pool as a default job and waits for it, within the deadline, without
+    /// holding a request thread. A job still queued when its caller has stopped waiting (deadline
+    /// passed, client gone) is skipped; one already running finishes (each stops by its own
+    /// budget).
     pub async fn run<T: Send + 'static>(&self, job: impl FnOnce() -> T + Send + 'static) -> Result<T, JobError> {
+        self.submit(None, job).await
+    }
+
+    /// Runs a planning `job` under its `promise`, before the default jobs, earliest due first.
+    pub async fn run_promised<T: Send + 'static>(
+        &self,
+        promise: Promise,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, JobError> {
+        self.submit(Some(promise.planned), job).await
+    }
+
+    async fn submit<T: Send + 'static>(
+        &self,
+        planned: Option<Planned>,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, JobError> {
         let (tx, rx) = oneshot::channel();
-        // A panic must not escape into rayon, whose default is to abort the process.
-        self.threads.spawn(move || {
+        let job: Job = Box::new(move || {
             if !tx.is_closed() {
                 let _ = tx.send(catch_unwind(AssertUnwindSafe(job)).ok());
             }
         });
+        {
+            let mut state = self.shared.lock();
+            match planned {
+                Some(planned) => state.planning.push(Waiting { planned, job }),
+                None => state.default.push_back(job),
+            }
+        }
+        self.shared.work.notify_one();
         match actix_web::rt::time::timeout(self.deadline, rx).await {
             Ok(Ok(Some(answer))) => Ok(answer),
             Ok(_) => Err(JobError::Panicked),
             Err(_) => Err(JobError::Deadline(self.deadline)),
+        }
+    }
+}
+
+/// One thread's loop: take the next job, run it, say it is done.
+fn serve(shared: &Shared, thread: usize) {
+    let mut state = shared.lock();
+    loop {
+        if state.stopping {
+            return;
+        }
+        let Some((job, running)) = state.next(Instant::now()) else {
+            state = shared.work.wait(state).unwrap_or_else(|poisoned| poisoned.into_inner());
+            continue;
+        };
+        state.running[thread] = Some(running);
+        drop(state);
+        // A job catches its own panics ([`ComputePool::submit`]); one that escaped would only end
+        // this thread's wait for the next.
+        job();
+        let took = running.started.elapsed();
+        state = shared.lock();
+        state.running[thread] = None;
+        if !running.planning {
+            let cost = state.default_cost.as_secs_f64() * (1.0 - COST_SMOOTHING) + took.as_secs_f64() * COST_SMOOTHING;
+            state.default_cost = Duration::from_secs_f64(cost);
         }
     }
 }
@@ -116,35 +302,4 @@ fn lower_priority() {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[actix_web::test]
-    async fn runs_jobs_and_reports_panics() {
-        let pool = ComputePool::new(2);
-        assert_eq!(pool.threads(), 2);
-        assert_eq!(pool.run(|| 6 * 7).await, Ok(42));
-        assert_eq!(pool.run(|| -> u8 { panic!("boom") }).await, Err(JobError::Panicked));
-        assert_eq!(pool.run(|| "still serving").await, Ok("still serving"));
-    }
-
-    #[actix_web::test]
-    async fn late_jobs_miss_the_deadline_and_queued_ones_are_skipped() {
-        use std::sync::atomic::{AtomicBool, Ordering};
-        let pool = ComputePool::with_deadline(1, Duration::from_millis(50));
-        let (release, wait) = std::sync::mpsc::channel::<()>();
-        // The only thread is busy until released, so the second job waits in the queue.
-        let p = pool.clone();
-        let busy = actix_web::rt::spawn(async move { p.run(move || wait.recv().is_ok()).await });
-        actix_web::rt::time::sleep(Duration::from_millis(10)).await;
-        let ran = Arc::new(AtomicBool::new(false));
-        let flag = ran.clone();
-        let queued = pool.run(move || flag.store(true, Ordering::SeqCst)).await;
-        assert_eq!(queued, Err(JobError::Deadline(Duration::from_millis(50))));
-        assert_eq!(busy.await.unwrap(), Err(JobError::Deadline(Duration::from_millis(50))));
-        release.send(()).unwrap();
-        // Once the thread is free, the abandoned job is skipped, and new work runs.
-        assert_eq!(pool.run(|| 1).await, Ok(1));
-        assert!(!ran.load(Ordering::SeqCst), "a job nobody waits for any more was run");
-    }
-}
+mod tests;

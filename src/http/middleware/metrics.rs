@@ -28,6 +28,8 @@ pub struct Metrics {
     http_requests: IntCounterVec,
     http_duration: HistogramVec,
     errors: IntCounterVec,
+    planning: IntCounterVec,
+    cut: IntCounterVec,
 }
 
 impl Metrics {
@@ -55,11 +57,29 @@ impl Metrics {
         .expect("valid metric");
         let errors = IntCounterVec::new(Opts::new("sonar_errors_total", "Error responses, by problem kind"), &["kind"])
             .expect("valid metric");
+        let planning = IntCounterVec::new(
+            Opts::new(
+                "sonar_planning_requests_total",
+                "Requests with a planning budget, by what they got: promised, refused, or lowered to the default budget",
+            ),
+            &["outcome"],
+        )
+        .expect("valid metric");
+        let cut = IntCounterVec::new(
+            Opts::new(
+                "sonar_compute_cut_total",
+                "Answers whose computation the clock stopped before the budget's work was done, by algorithm and stage",
+            ),
+            &["algorithm", "stage"],
+        )
+        .expect("valid metric");
         for c in [
             Box::new(recommend_duration.clone()) as Box<dyn prometheus::core::Collector>,
             Box::new(http_requests.clone()),
             Box::new(http_duration.clone()),
             Box::new(errors.clone()),
+            Box::new(planning.clone()),
+            Box::new(cut.clone()),
         ] {
             registry.register(c).expect("metric registered once");
         }
@@ -67,13 +87,26 @@ impl Metrics {
         registry
             .register(Box::new(prometheus::process_collector::ProcessCollector::for_self()))
             .expect("process collector registered once");
-        Metrics { registry, recommend_duration, http_requests, http_duration, errors }
+        for outcome in ["promised", "refused", "lowered"] {
+            planning.with_label_values(&[outcome]);
+        }
+        Metrics { registry, recommend_duration, http_requests, http_duration, errors, planning, cut }
     }
 
     /// Exports how many compute-heavy requests are in flight (`sonar_compute_in_flight`) and the
     /// bound on them (`sonar_compute_in_flight_limit`), read from `admission` at each scrape.
     pub fn watch_admission(&self, admission: std::sync::Arc<crate::http::compute::admission::Admission>) {
         self.registry.register(Box::new(AdmissionGauges::new(admission))).expect("admission gauges registered once");
+    }
+
+    /// Counts a planning request by what it got: `promised`, `refused` or `lowered`.
+    pub fn planning(&self, outcome: &str) {
+        self.planning.with_label_values(&[outcome]).inc();
+    }
+
+    /// Counts an answer the clock stopped, at `stage` (`sampling`, `counting`, `rollouts`).
+    pub fn cut(&self, algorithm: &str, stage: &str) {
+        self.cut.with_label_values(&[algorithm, stage]).inc();
     }
 
     /// Counts an error response of the given kind.

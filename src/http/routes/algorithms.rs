@@ -8,7 +8,7 @@ use crate::shooting::algorithm::Algorithm;
 use crate::shooting::strategy::AlgorithmInfo;
 use crate::shooting::strength;
 
-use super::recommend::endpoint::GridKind;
+use super::recommend::response::GridKind;
 
 /// One algorithm the service offers.
 #[serde_with::skip_serializing_none]

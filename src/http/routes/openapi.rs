@@ -19,11 +19,12 @@ use super::health::{self, Health};
 use super::opponent::{self, OpponentRequest, OpponentResponse, OpponentSummary};
 use super::placement::{self, PlacedShip, PlacementRequest, PlacementResponse, PlacementStyle};
 use super::recommend;
-use super::recommend::endpoint::{Candidate, GridKind, Mode, RecommendRequest, RecommendResponse};
+use super::recommend::endpoint::RecommendRequest;
 use super::recommend::history::{HistoryRequest, HistorySalvo, HistoryShot, HistorySinking, ShotResult};
 use super::recommend::opponent::{OpponentEcho, OpponentPrior};
 use super::recommend::plan::{LayoutsFrom, PlanAnswer, PlanCandidate};
 use super::recommend::position::one_position;
+use super::recommend::response::{Candidate, ComputeAnswer, GridKind, Mode, RecommendResponse};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -33,7 +34,7 @@ use super::recommend::position::one_position;
         license(name = "MIT", identifier = "MIT")
     ),
     paths(
-        recommend::endpoint::recommend,
+        recommend::handler::recommend,
         placement::placement,
         opponent::opponent,
         algorithms::algorithms,
@@ -45,7 +46,8 @@ use super::recommend::position::one_position;
         RecommendRequest, RecommendResponse, RulesRequest, AlgorithmName, Shot, Candidate, Mode, GridKind,
         AlgorithmEntry, LevelTable, LevelEntry, Health, Problem, PlacementRequest, PlacementResponse, PlacedShip,
         PlacementStyle, OpponentPrior, OpponentModel, OpponentEcho, OpponentRequest, OpponentResponse, OpponentSummary,
-        HistoryRequest, HistoryShot, ShotResult, HistorySalvo, HistorySinking, PlanAnswer, PlanCandidate, LayoutsFrom
+        HistoryRequest, HistoryShot, ShotResult, HistorySalvo, HistorySinking, PlanAnswer, PlanCandidate, LayoutsFrom,
+        ComputeAnswer
     )),
     tags(
         (name = "recommend", description = "Shot recommendations"),

@@ -31,6 +31,17 @@ fn addr_of(line: &Value) -> SocketAddr {
     line["fields"]["addr"].as_str().unwrap().parse().unwrap()
 }
 
+/// An answer of the real server: its status, its `Retry-After` and its JSON body (null if none).
+pub type Answer = (u16, Option<String>, Value);
+
+/// Posts `body` to `{base}/recommend`.
+pub fn post_recommend(base: &str, body: &Value) -> Answer {
+    let mut res = client().post(format!("{base}/recommend")).send_json(body).unwrap();
+    let retry = res.headers().get("retry-after").map(|v| v.to_str().unwrap().to_owned());
+    let body = res.body_mut().read_json().unwrap_or(Value::Null);
+    (res.status().as_u16(), retry, body)
+}
+
 impl Sonar {
     /// Starts `sonar serve --bind 127.0.0.1:0 ARGS` with JSON logs, `RUST_LOG` at `info` unless
     /// `env` says otherwise, no other `SONAR_*` variable than those in `env`, and waits until it
@@ -41,7 +52,13 @@ impl Sonar {
             cmd.env_remove(name);
         }
         cmd.args(["serve", "--bind", "127.0.0.1:0"]).args(args);
-        cmd.env("SONAR_LOG_FORMAT", "json").env("RUST_LOG", "info").envs(env.iter().copied());
+        // The tests' binary is the debug build, far slower than the release one the budgets are
+        // calibrated on: held to the wall clock it would cut most planning answers short. Its
+        // answers follow the work bounds alone unless a test asks for the clock.
+        cmd.env("SONAR_LOG_FORMAT", "json")
+            .env("RUST_LOG", "info")
+            .env("SONAR_CLOCK", "work")
+            .envs(env.iter().copied());
         let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().expect("the binary starts");
         let stdout = child.stdout.take().unwrap();
         let logs = Arc::new(Mutex::new(Vec::new()));

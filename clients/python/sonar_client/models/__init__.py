@@ -4,6 +4,7 @@ from .algorithm import Algorithm
 from .algorithm_entry import AlgorithmEntry
 from .board import Board
 from .candidate import Candidate
+from .compute_answer import ComputeAnswer
 from .grid_kind import GridKind
 from .health import Health
 from .history import History
@@ -45,6 +46,7 @@ __all__ = (
     "AlgorithmEntry",
     "Board",
     "Candidate",
+    "ComputeAnswer",
     "GridKind",
     "Health",
     "History",

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.layouts_from import LayoutsFrom
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.plan_candidate import PlanCandidate
@@ -21,8 +22,9 @@ class PlanAnswer:
     string or a history under `sunk-cells`, no opponent model or the uniform one): the candidate
     cells it played out to the end of the game, each by `weighted-density` on the same layouts
     drawn from the posterior, and which it chose. It shoots a candidate other than the grid's most
-    likely cell only when that cell's mean shots are lower by more than 1.5 standard errors of
-    their paired difference, or, with `layouts_from` `every`, lower at all.
+    likely cell only when that cell's mean shots are lower by more than
+    [`Z`](crate::shooting::bayes::planner::Z) standard errors of their paired difference, or, with
+    `layouts_from` `every`, lower at all.
 
         Example:
             {'candidates': [{'col': 1, 'label': 'C2', 'mean_shots': 6.4, 'paired_std_error': 0.0, 'probability': 0.7, 'row':
@@ -38,12 +40,17 @@ class PlanAnswer:
                 expectations),
                 `exact` uniform draws from the exact posterior, or `resampled` from importance draws where
                 the posterior is sampled (the opening).
+            cut_short (bool | Unset): Present and `true` when the clock stopped the plan before its budget's work was done:
+                the
+                candidates were compared on the `layouts` played by then (the answer's `compute` says
+                what was spent).
     """
 
     candidates: list[PlanCandidate]
     chosen: int
     layouts: int
     layouts_from: LayoutsFrom
+    cut_short: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -58,6 +65,8 @@ class PlanAnswer:
 
         layouts_from = self.layouts_from.value
 
+        cut_short = self.cut_short
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -68,6 +77,8 @@ class PlanAnswer:
                 "layouts_from": layouts_from,
             }
         )
+        if cut_short is not UNSET:
+            field_dict["cut_short"] = cut_short
 
         return field_dict
 
@@ -89,11 +100,14 @@ class PlanAnswer:
 
         layouts_from = LayoutsFrom(d.pop("layouts_from"))
 
+        cut_short = d.pop("cut_short", UNSET)
+
         plan_answer = cls(
             candidates=candidates,
             chosen=chosen,
             layouts=layouts,
             layouts_from=layouts_from,
+            cut_short=cut_short,
         )
 
         plan_answer.additional_properties = d

@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.candidate import Candidate
+    from ..models.compute_answer import ComputeAnswer
     from ..models.opponent_echo import OpponentEcho
     from ..models.plan_answer import PlanAnswer
     from ..models.shot import Shot
@@ -51,6 +52,7 @@ class RecommendResponse:
             (fewer only when fewer
             are left) with their grid values, best first: the algorithm's own view, `shot` first at
             level 10; below it `shot` is the level's pick and may lie elsewhere.
+        compute (ComputeAnswer | None | Unset):
         exact (bool | None | Unset): Algorithms that compute a posterior (`bayes`): whether the grid is the exact
             posterior.
         layouts (None | str | Unset): When exact and every layout counted alike: the number of layouts of the ships
@@ -81,6 +83,7 @@ class RecommendResponse:
     shot: Shot
     shots: list[Shot]
     candidates: list[Candidate] | None | Unset = UNSET
+    compute: ComputeAnswer | None | Unset = UNSET
     exact: bool | None | Unset = UNSET
     layouts: None | str | Unset = UNSET
     mistake: bool | None | Unset = UNSET
@@ -91,6 +94,7 @@ class RecommendResponse:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.compute_answer import ComputeAnswer
         from ..models.opponent_echo import OpponentEcho
         from ..models.plan_answer import PlanAnswer
 
@@ -128,6 +132,14 @@ class RecommendResponse:
 
         else:
             candidates = self.candidates
+
+        compute: dict[str, Any] | None | Unset
+        if isinstance(self.compute, Unset):
+            compute = UNSET
+        elif isinstance(self.compute, ComputeAnswer):
+            compute = self.compute.to_dict()
+        else:
+            compute = self.compute
 
         exact: bool | None | Unset
         if isinstance(self.exact, Unset):
@@ -191,6 +203,8 @@ class RecommendResponse:
         )
         if candidates is not UNSET:
             field_dict["candidates"] = candidates
+        if compute is not UNSET:
+            field_dict["compute"] = compute
         if exact is not UNSET:
             field_dict["exact"] = exact
         if layouts is not UNSET:
@@ -211,6 +225,7 @@ class RecommendResponse:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.candidate import Candidate
+        from ..models.compute_answer import ComputeAnswer
         from ..models.opponent_echo import OpponentEcho
         from ..models.plan_answer import PlanAnswer
         from ..models.shot import Shot
@@ -265,6 +280,23 @@ class RecommendResponse:
             return cast(list[Candidate] | None | Unset, data)
 
         candidates = _parse_candidates(d.pop("candidates", UNSET))
+
+        def _parse_compute(data: object) -> ComputeAnswer | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                compute_type_0 = ComputeAnswer.from_dict(data)
+
+                return compute_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ComputeAnswer | None | Unset, data)
+
+        compute = _parse_compute(d.pop("compute", UNSET))
 
         def _parse_exact(data: object) -> bool | None | Unset:
             if data is None:
@@ -355,6 +387,7 @@ class RecommendResponse:
             shot=shot,
             shots=shots,
             candidates=candidates,
+            compute=compute,
             exact=exact,
             layouts=layouts,
             mistake=mistake,

@@ -10,8 +10,9 @@ use crate::shooting::strategy::plan::{Plan, Source};
 /// string or a history under `sunk-cells`, no opponent model or the uniform one): the candidate
 /// cells it played out to the end of the game, each by `weighted-density` on the same layouts
 /// drawn from the posterior, and which it chose. It shoots a candidate other than the grid's most
-/// likely cell only when that cell's mean shots are lower by more than 1.5 standard errors of
-/// their paired difference, or, with `layouts_from` `every`, lower at all.
+/// likely cell only when that cell's mean shots are lower by more than
+/// [`Z`](crate::shooting::bayes::planner::Z) standard errors of their paired difference, or, with
+/// `layouts_from` `every`, lower at all.
 #[derive(Debug, Serialize, Deserialize, ToSchema, Clone, PartialEq)]
 #[schema(example = json!({
     "candidates": [
@@ -28,6 +29,11 @@ pub struct PlanAnswer {
     /// How many layouts each candidate was played out on.
     pub layouts: usize,
     pub layouts_from: LayoutsFrom,
+    /// Present and `true` when the clock stopped the plan before its budget's work was done: the
+    /// candidates were compared on the `layouts` played by then (the answer's `compute` says
+    /// what was spent).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cut_short: bool,
 }
 
 /// One candidate cell and what its rollouts measured.
@@ -82,6 +88,6 @@ impl From<&Plan> for PlanAnswer {
             Source::Exact => LayoutsFrom::Exact,
             Source::Resampled => LayoutsFrom::Resampled,
         };
-        PlanAnswer { candidates, chosen: plan.chosen, layouts: plan.layouts, layouts_from }
+        PlanAnswer { candidates, chosen: plan.chosen, layouts: plan.layouts, layouts_from, cut_short: plan.cut_short }
     }
 }

@@ -1,0 +1,182 @@
+//! Whether a planning request can keep its promise: answered within its budget x
+//! [`PROMISE_FACTOR`] + [`PROMISE_SLACK`] of its arrival, given the work already on the compute
+//! pool. A pure estimate over a snapshot of the pool, so that the pool's admission and its tests
+//! ask the same question.
+//!
+//! The pool runs planning jobs before default-budget ones, earliest deadline first, and stops each
+//! planning job's computation at its budget; so a new job starts once the threads have finished
+//! what runs now and the planning jobs due before it. Every planning job is counted at its whole
+//! budget (it may finish sooner, never later), every job running now at what it has left.
+
+use std::time::{Duration, Instant};
+
+/// A planning answer is promised within its budget times this, plus [`PROMISE_SLACK`], from its
+/// arrival.
+pub const PROMISE_FACTOR: f64 = 1.2;
+/// The fixed part of the promise: reading the request, checking the position, writing the answer.
+pub const PROMISE_SLACK: Duration = Duration::from_millis(5);
+/// What a planning job leaves the promise after its computation, for the clock's last look (a
+/// layout's rollouts run between two), writing the answer and a machine busier than the pool
+/// knows: this much, plus [`ANSWER_SHARE`] of its budget.
+pub const ANSWER_MARGIN: Duration = Duration::from_millis(2);
+/// The share of its budget a planning job leaves its promise beside [`ANSWER_MARGIN`].
+pub const ANSWER_SHARE: f64 = 0.1;
+
+/// How long before its answer is due a planning job with this budget must have stopped computing.
+pub fn reserve(budget: Duration) -> Duration {
+    ANSWER_MARGIN + budget.mul_f64(ANSWER_SHARE)
+}
+
+/// The longest a request with this budget may take from its arrival to its answer.
+pub fn promise(budget: Duration) -> Duration {
+    budget.mul_f64(PROMISE_FACTOR) + PROMISE_SLACK
+}
+
+/// A planning job as the estimate sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Planned {
+    /// When its answer is due: its arrival plus [`promise`].
+    pub due: Instant,
+    /// Its budget: the longest its computation runs.
+    pub cost: Duration,
+}
+
+impl Planned {
+    pub fn new(arrival: Instant, budget: Duration) -> Planned {
+        Planned { due: arrival + promise(budget), cost: budget }
+    }
+
+    /// The latest it may stop computing and still answer in time.
+    pub fn finish_by(&self) -> Instant {
+        self.due.checked_sub(reserve(self.cost)).unwrap_or(self.due)
+    }
+
+    /// The latest it may start and still answer in time.
+    pub fn latest_start(&self) -> Instant {
+        self.finish_by().checked_sub(self.cost).unwrap_or(self.due)
+    }
+}
+
+/// The pool as the estimate sees it, at `now`.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub now: Instant,
+    /// For each thread, how long until it is free: what its running job has left (zero when
+    /// idle).
+    pub busy: Vec<Duration>,
+    /// The planning jobs waiting, in any order.
+    pub queued: Vec<Planned>,
+}
+
+/// Why a planning job cannot be promised: how long until the planning work ahead of it has
+/// drained, which a client may wait before it asks again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub drains_in: Duration,
+}
+
+impl Snapshot {
+    /// Whether `job` can be added: it starts by its latest start, and no planning job waiting that
+    /// would have started in time starts too late because of it. The jobs are placed in deadline
+    /// order, each on the thread that frees first.
+    pub fn admit(&self, job: Planned) -> Result<(), Refused> {
+        let before = self.late(&self.queued);
+        let mut with = self.queued.clone();
+        with.push(job);
+        let after = self.late(&with);
+        let pushed = after.iter().any(|j| *j == job || !before.contains(j));
+        match pushed {
+            false => Ok(()),
+            true => Err(Refused { drains_in: self.drains_in(&with) }),
+        }
+    }
+
+    /// The jobs of `jobs` that would start after their latest start.
+    fn late(&self, jobs: &[Planned]) -> Vec<Planned> {
+        let mut late = Vec::new();
+        self.place(jobs, |j, start| {
+            if start > j.latest_start() {
+                late.push(*j);
+            }
+        });
+        late
+    }
+
+    /// How long until every thread has finished what it runs now and `jobs`.
+    fn drains_in(&self, jobs: &[Planned]) -> Duration {
+        let mut last = self.now;
+        self.place(jobs, |j, start| last = last.max(start + j.cost));
+        last.saturating_duration_since(self.now)
+    }
+
+    /// Places `jobs` in deadline order, each on the thread that frees first, telling `placed` each
+    /// job with its start.
+    fn place(&self, jobs: &[Planned], mut placed: impl FnMut(&Planned, Instant)) {
+        let mut order: Vec<&Planned> = jobs.iter().collect();
+        order.sort_by_key(|j| j.due);
+        let mut free: Vec<Instant> = self.busy.iter().map(|&b| self.now + b).collect();
+        if free.is_empty() {
+            free.push(self.now);
+        }
+        for j in order {
+            let (slot, start) = free.iter().copied().enumerate().min_by_key(|&(_, t)| t).expect("a thread");
+            placed(j, start);
+            free[slot] = start + j.cost;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: Duration = Duration::from_millis(1);
+
+    fn snapshot(busy: &[u32], queued: &[(u32, u32)]) -> (Instant, Snapshot) {
+        let now = Instant::now();
+        let queued =
+            queued.iter().map(|&(arrived_ago, budget)| Planned::new(now - arrived_ago * MS, budget * MS)).collect();
+        (now, Snapshot { now, busy: busy.iter().map(|&b| b * MS).collect(), queued })
+    }
+
+    #[test]
+    fn the_promise_is_the_budget_and_a_fifth_and_five_milliseconds() {
+        assert_eq!(promise(100 * MS), 125 * MS);
+        assert_eq!(promise(1000 * MS), 1205 * MS);
+        let now = Instant::now();
+        // 125 ms, less 100 of computing, 2 and a tenth of 100 for the answer.
+        assert_eq!(Planned::new(now, 100 * MS).latest_start(), now + 13 * MS);
+    }
+
+    #[test]
+    fn an_idle_thread_takes_a_job_at_once() {
+        let (now, s) = snapshot(&[0, 80], &[]);
+        assert_eq!(s.admit(Planned::new(now, 30 * MS)), Ok(()));
+    }
+
+    #[test]
+    fn a_job_waits_for_the_thread_that_frees_first_and_is_refused_past_its_slack() {
+        // A 100 ms budget may start up to 13 ms after arrival.
+        let (now, s) = snapshot(&[13, 90], &[]);
+        assert_eq!(s.admit(Planned::new(now, 100 * MS)), Ok(()));
+        let (now, s) = snapshot(&[20, 90], &[]);
+        let refused = s.admit(Planned::new(now, 100 * MS)).unwrap_err();
+        // The work ahead: the threads free at 20 and 90 ms, and the job itself then runs 100 ms.
+        assert_eq!(refused.drains_in, 120 * MS);
+    }
+
+    #[test]
+    fn a_job_due_sooner_may_not_push_a_waiting_one_past_its_start() {
+        // One thread, busy 5 ms; a 1,000 ms job waits, arrived 90 ms ago: it may start up to
+        // 13 ms from now, and a new 30 ms job (which may start up to 6 ms from now), due sooner,
+        // would go first and push it to 35 ms.
+        let (now, s) = snapshot(&[5], &[(90, 1000)]);
+        assert!(s.admit(Planned::new(now, 30 * MS)).is_err());
+        // The same job arrived just now has 103 ms of slack: the 30 ms job fits before it.
+        let (now, s) = snapshot(&[5], &[(0, 1000)]);
+        assert_eq!(s.admit(Planned::new(now, 30 * MS)), Ok(()));
+        // A waiting job already too late does not turn a new one away that is itself on time.
+        let (now, s) = snapshot(&[10, 0], &[(400, 1000)]);
+        assert_eq!(s.admit(Planned::new(now, 100 * MS)), Ok(()));
+    }
+}

@@ -1,0 +1,220 @@
+//! How `POST /recommend` is answered. A planning budget is a promise from the request's arrival:
+//! the compute pool admits it only if the work already there lets it start in time, and otherwise
+//! it is refused at once, or served at the default budget where the operator chose so. Heavy work
+//! runs on the pool, held to the clock from its start: what still runs when the budget is spent
+//! (or when the promise is due) stops, and the answer says so.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+
+use crate::game::deadline::Deadline;
+use crate::game::turn::DEFAULT_BUDGET_MS;
+use crate::shooting::algorithm::Algorithm;
+use crate::shooting::level::Level;
+use crate::shooting::play::{Ask, Recommendation};
+
+use crate::http::body::{BodyTimeout, read_json, read_object};
+use crate::http::compute::admission::Admission;
+use crate::http::compute::policy::{BudgetPolicy, Clock, OverBudget};
+use crate::http::compute::pool::ComputePool;
+use crate::http::compute::promise::promise;
+use crate::http::middleware::metrics::Metrics;
+use crate::http::problem::ApiError;
+use crate::http::problem_docs::PostProblems;
+use crate::http::routes::recommend::endpoint::{RecommendProblems, RecommendRequest};
+use crate::http::routes::recommend::opponent::{OpponentEcho, Prior};
+use crate::http::routes::recommend::response::{ComputeAnswer, RecommendResponse};
+
+/// Recommend the next shot.
+///
+/// Takes the board as the shooter sees it and the ships still afloat, or the game's history
+/// instead (the fleet and every shot with its answer), and optionally the rules
+/// (ships that may not touch, salvos of several shots), a strength `level` (1 to 10) and a number
+/// of `candidates` (a hint), runs the chosen algorithm and returns the shot, the turn's salvo and
+/// the full per-cell grid behind them. Stateless: the same request with the same seed always gets
+/// the same answer.
+#[utoipa::path(
+    post,
+    path = "/recommend",
+    tag = "recommend",
+    request_body(content = RecommendRequest, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The recommended shot and the algorithm's grid", body = RecommendResponse),
+        PostProblems,
+        RecommendProblems,
+    )
+)]
+pub async fn recommend(
+    req: HttpRequest,
+    payload: web::Payload,
+    timeout: web::Data<BodyTimeout>,
+    metrics: web::Data<Metrics>,
+    admission: web::Data<Admission>,
+    pool: web::Data<ComputePool>,
+    policy: web::Data<BudgetPolicy>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let arrival = Instant::now();
+    let body = read_json(&req, payload, **timeout).await?;
+    let shared = Shared {
+        metrics: metrics.into_inner(),
+        admission: admission.into_inner(),
+        pool: pool.into_inner(),
+        policy: **policy,
+    };
+    Ok(answer(body.get(), arrival, shared).await?)
+}
+
+/// What the handler shares with every request.
+pub struct Shared {
+    pub metrics: Arc<Metrics>,
+    pub admission: Arc<Admission>,
+    pub pool: Arc<ComputePool>,
+    pub policy: BudgetPolicy,
+}
+
+/// A computed answer and what it took.
+struct Done {
+    rec: Recommendation,
+    echo: Option<OpponentEcho>,
+    algorithm: Algorithm,
+    level: Level,
+    cols: usize,
+    seed: u64,
+    budget_ms: u64,
+    /// The algorithm's own time, for the compute metric.
+    played: Duration,
+    /// The whole computation's time, from its start on the pool.
+    spent: Duration,
+}
+
+fn millis(ms: u64) -> Duration {
+    Duration::from_millis(ms)
+}
+
+/// The answer to a request body that is well-formed JSON, which arrived at `arrival`.
+pub async fn answer(body: &str, arrival: Instant, shared: Shared) -> Result<HttpResponse, ApiError> {
+    // The shape is checked here, so that the error can name the field at fault.
+    let mut request = read_object::<RecommendRequest>(body)?;
+    let asked_ms = request.budget()?;
+    // A budget is a promise only where the clock holds the work to it.
+    let held = shared.policy.clock == Clock::Wall;
+    let promised = match request.planning_budget()?.filter(|_| held) {
+        None => None,
+        Some(budget) => match shared.pool.promise(arrival, millis(budget)) {
+            Ok(promised) => {
+                shared.metrics.planning("promised");
+                Some(promised)
+            }
+            Err(refused) if shared.policy.over_budget == OverBudget::Refuse => {
+                shared.metrics.planning("refused");
+                let promise_ms = u64::try_from(promise(millis(budget)).as_millis()).unwrap_or(u64::MAX);
+                let retry_after = refused.drains_in.as_secs_f64().ceil().max(1.0) as u64;
+                return Err(ApiError::BudgetUnavailable { budget_ms: budget, promise_ms, retry_after });
+            }
+            Err(_) => {
+                shared.metrics.planning("lowered");
+                request.budget_ms = Some(DEFAULT_BUDGET_MS);
+                None
+            }
+        },
+    };
+    let heavy = request.is_heavy();
+    let finish_by = promised.as_ref().map(|p| p.finish_by());
+    let clock = held && heavy;
+    // A board is read here, so that a bad one gets its 422 even when the pool is full; a history
+    // is read on the pool, since reading it replays every answer and searches for a fleet that
+    // gives them all.
+    let question = match request.history.is_some() {
+        true => Question::Unread(request),
+        false => Question::Read(request.ask()?),
+    };
+    let work = move |start: Instant| compute(question, start, finish_by, clock);
+    // Heavy work runs on the low-priority compute pool, so that it never holds up the threads
+    // answering other requests; past the bound on heavy work in flight it is shed before its
+    // position is read or checked, so that an overload costs as little as possible per refusal.
+    let done = match heavy {
+        false => work(Instant::now())?,
+        true => {
+            let slot = shared.admission.try_enter().ok_or(ApiError::Overloaded)?;
+            // The slot lives with the job: a client that goes away does not free it before the
+            // computation it started has finished.
+            let job = move || {
+                let _slot = slot;
+                work(Instant::now())
+            };
+            match promised {
+                Some(promised) => shared.pool.run_promised(promised, job).await,
+                None => shared.pool.run(job).await,
+            }
+            .map_err(ApiError::from)??
+        }
+    };
+    let name = done.algorithm.name();
+    shared.metrics.recommend_duration.with_label_values(&[name]).observe(done.played.as_secs_f64());
+    if let Some(cut) = done.rec.cut {
+        shared.metrics.cut(name, cut.as_str());
+    }
+    let compute = ComputeAnswer::new(asked_ms, done.budget_ms, done.spent, done.rec.cut);
+    let response = RecommendResponse {
+        opponent: done.echo,
+        compute,
+        ..RecommendResponse::new(done.rec, done.level, done.cols, done.seed)
+    };
+    Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(response.to_json()))
+}
+
+/// The core's question: already read, or a request whose history is still to read.
+enum Question {
+    Read((Ask, Option<Prior>)),
+    Unread(RecommendRequest),
+}
+
+/// Reads the question if it is not yet (a history is replayed), fits past fleets, checks the
+/// position and plays the move, from `start`. Held to the `clock`, the computation stops when its
+/// budget from `start` is spent, and never later than a promise's `finish_by`.
+fn compute(question: Question, start: Instant, finish_by: Option<Instant>, clock: bool) -> Result<Done, ApiError> {
+    let (mut ask, prior) = match question {
+        Question::Read(read) => read,
+        Question::Unread(request) => request.ask()?,
+    };
+    let echo = match prior {
+        None => None,
+        Some(Prior::Model(model)) => Some((model, None)),
+        Some(Prior::Fleets(to_fit)) => {
+            let fitted = to_fit.fit();
+            Some((fitted.model, Some(fitted.games)))
+        }
+    };
+    let echo = echo.map(|(model, games)| {
+        let echo = OpponentEcho::new(&model, games);
+        ask.opponent = Some(Arc::new(model));
+        echo
+    });
+    let deadline = match clock {
+        false => Deadline::NONE,
+        true => {
+            let spent = start + millis(ask.budget_ms);
+            Deadline::at(finish_by.map_or(spent, |latest| spent.min(latest)))
+        }
+    };
+    let seat = ask.check()?;
+    let played = Instant::now();
+    let algorithm = ask.algorithm;
+    let rec = catch_unwind(AssertUnwindSafe(|| ask.play(&seat, deadline)))
+        .map_err(|_| ApiError::Internal(format!("algorithm {} failed", algorithm.name())))??;
+    Ok(Done {
+        rec,
+        echo,
+        algorithm,
+        level: ask.level,
+        cols: ask.board.cols(),
+        seed: ask.seed,
+        budget_ms: ask.budget_ms,
+        played: played.elapsed(),
+        spent: start.elapsed(),
+    })
+}
