@@ -1,0 +1,397 @@
+#!/usr/bin/env python3
+"""Planning load test: POST /recommend with `budget_ms` on mid-game classic boards, at rising
+concurrency, alone and mixed with default-budget traffic. Standard library only.
+
+For each budget and concurrency C it runs C clients (each one keep-alive connection, one request
+at a time, waiting out a 503's Retry-After before it asks again) for the duration, and with
+--traffic mixed as many default-budget clients beside them, while a probe polls GET /healthz. It
+reports, per budget: the answered requests' latency from sending to the answer against the
+promise (budget x 1.2 + 5 ms), the share refused (503) and how fast the refusals came (as this
+client saw them, and the share the service itself answered within 5 ms of arrival, from its
+request-duration histogram), the share of answers cut short by the clock, and /healthz's p99.
+
+    loadtest/planning.py                                  # starts target/release/sonar itself
+    loadtest/planning.py --budgets 100 --concurrency 1,8 --duration 10
+    loadtest/planning.py --base http://127.0.0.1:8080     # against a running service
+    loadtest/planning.py --json out.json --svg out.svg    # keep the figures, draw the plot
+
+The boards are drawn from --seed: a uniform classic fleet, 8 to 25 random shots (so scattered
+hits), the board and the ships afloat as the shooter sees them.
+"""
+
+import argparse
+import http.client
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+
+SHIPS = [5, 4, 3, 3, 2]
+DEFAULT_BUDGET_MS = 10
+
+
+def promise_ms(budget):
+    """The promise from arrival; the default budget's requests are admitted by count, not promised."""
+    return budget * 1.2 + 5 if budget > DEFAULT_BUDGET_MS else float("nan")
+
+
+def random_layout(rng, n=10):
+    taken = set()
+    ships = []
+    for length in SHIPS:
+        while True:
+            across = rng.random() < 0.5
+            r = rng.randrange(n if across else n - length + 1)
+            c = rng.randrange(n - length + 1 if across else n)
+            cells = [(r, c + k) if across else (r + k, c) for k in range(length)]
+            if not taken.intersection(cells):
+                taken.update(cells)
+                ships.append(cells)
+                break
+    return ships
+
+
+def position(rng, n=10):
+    """A classic board after 8 to 25 random shots, and the lengths of the ships afloat."""
+    ships = random_layout(rng, n)
+    owner = {cell: k for k, cells in enumerate(ships) for cell in cells}
+    board = [["."] * n for _ in range(n)]
+    hits = [0] * len(ships)
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    rng.shuffle(cells)
+    for cell in cells[: rng.randint(8, 25)]:
+        k = owner.get(cell)
+        if k is None:
+            board[cell[0]][cell[1]] = "o"
+            continue
+        hits[k] += 1
+        board[cell[0]][cell[1]] = "x"
+        if hits[k] == len(ships[k]):
+            for r, c in ships[k]:
+                board[r][c] = "#"
+    afloat = [len(cells) for k, cells in enumerate(ships) if hits[k] < len(cells)]
+    if not afloat:
+        return position(rng, n)
+    return ["".join(row) for row in board], sorted(afloat, reverse=True)
+
+
+def percentile(values, p):
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(p * len(values)))]
+
+
+class Tally:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.answered = []  # latency ms of 200s
+        self.refused = []  # latency ms of 503s
+        self.cut = 0
+        self.served_lower = 0
+        self.errors = {}
+
+    def add(self, status, ms, answer):
+        with self.lock:
+            if status == 200:
+                self.answered.append(ms)
+                compute = answer.get("compute") or {}
+                self.cut += bool(compute.get("cut_short"))
+                self.served_lower += compute.get("budget_ms", 0) < compute.get("asked_ms", 0)
+            elif status == 503:
+                self.refused.append(ms)
+            else:
+                self.errors[status] = self.errors.get(status, 0) + 1
+
+
+def client(base, bodies, stop, tally, offset):
+    url = urllib.parse.urlsplit(base)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+    i = offset
+    while not stop.is_set():
+        body = bodies[i % len(bodies)]
+        i += 1
+        start = time.perf_counter()
+        try:
+            conn.request("POST", "/recommend", body=body, headers={"Content-Type": "application/json"})
+            res = conn.getresponse()
+            data = res.read()
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+            tally.add("socket", 0, {})
+            continue
+        ms = (time.perf_counter() - start) * 1e3
+        answer = json.loads(data) if res.status == 200 else {}
+        tally.add(res.status, ms, answer)
+        if res.status == 503:
+            # As a client should: ask again once the time the service names has passed.
+            stop.wait(float(res.getheader("Retry-After") or 1))
+        if res.getheader("Connection", "").lower() == "close":
+            conn.close()
+            conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+
+
+def probe(base, stop, out, rss):
+    """Polls GET /healthz (its latency into `out`) and, every tenth time, the service's resident
+    memory from /metrics (the largest into rss[0])."""
+    url = urllib.parse.urlsplit(base)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+    k = 0
+    while not stop.is_set():
+        start = time.perf_counter()
+        conn.request("GET", "/healthz")
+        conn.getresponse().read()
+        out.append((time.perf_counter() - start) * 1e3)
+        k += 1
+        if k % 10 == 0:
+            conn.request("GET", "/metrics")
+            for line in conn.getresponse().read().decode().splitlines():
+                if line.startswith("process_resident_memory_bytes "):
+                    rss[0] = max(rss[0], float(line.split()[1]))
+        time.sleep(0.02)
+
+
+def refusal_counts(base):
+    """The service's own count of POST /recommend answered 503, and of those within 5 ms of the
+    request's arrival (its request-duration histogram), from /metrics."""
+    url = urllib.parse.urlsplit(base)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+    conn.request("GET", "/metrics")
+    within, total = 0.0, 0.0
+    for line in conn.getresponse().read().decode().splitlines():
+        if not line.startswith("sonar_http_request_duration_seconds") or 'status="503"' not in line:
+            continue
+        if 'route="/recommend"' not in line:
+            continue
+        if line.startswith("sonar_http_request_duration_seconds_bucket") and 'le="0.005"' in line:
+            within += float(line.split()[-1])
+        elif line.startswith("sonar_http_request_duration_seconds_count"):
+            total += float(line.split()[-1])
+    conn.close()
+    return within, total
+
+
+def bodies_for(budget, positions):
+    out = []
+    for k, (board, ships) in enumerate(positions):
+        request = {"board": board, "ships": ships, "algorithm": "bayes", "seed": k}
+        if budget != DEFAULT_BUDGET_MS:
+            request["budget_ms"] = budget
+        out.append(json.dumps(request))
+    return out
+
+
+def cell(base, budget, c, duration, positions, mixed):
+    stop = threading.Event()
+    planning, default, health, rss = Tally(), Tally(), [], [0.0]
+    threads = [threading.Thread(target=probe, args=(base, stop, health, rss))]
+    threads += [
+        threading.Thread(target=client, args=(base, bodies_for(budget, positions), stop, planning, 7 * k))
+        for k in range(c)
+    ]
+    if mixed:
+        threads += [
+            threading.Thread(target=client, args=(base, bodies_for(DEFAULT_BUDGET_MS, positions), stop, default, 11 * k))
+            for k in range(c)
+        ]
+    before = refusal_counts(base)
+    for t in threads:
+        t.start()
+    time.sleep(duration)
+    stop.set()
+    for t in threads:
+        t.join()
+    after = refusal_counts(base)
+    for tally in (planning, default):
+        tally.served_refusals = (after[0] - before[0], after[1] - before[1])
+    return planning, default, health, rss[0]
+
+
+def share(part, whole):
+    return part / whole if whole else float("nan")
+
+
+def summary(budget, c, mixed, tally, health, duration, rss=0.0):
+    n = len(tally.answered) + len(tally.refused) + sum(tally.errors.values())
+    return {
+        "budget_ms": budget,
+        "concurrency": c,
+        "mixed": mixed,
+        "promise_ms": promise_ms(budget),
+        "answered": len(tally.answered),
+        "answered_per_s": len(tally.answered) / duration,
+        "p50_ms": percentile(tally.answered, 0.5),
+        "p99_ms": percentile(tally.answered, 0.99),
+        "max_ms": max(tally.answered, default=float("nan")),
+        "refused": len(tally.refused),
+        "shed_share": len(tally.refused) / n if n else 0.0,
+        "refusal_p99_ms": percentile(tally.refused, 0.99),
+        # Every 503 of the cell (planning and default traffic alike), as the service timed it.
+        "refusals_within_5ms": share(*getattr(tally, "served_refusals", (0.0, 0.0))),
+        "cut_share": tally.cut / len(tally.answered) if tally.answered else 0.0,
+        "served_lower": tally.served_lower,
+        "errors": tally.errors,
+        "healthz_p99_ms": percentile(health, 0.99),
+        "rss_mib": rss / 2**20,
+    }
+
+
+def row(s):
+    if s["promise_ms"] != s["promise_ms"]:
+        ok = "default"
+    else:
+        ok = "yes" if s["answered"] == 0 or s["p99_ms"] <= s["promise_ms"] else "**no**"
+    fmt = lambda v: "" if v != v else f"{v:.1f}"  # noqa: E731 (NaN prints as nothing)
+    return (
+        f"| {s['budget_ms']} | {s['concurrency']} | {'mixed' if s['mixed'] else 'alone'} | {s['answered']} "
+        f"| {fmt(s['p50_ms'])} | {fmt(s['p99_ms'])} | {fmt(s['promise_ms'])} | {ok} "
+        f"| {100 * s['shed_share']:.1f}% | {fmt(s['refusal_p99_ms'])} | {fmt(100 * s['refusals_within_5ms'])} "
+        f"| {100 * s['cut_share']:.1f}% "
+        f"| {fmt(s['healthz_p99_ms'])} | {s['rss_mib']:.0f} | {sum(s['errors'].values()) or ''} |"
+    )
+
+
+HEADER = (
+    "| budget ms | clients | traffic | answered | p50 ms | p99 ms | promise ms | p99 kept | shed "
+    "| refusal p99 ms | refusals in 5 ms, service % | cut short | /healthz p99 ms | peak RSS MiB | other errors |\n"
+    "| ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+)
+
+
+def svg(results, path):
+    """p99 over the promise against concurrency, one line per budget, alone and mixed."""
+    width, height, left, bottom, top, right = 640, 380, 60, 50, 20, 150
+    cs = sorted({r["concurrency"] for r in results})
+    results = [r for r in results if r["promise_ms"] == r["promise_ms"]]
+    ratios = [r["p99_ms"] / r["promise_ms"] for r in results if r["answered"]]
+    ymax = max([1.2] + [x for x in ratios if x == x])
+    x_of = lambda c: left + (width - left - right) * (cs.index(c) / max(1, len(cs) - 1))  # noqa: E731
+    y_of = lambda v: height - bottom - (height - bottom - top) * v / ymax  # noqa: E731
+    colours = ["#440154", "#3b528b", "#21918c", "#5ec962", "#fde725", "#e66101"]
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">']
+    out.append(f'<rect width="{width}" height="{height}" fill="white"/>')
+    out.append(f'<line x1="{left}" y1="{y_of(1)}" x2="{width - right}" y2="{y_of(1)}" stroke="#c00" stroke-dasharray="4 3"/>')
+    out.append(f'<text x="{width - right + 4}" y="{y_of(1) + 4}" fill="#c00">the promise</text>')
+    for k in range(0, 11):
+        v = ymax * k / 10
+        out.append(f'<text x="{left - 6}" y="{y_of(v) + 4}" text-anchor="end">{v:.1f}</text>')
+    for c in cs:
+        out.append(f'<text x="{x_of(c)}" y="{height - bottom + 16}" text-anchor="middle">{c}</text>')
+    out.append(f'<text x="{(left + width - right) / 2}" y="{height - 10}" text-anchor="middle">clients</text>')
+    out.append(f'<text x="14" y="{top + 10}">p99 / promise</text>')
+    budgets = sorted({r["budget_ms"] for r in results})
+    for i, b in enumerate(budgets):
+        for mixed, dash in ((False, ""), (True, ' stroke-dasharray="6 3"')):
+            pts = [r for r in results if r["budget_ms"] == b and r["mixed"] == mixed and r["answered"]]
+            if not pts:
+                continue
+            pts.sort(key=lambda r: r["concurrency"])
+            line = " ".join(f"{x_of(r['concurrency']):.1f},{y_of(r['p99_ms'] / r['promise_ms']):.1f}" for r in pts)
+            colour = colours[i % len(colours)]
+            out.append(f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>')
+        y = top + 18 * i
+        out.append(f'<line x1="{width - right + 8}" y1="{y + 20}" x2="{width - right + 28}" y2="{y + 20}" stroke="{colours[i % len(colours)]}" stroke-width="2"/>')
+        out.append(f'<text x="{width - right + 32}" y="{y + 24}">{b} ms</text>')
+    out.append(f'<text x="{width - right + 8}" y="{top + 18 * len(budgets) + 30}">dashed: mixed</text>')
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def start_service(port):
+    subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "sonar"], check=True)
+    proc = subprocess.Popen(
+        ["target/release/sonar", "serve", "--bind", f"127.0.0.1:{port}"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                return proc, base
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    sys.exit("the service did not start")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--base", help="a running service (default: start target/release/sonar)")
+    ap.add_argument("--port", type=int, default=18282)
+    ap.add_argument("--budgets", default="10,30,100,300,1000")
+    ap.add_argument("--concurrency", default="1,8,32")
+    ap.add_argument("--duration", type=float, default=20.0)
+    ap.add_argument("--positions", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--traffic", default="alone,mixed", help="alone, mixed, or both")
+    ap.add_argument("--json", help="write every cell's figures to this file")
+    ap.add_argument("--svg", help="draw p99 over the promise to this file")
+    ap.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 unless every cell answered some requests, refused only with 503, and no other status came back",
+    )
+    args = ap.parse_args()
+    # Hand the interpreter's lock over every millisecond rather than every five, so that a client
+    # thread waiting for it adds little to the latency it measures.
+    sys.setswitchinterval(0.001)
+    os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    rng = random.Random(args.seed)
+    positions = [position(rng) for _ in range(args.positions)]
+    proc = None
+    base = args.base
+    if base is None:
+        proc, base = start_service(args.port)
+    try:
+        print(f"Machine: {os.cpu_count()} cores; the service and this client on the same machine; "
+              f"{args.duration:g} s per cell; boards from seed {args.seed}.")
+        print()
+        print(HEADER)
+        results = []
+        for budget in map(int, args.budgets.split(",")):
+            for traffic in args.traffic.split(","):
+                for c in map(int, args.concurrency.split(",")):
+                    mixed = traffic == "mixed"
+                    planning, default, health, rss = cell(base, budget, c, args.duration, positions, mixed)
+                    s = summary(budget, c, mixed, planning, health, args.duration, rss)
+                    if mixed:
+                        s["default"] = summary(DEFAULT_BUDGET_MS, c, False, default, health, args.duration, rss)
+                    results.append(s)
+                    print(row(s), flush=True)
+        if any(r["mixed"] for r in results):
+            print()
+            print("The default-budget traffic beside the planning requests:")
+            print()
+            print(HEADER)
+            for r in results:
+                if r["mixed"]:
+                    d = dict(r["default"], mixed=True, budget_ms=f"{DEFAULT_BUDGET_MS} beside {r['budget_ms']}")
+                    print(row(d))
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(results, f, indent=1)
+        if args.check:
+            broken = [r for r in results if r["answered"] == 0 or r["errors"]]
+            for r in broken:
+                print(f"budget {r['budget_ms']} ms, {r['concurrency']} clients: answered {r['answered']}, other answers {r['errors']}", file=sys.stderr)
+            if broken:
+                sys.exit(1)
+        if args.svg:
+            svg(results, args.svg)
+    finally:
+        if proc:
+            proc.terminate()
+            proc.wait()
+
+
+if __name__ == "__main__":
+    main()
