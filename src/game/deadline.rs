@@ -27,11 +27,6 @@ impl Deadline {
     pub fn passed(self) -> bool {
         self.0.is_some_and(|at| Instant::now() >= at)
     }
-
-    /// Whether there is a deadline at all.
-    pub fn is_set(self) -> bool {
-        self.0.is_some()
-    }
 }
 
 #[cfg(test)]
@@ -40,7 +35,7 @@ mod tests {
 
     #[test]
     fn no_deadline_never_passes_and_a_past_one_has() {
-        assert!(!Deadline::NONE.passed() && !Deadline::NONE.is_set());
+        assert!(!Deadline::NONE.passed());
         assert!(Deadline::at(Instant::now()).passed());
         assert!(!Deadline::after(Duration::from_secs(3600)).passed());
     }

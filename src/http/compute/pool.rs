@@ -200,19 +200,21 @@ impl ComputePool {
     }
 
     /// Runs `job` as heavy work: first a slot of `admission` (503 `overloaded` when none is
-    /// free), held until the job ends, then on the pool within its deadline.
+    /// free), held until the job ends (a client that goes away does not free it before the
+    /// computation it started has finished), then on the pool within its deadline: as a planning
+    /// job under its `promise`, or as a default job without one.
     pub async fn run_admitted<T: Send + 'static>(
         &self,
         admission: &Arc<Admission>,
+        promise: Option<Promise>,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ApiError> {
         let slot = admission.try_enter().ok_or(ApiError::Overloaded)?;
-        self.run(move || {
+        let job = move || {
             let _slot = slot;
             job()
-        })
-        .await
-        .map_err(ApiError::from)
+        };
+        self.submit(promise.map(|p| p.planned), job).await.map_err(ApiError::from)
     }
 
     /// Runs `job` on the pool as a default job and waits for it, within the deadline, without

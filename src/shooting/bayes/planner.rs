@@ -92,6 +92,7 @@ const EXACT_TABLES_COST: f64 = 3.0;
 pub fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
     let (board, fleet, rules, budget, deadline) = (turn.board, turn.fleet, turn.rules, turn.budget_ms, turn.deadline);
     let work = Work::from(exact_work(budget, rules)).until(deadline);
+    let most = most_layouts(budget);
     // The exact tables, when they fit, stay for the plan to draw its layouts from.
     let built = ExactTables::build(board, fleet, rules, work);
     let (post, listed, source, spent_ms) = match &built {
@@ -100,7 +101,7 @@ pub fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Dec
             let post = Posterior::exact(exact.marginals(), Some(exact.layouts));
             let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
             let spent = tables.work() as f64 * EXACT_TABLES_COST / per_ms;
-            match draws::every_shuffled(tables, most_layouts(budget), rng) {
+            match draws::every_shuffled(tables, most, rng) {
                 Some(every) => {
                     let listing = draws::listing_units(tables, every.len()) as f64 / ROLLOUT_UNITS_PER_MS as f64;
                     (post, every, Source::Every, spent + listing)
@@ -120,8 +121,7 @@ pub fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Dec
                 Some((prior, layouts)) => Posterior::exact(prior.to_vec(), Some(layouts)),
                 None => sampled(board, fleet, n, estimate, deadline),
             };
-            let most = most_resampled(budget, kept.len());
-            let layouts = draws::resampled(board, fleet, &kept, most, rng);
+            let layouts = draws::resampled(board, fleet, &kept, most_resampled(budget, kept.len()), rng);
             (post, layouts, Source::Resampled, spent)
         }
     };
@@ -135,7 +135,7 @@ pub fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Dec
     let allowance = (left_ms.max(0.0) * ROLLOUT_UNITS_PER_MS as f64) as u64;
     // Where the posterior itself was cut short, there is no time left to plan.
     let layouts = match (&built, source) {
-        (Ok(tables), Source::Exact) => Layouts::Drawn { tables, most: most_layouts(budget), rng },
+        (Ok(tables), Source::Exact) => Layouts::Drawn { tables, most, rng },
         _ => Layouts::Listed(&listed),
     };
     let plan = match post.cut {

@@ -139,18 +139,8 @@ pub async fn answer(body: &str, arrival: Instant, shared: Shared) -> Result<Http
     let done = match heavy {
         false => work(Instant::now())?,
         true => {
-            let slot = shared.admission.try_enter().ok_or(ApiError::Overloaded)?;
-            // The slot lives with the job: a client that goes away does not free it before the
-            // computation it started has finished.
-            let job = move || {
-                let _slot = slot;
-                work(Instant::now())
-            };
-            match promised {
-                Some(promised) => shared.pool.run_promised(promised, job).await,
-                None => shared.pool.run(job).await,
-            }
-            .map_err(ApiError::from)??
+            let job = move || work(Instant::now());
+            shared.pool.run_admitted(&shared.admission, promised, job).await??
         }
     };
     let name = done.algorithm.name();
