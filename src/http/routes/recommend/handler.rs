@@ -135,7 +135,7 @@ pub async fn answer(body: &str, arrival: Instant, shared: Shared) -> Result<Http
     let work = move |start: Instant| compute(question, start, finish_by, clock);
     // Heavy work runs on the low-priority compute pool, so that it never holds up the threads
     // answering other requests; past the bound on heavy work in flight it is shed before its
-    // position is read or checked, so that an overload costs as little as possible per refusal.
+    // position is checked or its history replayed, so that an overload costs little per refusal.
     let done = match heavy {
         false => work(Instant::now())?,
         true => {
