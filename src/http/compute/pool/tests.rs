@@ -9,9 +9,21 @@ use super::*;
 
 const MS: Duration = Duration::from_millis(1);
 
+/// A pool whose jobs may wait a minute: its threads run at a lower priority than the tests beside
+/// it, which on a loaded machine can hold them off for seconds.
+fn patient(threads: usize) -> ComputePool {
+    ComputePool::with_deadline(threads, 60_000 * MS)
+}
+
+/// Whether nothing runs or waits on the pool.
+fn idle(pool: &ComputePool) -> bool {
+    let state = pool.shared.lock();
+    state.planning.is_empty() && state.default.is_empty() && state.running.iter().all(Option::is_none)
+}
+
 #[actix_web::test]
 async fn runs_jobs_and_reports_panics() {
-    let pool = ComputePool::new(2);
+    let pool = patient(2);
     assert_eq!(pool.threads(), 2);
     assert_eq!(pool.run(|| 6 * 7).await, Ok(42));
     assert_eq!(pool.run(|| -> u8 { panic!("boom") }).await, Err(JobError::Panicked));
@@ -32,8 +44,10 @@ async fn late_jobs_miss_the_deadline_and_queued_ones_are_skipped() {
     assert_eq!(queued, Err(JobError::Deadline(50 * MS)));
     assert_eq!(busy.await.unwrap(), Err(JobError::Deadline(50 * MS)));
     release.send(()).unwrap();
-    // Once the thread is free, the abandoned job is skipped, and new work runs.
-    assert_eq!(pool.run(|| 1).await, Ok(1));
+    // Once the thread is free, the abandoned job is skipped: the queue empties without running it.
+    while !idle(&pool) {
+        actix_web::rt::time::sleep(MS).await;
+    }
     assert!(!ran.load(Ordering::SeqCst), "a job nobody waits for any more was run");
 }
 
@@ -48,7 +62,7 @@ async fn blocked(pool: &ComputePool) -> (mpsc::Sender<()>, actix_web::rt::task::
 
 #[actix_web::test]
 async fn planning_jobs_go_first_earliest_due_first() {
-    let pool = ComputePool::new(1);
+    let pool = patient(1);
     let (release, busy) = blocked(&pool).await;
     let order = Arc::new(Mutex::new(Vec::new()));
     let now = Instant::now();
@@ -94,28 +108,32 @@ async fn planning_jobs_go_first_earliest_due_first() {
 
 #[actix_web::test]
 async fn a_promise_is_refused_past_its_slack_with_the_time_to_drain() {
-    let pool = ComputePool::new(1);
-    // A planning job of 1,000 ms holds the only thread, counted at its whole budget.
-    let held = pool.promise(Instant::now(), 1000 * MS).unwrap();
+    let pool = patient(1);
+    // A planning job of a minute holds the only thread, counted at its whole budget: however
+    // slowly a loaded machine gets here, nearly all of it is still ahead.
+    let held = pool.promise(Instant::now(), 60_000 * MS).unwrap();
     let (release, wait) = mpsc::channel::<()>();
     let p = pool.clone();
     let busy = actix_web::rt::spawn(async move { p.run_promised(held, move || wait.recv().is_ok()).await });
     while pool.shared.lock().running[0].is_none() {
         actix_web::rt::time::sleep(MS).await;
     }
-    // A 100 ms budget may start only 23 ms after its arrival: refused, with the time until the
+    // A 100 ms budget may start only 13 ms after its arrival: refused, with the time until the
     // thread has run both.
     let refused = pool.promise(Instant::now(), 100 * MS).unwrap_err();
-    assert!(refused.drains_in > 900 * MS && refused.drains_in <= 1100 * MS, "{refused:?}");
+    assert!(refused.drains_in > 59_000 * MS && refused.drains_in <= 60_100 * MS, "{refused:?}");
     release.send(()).unwrap();
     busy.await.unwrap().unwrap();
-    // The thread free again, the same promise is kept.
+    // The thread free again (it says so just after the answer), the same promise is kept.
+    while !idle(&pool) {
+        actix_web::rt::time::sleep(MS).await;
+    }
     assert!(pool.promise(Instant::now(), 100 * MS).is_ok());
 }
 
 #[actix_web::test]
 async fn default_jobs_run_beside_planning_on_two_threads() {
-    let pool = ComputePool::new(2);
+    let pool = patient(2);
     // One planning job holds one thread until released: default jobs keep the other.
     let promise = pool.promise(Instant::now(), 300 * MS).unwrap();
     let (release, wait) = mpsc::channel::<()>();
