@@ -154,11 +154,25 @@ impl ExactTables {
         rules: Rules,
         budget: impl Into<Work>,
     ) -> Result<ExactTables, ExactError> {
+        Self::attempt(board, fleet, rules, budget).0
+    }
+
+    /// [`ExactTables::build`], with the units of work the attempt spent whether it succeeded or
+    /// not: none for a board turned away before its sweep, what the sweep had done by the last
+    /// frontier it finished otherwise.
+    pub fn attempt(
+        board: &Board,
+        fleet: &Fleet,
+        rules: Rules,
+        budget: impl Into<Work>,
+    ) -> (Result<ExactTables, ExactError>, u64) {
         let work = budget.into();
         let seen = rules.reveal(board);
         let board = &*seen;
-        let (frame, ceiling) = prepare(board, fleet, rules, None, work.units)?;
-        Self::sweep(board, frame, work, &ceiling)
+        let mut spent = 0;
+        let tables = prepare(board, fleet, rules, None, work.units)
+            .and_then(|(frame, ceiling)| Self::sweep(board, frame, work, &ceiling, &mut spent));
+        (tables, spent)
     }
 
     /// [`ExactTables::build`] sweeping the board in the given orientation.
@@ -177,11 +191,17 @@ impl ExactTables {
             return Err(ExactError::NoLayout);
         }
         let ceiling = vec![f64::INFINITY; frame.len() + 1];
-        Self::sweep(board, frame, Work::from(budget), &ceiling)
+        Self::sweep(board, frame, Work::from(budget), &ceiling, &mut 0)
     }
 
-    fn sweep(board: &Board, frame: frame::Frame, work: Work, ceiling: &[f64]) -> Result<ExactTables, ExactError> {
-        let sweep = sweep::run(&frame, work, ceiling)?;
+    fn sweep(
+        board: &Board,
+        frame: frame::Frame,
+        work: Work,
+        ceiling: &[f64],
+        spent: &mut u64,
+    ) -> Result<ExactTables, ExactError> {
+        let sweep = sweep::run_spending(&frame, work, ceiling, spent)?;
         let layouts = sweep.ways[0];
         if layouts == 0 {
             return Err(ExactError::NoLayout);

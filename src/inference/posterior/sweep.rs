@@ -142,13 +142,24 @@ struct Forward<W> {
 /// frontier reached after `work.deadline` ([`ExactError::TimedOut`]).
 /// `W` is `u128` for a frame without a prior, `f64` for one with a prior.
 pub fn run<W: Count>(frame: &Frame, work: Work, ceiling: &[f64]) -> Result<Sweep<W>, ExactError> {
+    run_spending(frame, work, ceiling, &mut 0)
+}
+
+/// [`run`], telling `spent` the units of work done by the last frontier the forward sweep
+/// finished, so that a caller whose sweep failed knows what the attempt cost.
+pub fn run_spending<W: Count>(
+    frame: &Frame,
+    work: Work,
+    ceiling: &[f64],
+    spent: &mut u64,
+) -> Result<Sweep<W>, ExactError> {
     assert_eq!(W::UNWEIGHTED, frame.weights.is_none(), "counts without a prior, weights with one");
     let packing = Packing::new(frame);
     let fwd = match packing.words {
-        1 => forward::<W, 1>(frame, &packing, work, ceiling)?,
-        2 => forward::<W, 2>(frame, &packing, work, ceiling)?,
-        3 => forward::<W, 3>(frame, &packing, work, ceiling)?,
-        4 => forward::<W, 4>(frame, &packing, work, ceiling)?,
+        1 => forward::<W, 1>(frame, &packing, work, ceiling, spent)?,
+        2 => forward::<W, 2>(frame, &packing, work, ceiling, spent)?,
+        3 => forward::<W, 3>(frame, &packing, work, ceiling, spent)?,
+        4 => forward::<W, 4>(frame, &packing, work, ceiling, spent)?,
         w => unreachable!("a state never needs {w} words"),
     };
     backward(frame, fwd, work.deadline)
@@ -199,6 +210,7 @@ fn forward<W: Count, const N: usize>(
     packing: &Packing,
     limit: Work,
     ceiling: &[f64],
+    spent: &mut u64,
 ) -> Result<Forward<W>, ExactError> {
     let budget = limit.units;
     let n = frame.len();
@@ -339,9 +351,11 @@ fn forward<W: Count, const N: usize>(
             }
             work += 1 + (out.act.len() - before) as u64;
             if work > budget {
+                *spent = work;
                 return Err(ExactError::OverBudget);
             }
         }
+        *spent = work;
         std::mem::swap(&mut cur, &mut out.next.keys);
         base.push(to + cur.len());
         let per_state = work as f64 / base[k + 1] as f64;

@@ -145,6 +145,25 @@ fn over_budget_is_reported_not_computed() {
     }
 }
 
+#[test]
+fn an_attempt_says_what_it_spent_whether_or_not_it_finished() {
+    // Far over budget: turned away before any sweep, at no cost.
+    let (tables, spent) = ExactTables::attempt(&Board::empty(10, 10), &Fleet::classic(), Rules::CLASSIC, 10_000);
+    assert_eq!((tables.err(), spent), (Some(ExactError::OverBudget), 0));
+    // Finished: the work its tables report.
+    let (b, f) = (Board::empty(5, 5), fleet(&[3, 2]));
+    let (tables, spent) = ExactTables::attempt(&b, &f, Rules::CLASSIC, 100_000);
+    let work = tables.unwrap().work();
+    assert_eq!(spent, work);
+    // Stopped part way: some of that work, never more, the same every time.
+    for budget in [work / 2, work - 1] {
+        let (tables, spent) = ExactTables::attempt(&b, &f, Rules::CLASSIC, budget);
+        assert_eq!(tables.err(), Some(ExactError::OverBudget));
+        assert!(spent > 0 && spent <= work, "{budget}: spent {spent} of {work}");
+        assert_eq!(ExactTables::attempt(&b, &f, Rules::CLASSIC, budget).1, spent);
+    }
+}
+
 /// A random game position: a random layout, then `shots` random shots by the referee.
 pub(super) fn random_position(
     rng: &mut SonarRng,

@@ -94,13 +94,16 @@ pub fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Dec
     let work = Work::from(exact_work(budget, rules)).until(deadline);
     let most = most_layouts(budget);
     // The exact tables, when they fit, stay for the plan to draw its layouts from.
-    let built = ExactTables::build(board, fleet, rules, work);
+    let (built, attempted) = ExactTables::attempt(board, fleet, rules, work);
+    // What the tables (or the attempt at them) cost, in milliseconds.
+    let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
+    let tables_ms = attempted as f64 * EXACT_TABLES_COST / per_ms;
     let (post, listed, source, spent_ms) = match &built {
         Ok(tables) => {
             let exact = tables.posterior();
             let post = Posterior::exact(exact.marginals(), Some(exact.layouts));
-            let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
-            let spent = tables.work() as f64 * EXACT_TABLES_COST / per_ms;
+            debug_assert_eq!(attempted, tables.work(), "a finished attempt spent what its tables say");
+            let spent = tables_ms;
             match draws::every_shuffled(tables, most, rng) {
                 Some(every) => {
                     let listing = draws::listing_units(tables, every.len()) as f64 / ROLLOUT_UNITS_PER_MS as f64;
@@ -111,8 +114,8 @@ pub fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Dec
         }
         Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
         Err(_) => {
-            // The failed attempt is charged its whole share, then the default budget's draws.
-            let spent = budget as f64 * EXACT_SHARE + DEFAULT_BUDGET_MS as f64 * (1.0 - EXACT_SHARE);
+            // The failed attempt is charged the work it did, then the default budget's draws.
+            let spent = tables_ms + DEFAULT_BUDGET_MS as f64 * (1.0 - EXACT_SHARE);
             let sampler = Sampler::with_rules(board, fleet, rules);
             let mut kept = Vec::new();
             let n = sample_draws(board, fleet, DEFAULT_BUDGET_MS);
