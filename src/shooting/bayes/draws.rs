@@ -70,7 +70,7 @@ pub const DRAW_CELLS_PER_FRONTIER: u64 = 64;
 /// Units of rollout work listing `layouts` layouts of the tables costs ([`every_shuffled`]): a
 /// walk that shares the steps layouts have in common, about a quarter of a draw's per layout.
 pub fn listing_units(tables: &ExactTables, layouts: usize) -> u64 {
-    layouts as u64 * tables.frontiers() as u64 * DRAW_CELLS_PER_FRONTIER / 4
+    layouts as u64 * draw_units(tables) / 4
 }
 
 /// Every layout of the exact tables in a shuffled order, when there are at most `most` (so that a

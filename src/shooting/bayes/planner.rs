@@ -103,13 +103,12 @@ pub fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Dec
             let exact = tables.posterior();
             let post = Posterior::exact(exact.marginals(), Some(exact.layouts));
             debug_assert_eq!(attempted, tables.work(), "a finished attempt spent what its tables say");
-            let spent = tables_ms;
             match draws::every_shuffled(tables, most, rng) {
                 Some(every) => {
                     let listing = draws::listing_units(tables, every.len()) as f64 / ROLLOUT_UNITS_PER_MS as f64;
-                    (post, every, Source::Every, spent + listing)
+                    (post, every, Source::Every, tables_ms + listing)
                 }
-                None => (post, Vec::new(), Source::Exact, spent),
+                None => (post, Vec::new(), Source::Exact, tables_ms),
             }
         }
         Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
@@ -206,7 +205,7 @@ pub fn improve<'a>(
         let start = Game::from_position(board, turn.fleet, &layout);
         // Each candidate's rollout stops where it has fired the cells an earlier one had after as
         // many shots, and takes that one's total: the same total playing on would give. Starting
-        // a rollout is charged as one shot's scan, for the copying it costs.
+        // a rollout is charged for the copying it costs ([`rollout::start_units`]).
         for (k, &c) in cells.iter().enumerate() {
             let s = match scratch.as_mut() {
                 Some(s) => {

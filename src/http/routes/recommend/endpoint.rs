@@ -132,12 +132,11 @@ impl RecommendRequest {
         self.algorithm.as_deref().map_or(Some(Algorithm::DEFAULT), Algorithm::from_name)
     }
 
-    /// The budget of a planning request: one above the default for an algorithm that thinks for
-    /// milliseconds (`bayes`), which the service promises to answer within its budget from
-    /// arrival; `None` for any other request.
-    pub fn planning_budget(&self) -> Result<Option<u64>, ApiError> {
-        let budget = self.budget()?;
-        Ok((budget > DEFAULT_BUDGET_MS && self.named_algorithm().is_some_and(Algorithm::is_heavy)).then_some(budget))
+    /// Whether this request, asking `budget_ms` ([`RecommendRequest::budget`]), is a planning
+    /// request: a budget above the default for an algorithm that thinks for milliseconds
+    /// (`bayes`), which the service promises to answer within its budget from arrival.
+    pub fn plans(&self, budget_ms: u64) -> bool {
+        budget_ms > DEFAULT_BUDGET_MS && self.named_algorithm().is_some_and(Algorithm::is_heavy)
     }
 
     /// Whether the request is compute work for the pool: an algorithm that thinks for

@@ -102,7 +102,7 @@ pub async fn answer(body: &str, arrival: Instant, shared: Shared) -> Result<Http
     let asked_ms = request.budget()?;
     // A budget is a promise only where the clock holds the work to it.
     let held = shared.policy.clock == Clock::Wall;
-    let promised = match request.planning_budget()?.filter(|_| held) {
+    let promised = match (held && request.plans(asked_ms)).then_some(asked_ms) {
         None => None,
         Some(budget) => match shared.pool.promise(arrival, millis(budget)) {
             Ok(promised) => {
