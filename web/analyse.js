@@ -92,8 +92,10 @@ export function setupAnalyse(root) {
       const table = document.createElement("div");
       const lines = document.createElement("div");
       lines.className = "lines";
-      figure.append(caption, board, key, lines, table);
-      result.parts = { caption, key, table, lines };
+      const spent = document.createElement("p");
+      spent.className = "compute";
+      figure.append(caption, spent, board, key, lines, table);
+      result.parts = { caption, spent, key, table, lines };
       result.view = new BoardView(board, {
         caption: "heat map",
         onHover: (r, c) => {
@@ -103,7 +105,8 @@ export function setupAnalyse(root) {
         },
       });
     }
-    const { caption, key, table, lines } = result.parts;
+    const { caption, spent, key, table, lines } = result.parts;
+    showCompute(spent, answer.compute);
     showPlan(lines, answer);
     const salvo = answer.shots.length > 1 ? `, salvo ${answer.shots.map((s) => s.label).join(" ")}` : "";
     caption.textContent = `${answer.algorithm}: shoot ${answer.shot.label}${salvo} (${answer.mode} mode${
@@ -113,6 +116,20 @@ export function setupAnalyse(root) {
     result.view.draw({ marks: shown, grid: answer.grid, shots: answer.shots, ships: sunkRuns(shown) });
     legend(key, result.view.max, answer.grid_kind);
     valuesTable(table, answer.grid, asked.board, `${answer.algorithm}'s ${answer.grid_kind} per cell (row letter, column number)`);
+  }
+
+  /** Where the answer is not the whole work of the budget asked for, what it rests on instead. */
+  function showCompute(el, compute) {
+    el.hidden = !compute;
+    if (!compute) return;
+    const stage = { sampling: "while sampling the posterior", counting: "before any posterior (the grid is the placement count)",
+      rollouts: "while playing out the candidates" };
+    const busy = compute.budget_ms < compute.asked_ms
+      ? `The service was busy: computed at ${compute.budget_ms} ms instead of the ${compute.asked_ms} ms asked.` : "";
+    const cut = compute.cut_short
+      ? `Cut short: the machine could not keep ${compute.budget_ms} ms, the clock stopped the work after ${compute.spent_ms} ms ${
+        stage[compute.stage] ?? compute.stage}; this answer rests on the work done by then.` : "";
+    el.textContent = [busy, cut].filter(Boolean).join(" ");
   }
 
   /** The candidate lines of bayes's plan (a budget above 10 ms), as an engine shows its lines. */

@@ -11,7 +11,10 @@ let service;
 let browser;
 
 before(async () => {
-  service = await startService();
+  // The page is compared with the API answer for answer. Under the wall clock a loaded machine
+  // cuts a 100 ms plan at a different point each time; held to its work bounds (`--clock work`)
+  // the same request and seed give the same answer however busy the runner is.
+  service = await startService(["--clock", "work"]);
   browser = await launchBrowser();
 });
 
@@ -255,12 +258,27 @@ describe("Analyse", () => {
     await page.click("#an-board .cell[data-label='C3']"); // miss
     for (let i = 0; i < 2; i++) await page.click("#an-board .cell[data-label='E5']"); // hit
     await page.fill("#an-budget", "100");
-    await page.click("#an-run");
+    // The page's own answer, and what it sent.
+    const [answered] = await Promise.all([
+      page.waitForResponse((res) => {
+        if (!res.url().endsWith("/recommend")) return false;
+        const sent = JSON.parse(res.request().postData() ?? "{}");
+        return sent.algorithm === "bayes" && sent.budget_ms === 100;
+      }),
+      page.click("#an-run"),
+    ]);
+    assert.equal(answered.status(), 200);
+    const body = await answered.json();
     await page.waitForSelector("#an-result-a .lines table");
     const board = ["..........", "..........", "..o.......", "..........", "....x.....",
       "..........", "..........", "..........", "..........", ".........."];
-    const { status, body } = await api("/recommend", { board, ships: [5, 4, 3, 3, 2], algorithm: "bayes", rules: { touching: true, salvo: 1 }, budget_ms: 100, seed: 1 });
-    assert.equal(status, 200);
+    const request = { board, ships: [5, 4, 3, 3, 2], algorithm: "bayes", rules: { touching: true, salvo: 1 }, budget_ms: 100, seed: 1 };
+    assert.deepEqual(JSON.parse(answered.request().postData()), request);
+    const asked = await api("/recommend", request);
+    assert.equal(asked.status, 200);
+    assert.deepEqual(asked.body, body);
+    assert.equal(body.compute, undefined, "held to its work bounds, the whole budget is computed");
+    assert.ok(await page.$eval("#an-result-a .compute", (el) => el.hidden), "nothing to say about what was spent");
     const rows = await page.$$eval("#an-result-a .lines tbody tr", (trs) =>
       trs.map((tr) => ({ cells: [...tr.children].map((td) => td.textContent), chosen: tr.classList.contains("chosen") })));
     assert.equal(rows.length, body.plan.candidates.length);
@@ -273,6 +291,35 @@ describe("Analyse", () => {
     assert.equal(body.shot.label, body.plan.candidates[body.plan.chosen].label);
     // The other algorithm (density) does not plan: no lines under its map.
     assert.ok(await page.$eval("#an-result-b .lines", (el) => el.hidden));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("an answer the clock cut short, or served at the default budget, says so under its caption", async () => {
+    const { page, context, errors } = await openPage(browser, service.url, { hash: "#analyse" });
+    await page.waitForSelector("#an-result-a .cell");
+    // What a loaded service answers (its `compute`), put on the real answer: a machine cannot be
+    // made slow on cue.
+    const computes = [
+      [{ asked_ms: 100, budget_ms: 100, spent_ms: 233.4, cut_short: true, stage: "sampling" },
+        /^Cut short: the machine could not keep 100 ms, the clock stopped the work after 233.4 ms while sampling the posterior/],
+      [{ asked_ms: 300, budget_ms: 10, spent_ms: 4.2, cut_short: false },
+        /^The service was busy: computed at 10 ms instead of the 300 ms asked\.$/],
+    ];
+    for (const [compute, said] of computes) {
+      await page.route("**/recommend", async (route) => {
+        const response = await route.fetch();
+        const json = await response.json();
+        await route.fulfill({ response, json: json.algorithm === "bayes" ? { ...json, compute } : json });
+      });
+      await page.click("#an-run");
+      await page.waitForSelector("#an-result-a .compute:not([hidden])");
+      assert.match(await page.textContent("#an-result-a .compute"), said);
+      assert.ok(await page.$eval("#an-result-b .compute", (el) => el.hidden), "density's answer was whole");
+      await page.unroute("**/recommend");
+      await page.click("#an-run");
+      await page.waitForSelector("#an-result-a .compute", { state: "hidden" });
+    }
     assert.deepEqual(errors, []);
     await context.close();
   });
