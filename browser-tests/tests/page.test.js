@@ -11,10 +11,7 @@ let service;
 let browser;
 
 before(async () => {
-  // The page is compared with the API answer for answer. Under the wall clock a loaded machine
-  // cuts a 100 ms plan at a different point each time; held to its work bounds (`--clock work`)
-  // the same request and seed give the same answer however busy the runner is.
-  service = await startService(["--clock", "work"]);
+  service = await startService();
   browser = await launchBrowser();
 });
 
