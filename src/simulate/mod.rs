@@ -14,6 +14,8 @@
 mod command;
 mod corpus;
 pub(crate) mod engine;
+#[cfg(test)]
+mod every_algorithm_tests;
 mod learn;
 #[cfg(any(test, feature = "research"))]
 pub(crate) mod optimal;

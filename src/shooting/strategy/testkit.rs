@@ -1,7 +1,8 @@
 //! Checks every strategy's unit tests share: the shot is always a `.` cell of maximal grid value,
-//! the same seed gives the same answer, and whole games finish. The tests at the end run the
-//! shared ones over every algorithm ([`Algorithm::ALL`]); each strategy's file tests only what is
-//! its own, with [`check_one`] checking the contract on every position it tries.
+//! and the same seed gives the same answer. Each strategy's file tests what is its own, with
+//! [`check_one`] checking the contract on every position it tries; the simulator's tests run the
+//! shared checks over every algorithm, whole games included (`simulate::every_algorithm_tests`),
+//! so that nothing here imports the algorithms it checks.
 
 use rand::RngExt;
 
@@ -12,14 +13,10 @@ use crate::game::prior::Opponent;
 use crate::game::referee::Game;
 use crate::game::rng::{SonarRng, seeded};
 use crate::game::turn::Turn;
-use crate::shooting::algorithm::Algorithm;
-use crate::shooting::level::Weakened;
-use crate::shooting::play::Seat;
 use crate::shooting::strategy::{GridKind, Strategy, finish_grid};
-use crate::simulate::engine::play;
 
 /// Board sizes and fleets the property checks play on, from the smallest board to the largest.
-const SHAPES: &[(usize, usize, &[usize])] = &[
+pub const SHAPES: &[(usize, usize, &[usize])] = &[
     (10, 10, &[5, 4, 3, 3, 2]),
     (10, 10, &[5, 4, 3, 3, 2]),
     (10, 10, &[5, 4, 3, 3, 2]),
@@ -148,27 +145,6 @@ pub fn random_model(rows: usize, cols: usize, rng: &mut SonarRng) -> Opponent {
     Opponent::new(rows, cols, &cells, touching).and_then(|m| m.with_across(across)).expect("weights in range")
 }
 
-/// With a model of the opponent: the contract holds; an algorithm that says it ignores the model
-/// answers exactly as without it, and one that uses it changes its grid on some positions.
-pub fn check_model(algorithm: Algorithm, count: usize) {
-    let strategy = algorithm.strategy();
-    let kind = algorithm.info().grid_kind;
-    let mut rng = seeded(24);
-    let mut changed = 0;
-    for (i, (board, fleet)) in mid_game_positions(13, count).iter().enumerate() {
-        let model = random_model(board.rows(), board.cols(), &mut rng);
-        let plain = check_turn(strategy, kind, Turn::new(board, fleet), i as u64);
-        let with = check_turn(strategy, kind, Turn::new(board, fleet).with_opponent(Some(&model)), i as u64);
-        match algorithm.opponent_note() {
-            None => assert_eq!(plain, with, "{} ignores the model\n{board}", algorithm.name()),
-            Some(_) => changed += usize::from(plain.1 != with.1),
-        }
-    }
-    if algorithm.opponent_note().is_some() {
-        assert!(changed * 2 > count, "{}: the model changed {changed} grids of {count}", algorithm.name());
-    }
-}
-
 /// The contract on `count` mid-game and `count` odd positions, and on the 1x1 board.
 pub fn check_always_open(strategy: &dyn Strategy, kind: GridKind, count: usize) {
     let b = Board::parse(&["."]).unwrap();
@@ -183,79 +159,9 @@ pub fn check_always_open(strategy: &dyn Strategy, kind: GridKind, count: usize) 
     }
 }
 
-/// `games` whole classic games, then one on each of [`SHAPES`], always end with every ship sunk.
-pub fn check_games_finish(algorithm: Algorithm, games: usize) {
-    let mut rng: SonarRng = seeded(5);
-    let seat = Seat::new(Weakened::full(algorithm));
-    for _ in 0..games {
-        let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
-        let rec = play(&seat, Game::new(layout), &mut rng, |_, _, _| {}).unwrap();
-        assert_eq!(rec.hits, 17);
-        assert!((17..=100).contains(&rec.shots));
-    }
-    for &(rows, cols, ships) in SHAPES {
-        let layout = random_layout(rows, cols, ships, &mut rng).unwrap();
-        let rec = play(&seat, Game::new(layout), &mut rng, |_, _, _| {}).unwrap();
-        assert_eq!(rec.hits, ships.iter().sum::<usize>());
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// How many positions of each kind, and how many classic games, the shared checks below give
-    /// an algorithm: fewer to the slow one (`bayes`, whose cost grows with the budget), so that
-    /// `cargo test` stays quick.
-    fn effort(algorithm: Algorithm) -> (usize, usize) {
-        if algorithm.is_heavy() { (100, 2) } else { (400, 30) }
-    }
-
-    #[test]
-    fn every_algorithm_always_shoots_an_open_cell() {
-        for &algorithm in Algorithm::ALL {
-            println!("{}", algorithm.name());
-            let (positions, _) = effort(algorithm);
-            check_always_open(algorithm.strategy(), algorithm.info().grid_kind, positions);
-        }
-    }
-
-    #[test]
-    fn every_algorithm_finishes_whole_games() {
-        for &algorithm in Algorithm::ALL {
-            println!("{}", algorithm.name());
-            let (_, games) = effort(algorithm);
-            check_games_finish(algorithm, games);
-        }
-    }
-
-    #[test]
-    fn every_algorithm_plays_whole_games_under_every_announcement_rule() {
-        // Told only what each rule says, every algorithm still sinks the whole fleet within the
-        // board, on 6 x 6 boards (the classic board is the engine's test, for bayes).
-        let mut rng = seeded(41);
-        for &algorithm in Algorithm::ALL {
-            for announce in crate::game::announce::Announce::ALL {
-                for (touching, salvo) in [(true, 1), (false, 2)] {
-                    let rules = crate::game::rules::Rules::new(touching, salvo).unwrap().with_announce(announce);
-                    let layout = crate::game::layout::random_layout_under(6, 6, &[3, 2, 2], rules, &mut rng).unwrap();
-                    let seat = Seat { rules, ..Seat::new(Weakened::full(algorithm)) };
-                    let rec = play(&seat, Game::new(layout), &mut rng, |_, _, _| {})
-                        .unwrap_or_else(|e| panic!("{} under {announce}: {e}", algorithm.name()));
-                    assert_eq!(rec.hits, 7, "{} under {announce}", algorithm.name());
-                    assert!(rec.shots <= 36);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn every_algorithm_uses_a_model_or_ignores_it_exactly() {
-        for &algorithm in Algorithm::ALL {
-            println!("{}", algorithm.name());
-            check_model(algorithm, if algorithm.is_heavy() { 40 } else { 100 });
-        }
-    }
 
     #[test]
     fn positions_are_varied() {
