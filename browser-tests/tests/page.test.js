@@ -259,7 +259,7 @@ describe("Analyse", () => {
     const [answered] = await Promise.all([
       page.waitForResponse((res) => {
         if (!res.url().endsWith("/recommend")) return false;
-        const sent = JSON.parse(res.request().postData() ?? "{}");
+        const sent = res.request().postDataJSON();
         return sent.algorithm === "bayes" && sent.budget_ms === 100;
       }),
       page.click("#an-run"),
@@ -270,7 +270,7 @@ describe("Analyse", () => {
     const board = ["..........", "..........", "..o.......", "..........", "....x.....",
       "..........", "..........", "..........", "..........", ".........."];
     const request = { board, ships: [5, 4, 3, 3, 2], algorithm: "bayes", rules: { touching: true, salvo: 1 }, budget_ms: 100, seed: 1 };
-    assert.deepEqual(JSON.parse(answered.request().postData()), request);
+    assert.deepEqual(answered.request().postDataJSON(), request);
     const asked = await api("/recommend", request);
     assert.equal(asked.status, 200);
     assert.deepEqual(asked.body, body);
