@@ -72,11 +72,13 @@ impl AppState {
         let metrics = Metrics::new();
         let admission = admission::Admission::new(max_in_flight);
         metrics.watch_admission(std::sync::Arc::clone(&admission));
+        let compute = pool::ComputePool::with_deadline(cores(), compute_deadline);
+        metrics.watch_pool(compute.clone());
         AppState {
             metrics,
             spec: SpecJson(openapi::spec_json()),
             admission,
-            compute: pool::ComputePool::with_deadline(cores(), compute_deadline),
+            compute,
             api_key: None,
             metrics_route: true,
             body_timeout: DEFAULT_BODY_TIMEOUT,

@@ -29,8 +29,9 @@ fn long_plan() -> Value {
 }
 
 /// Starts a service held to the wall clock and fills every compute thread with a 1,000 ms plan:
-/// two more sent at once than the pool has threads (one a core). Returns the service and the
-/// answers to come.
+/// two more sent at once than the pool has threads (one a core), the two past them refused or
+/// lowered to the default budget. Returns once every thread runs a plan (a plan promised but still
+/// waiting could let a shorter budget go before it), with the service and the answers to come.
 fn filled(extra: &[&str]) -> (Sonar, Vec<std::thread::JoinHandle<Answer>>) {
     let mut args = vec!["--compute-deadline-ms", "600000"];
     args.extend_from_slice(extra);
@@ -43,14 +44,15 @@ fn filled(extra: &[&str]) -> (Sonar, Vec<std::thread::JoinHandle<Answer>>) {
             std::thread::spawn(move || post(&base, &long_plan()))
         })
         .collect();
-    // Wait until every thread holds a promised plan, rather than guessing how long admission takes.
+    // Wait until every thread runs a promised plan, rather than guessing how long that takes.
     let made = (0..5000).any(|_| {
-        counter(&base, "sonar_planning_requests_total{outcome=\"promised\"}") >= cores as u64 || {
+        counter(&base, "sonar_compute_threads_busy{job=\"planning\"}") >= cores as u64 || {
             std::thread::sleep(Duration::from_millis(1));
             false
         }
     });
     assert!(made, "a long plan holds every thread");
+    assert_eq!(counter(&base, "sonar_planning_requests_total{outcome=\"promised\"}"), cores as u64);
     (sonar, long)
 }
 

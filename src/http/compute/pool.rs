@@ -10,6 +10,7 @@
 //! hold all but one thread, so that default traffic is never shut out while planning runs.
 
 use std::collections::VecDeque;
+use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -58,10 +59,23 @@ impl From<JobError> for ApiError {
     }
 }
 
-/// A planning job's place on the pool, held from its admission until it is queued.
-#[derive(Debug)]
+/// How many of the pool's threads run a job, by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Busy {
+    /// Threads running a planning job (a budget above the default, promised).
+    pub planning: usize,
+    /// Threads running any other heavy job.
+    pub default: usize,
+}
+
+/// A planning job's place on the pool, taken at its admission: from then on the pool counts it as
+/// waiting, so that requests admitted at the same moment cannot all be promised the same free
+/// thread. Given back when dropped before its job is queued (the request failed on the way).
 pub struct Promise {
     planned: Planned,
+    /// Its entry among the pool's planning jobs.
+    id: u64,
+    shared: Arc<Shared>,
 }
 
 impl Promise {
@@ -71,11 +85,32 @@ impl Promise {
     }
 }
 
+impl fmt::Debug for Promise {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Promise").field("planned", &self.planned).field("id", &self.id).finish()
+    }
+}
+
+impl Drop for Promise {
+    fn drop(&mut self) {
+        let mut state = self.shared.lock();
+        let before = state.planning.len();
+        state.planning.retain(|w| w.id != self.id || w.job.is_some());
+        if state.planning.len() != before {
+            drop(state);
+            // A place given back may let a default job go first.
+            self.shared.work.notify_all();
+        }
+    }
+}
+
 type Job = Box<dyn FnOnce() + Send>;
 
+/// A planning job on the pool: promised, and queued once its `job` is there.
 struct Waiting {
+    id: u64,
     planned: Planned,
-    job: Job,
+    job: Option<Job>,
 }
 
 /// What runs on one thread.
@@ -88,7 +123,10 @@ struct Running {
 }
 
 struct State {
+    /// The planning jobs promised and not yet started, queued or still on their way.
     planning: Vec<Waiting>,
+    /// The id the next promise takes.
+    next_id: u64,
     default: VecDeque<Job>,
     running: Vec<Option<Running>>,
     /// Running estimate of what a default job costs.
@@ -148,9 +186,12 @@ impl State {
             let job = self.default.pop_front()?;
             return Some((job, Running { started: now, cost: self.default_cost, planning: false }));
         }
-        let first = self.planning.iter().enumerate().min_by_key(|(_, w)| w.planned.due).map(|(i, _)| i)?;
-        let Waiting { planned, job } = self.planning.swap_remove(first);
-        Some((job, Running { started: now, cost: planned.cost, planning: true }))
+        let first = (self.planning.iter().enumerate())
+            .filter(|(_, w)| w.job.is_some())
+            .min_by_key(|(_, w)| w.planned.due)
+            .map(|(i, _)| i)?;
+        let Waiting { planned, job, .. } = self.planning.swap_remove(first);
+        Some((job?, Running { started: now, cost: planned.cost, planning: true }))
     }
 }
 
@@ -166,6 +207,7 @@ impl ComputePool {
         let shared = Arc::new(Shared {
             state: Mutex::new(State {
                 planning: Vec::new(),
+                next_id: 0,
                 default: VecDeque::new(),
                 running: vec![None; threads],
                 default_cost: FIRST_DEFAULT_COST,
@@ -191,12 +233,28 @@ impl ComputePool {
         self.shared.lock().running.len()
     }
 
+    /// How many threads run a job now, planning and default.
+    pub fn busy(&self) -> Busy {
+        let state = self.shared.lock();
+        let running = || state.running.iter().flatten();
+        Busy { planning: running().filter(|r| r.planning).count(), default: running().filter(|r| !r.planning).count() }
+    }
+
     /// A promise for a planning job that arrived at `arrival` with this budget, if the work on the
     /// pool lets it start in time; otherwise how long until that work has drained.
     pub fn promise(&self, arrival: Instant, budget: Duration) -> Result<Promise, Refused> {
         let planned = Planned::new(arrival, budget);
-        self.shared.lock().snapshot(Instant::now()).admit(planned)?;
-        Ok(Promise { planned })
+        let mut state = self.shared.lock();
+        state.snapshot(Instant::now()).admit(planned)?;
+        Ok(self.hold(&mut state, planned))
+    }
+
+    /// Takes a place on the pool for `planned`, admitted or not.
+    fn hold(&self, state: &mut State, planned: Planned) -> Promise {
+        let id = state.next_id;
+        state.next_id += 1;
+        state.planning.push(Waiting { id, planned, job: None });
+        Promise { planned, id, shared: Arc::clone(&self.shared) }
     }
 
     /// Runs `job` as heavy work: first a slot of `admission` (503 `overloaded` when none is
@@ -214,7 +272,7 @@ impl ComputePool {
             let _slot = slot;
             job()
         };
-        self.submit(promise.map(|p| p.planned), job).await.map_err(ApiError::from)
+        self.submit(promise, job).await.map_err(ApiError::from)
     }
 
     /// Runs `job` on the pool as a default job and waits for it, within the deadline, without
@@ -231,12 +289,12 @@ impl ComputePool {
         promise: Promise,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, JobError> {
-        self.submit(Some(promise.planned), job).await
+        self.submit(Some(promise), job).await
     }
 
     async fn submit<T: Send + 'static>(
         &self,
-        planned: Option<Planned>,
+        promise: Option<Promise>,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, JobError> {
         let (tx, rx) = oneshot::channel();
@@ -247,11 +305,18 @@ impl ComputePool {
         });
         {
             let mut state = self.shared.lock();
-            match planned {
-                Some(planned) => state.planning.push(Waiting { planned, job }),
+            match &promise {
+                Some(promise) => match state.planning.iter_mut().find(|w| w.id == promise.id) {
+                    Some(waiting) => waiting.job = Some(job),
+                    // A promise holds its place until its job is queued; were it gone, the job
+                    // would still be queued under its promise.
+                    None => state.planning.push(Waiting { id: promise.id, planned: promise.planned, job: Some(job) }),
+                },
                 None => state.default.push_back(job),
             }
         }
+        // Its job queued, the promise no longer holds a place of its own.
+        drop(promise);
         self.shared.work.notify_one();
         match actix_web::rt::time::timeout(self.deadline, rx).await {
             Ok(Ok(Some(answer))) => Ok(answer),

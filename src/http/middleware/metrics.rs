@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use crate::http::compute::pool::ComputePool;
 use crate::http::problem::ApiError;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -9,7 +10,9 @@ use actix_web::middleware::Next;
 use actix_web::{Error, web};
 use prometheus::core::{Collector, Desc};
 use prometheus::proto::MetricFamily;
-use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry, TextEncoder};
+use prometheus::{
+    Encoder, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, IntGaugeVec, Opts, Registry, TextEncoder,
+};
 
 /// Buckets from 1 µs to 1 s: 1, 2.5 and 5 per decade.
 pub fn latency_buckets() -> Vec<f64> {
@@ -99,6 +102,13 @@ impl Metrics {
         self.registry.register(Box::new(AdmissionGauges::new(admission))).expect("admission gauges registered once");
     }
 
+    /// Exports how many of `pool`'s threads run a job (`sonar_compute_threads_busy`, by `job`:
+    /// `planning` or `default`) and how many it has (`sonar_compute_threads`), read at each
+    /// scrape.
+    pub fn watch_pool(&self, pool: ComputePool) {
+        self.registry.register(Box::new(PoolGauges::new(pool))).expect("pool gauges registered once");
+    }
+
     /// Counts a planning request by what it got: `promised`, `refused` or `lowered`.
     pub fn planning(&self, outcome: &str) {
         self.planning.with_label_values(&[outcome]).inc();
@@ -157,6 +167,40 @@ impl Collector for AdmissionGauges {
         self.in_flight.set(i64::try_from(self.admission.in_flight()).unwrap_or(i64::MAX));
         self.limit.set(i64::try_from(self.admission.max()).unwrap_or(i64::MAX));
         self.in_flight.collect().into_iter().chain(self.limit.collect()).collect()
+    }
+}
+
+/// The compute pool's gauges, read from the pool when scraped.
+struct PoolGauges {
+    pool: ComputePool,
+    busy: IntGaugeVec,
+    threads: IntGauge,
+}
+
+impl PoolGauges {
+    fn new(pool: ComputePool) -> PoolGauges {
+        let busy = IntGaugeVec::new(
+            Opts::new("sonar_compute_threads_busy", "Compute pool threads running a job, by kind of job"),
+            &["job"],
+        )
+        .expect("valid metric");
+        let threads = IntGauge::new("sonar_compute_threads", "Threads of the compute pool").expect("valid metric");
+        PoolGauges { pool, busy, threads }
+    }
+}
+
+impl Collector for PoolGauges {
+    fn desc(&self) -> Vec<&Desc> {
+        self.busy.desc().into_iter().chain(self.threads.desc()).collect()
+    }
+
+    fn collect(&self) -> Vec<MetricFamily> {
+        let busy = self.pool.busy();
+        let gauge = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        self.busy.with_label_values(&["planning"]).set(gauge(busy.planning));
+        self.busy.with_label_values(&["default"]).set(gauge(busy.default));
+        self.threads.set(gauge(self.pool.threads()));
+        self.busy.collect().into_iter().chain(self.threads.collect()).collect()
     }
 }
 

@@ -77,10 +77,9 @@ async fn planning_jobs_go_first_earliest_due_first() {
         async move { p.run(job).await }
     });
     actix_web::rt::time::sleep(MS).await;
-    // The thread is blocked: promise against a snapshot taken with it idle-looking is not the
-    // point here, so the promises are made before it is counted busy for long.
-    let late = Promise { planned: Planned::new(now, 300 * MS) };
-    let soon = Promise { planned: Planned::new(now, 30 * MS) };
+    // Admission is not the point here: both take their places without it.
+    let late = pool.hold(&mut pool.shared.lock(), Planned::new(now, 300 * MS));
+    let soon = pool.hold(&mut pool.shared.lock(), Planned::new(now, 30 * MS));
     let p1 = actix_web::rt::spawn({
         let p = pool.clone();
         let job = push("planning 300 ms");
@@ -144,4 +143,21 @@ async fn default_jobs_run_beside_planning_on_two_threads() {
     }
     release.send(()).unwrap();
     assert_eq!(long.await.unwrap(), Ok(true));
+}
+
+#[actix_web::test]
+async fn a_promise_holds_its_place_from_its_admission() {
+    let pool = patient(1);
+    // Promised and not yet queued (its request is still being read): the thread is counted for it.
+    let first = pool.promise(Instant::now(), 300 * MS).unwrap();
+    // A 100 ms job, due sooner, would go first and push the 300 ms one past its latest start.
+    assert!(pool.promise(Instant::now(), 100 * MS).is_err());
+    // A promise given back without its job frees its place.
+    drop(first);
+    assert!(idle(&pool));
+    let second = pool.promise(Instant::now(), 100 * MS).unwrap();
+    assert_eq!(pool.run_promised(second, || 7).await, Ok(7));
+    while !idle(&pool) {
+        actix_web::rt::time::sleep(MS).await;
+    }
 }
