@@ -58,6 +58,12 @@ async fn the_metrics_show_the_slots_taken_and_the_bound() {
     let text = scrape().await;
     assert!(text.contains("\nsonar_compute_in_flight 0\n"), "{text}");
     assert!(text.contains("\nsonar_compute_in_flight_limit 5\n"), "{text}");
+    // The compute pool's threads, idle.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert!(text.contains(&format!("\nsonar_compute_threads {threads}\n")), "{text}");
+    for kind in ["planning", "default"] {
+        assert!(text.contains(&format!("\nsonar_compute_threads_busy{{kind=\"{kind}\"}} 0\n")), "{text}");
+    }
     let held = [admission.try_enter().unwrap(), admission.try_enter().unwrap()];
     assert!(scrape().await.contains("\nsonar_compute_in_flight 2\n"));
     drop(held);

@@ -46,7 +46,7 @@ fn filled(extra: &[&str]) -> (Sonar, Vec<std::thread::JoinHandle<Answer>>) {
         .collect();
     // Wait until every thread runs a promised plan, rather than guessing how long that takes.
     let made = (0..5000).any(|_| {
-        counter(&base, "sonar_compute_threads_busy{job=\"planning\"}") >= cores as u64 || {
+        counter(&base, "sonar_compute_threads_busy{kind=\"planning\"}") >= cores as u64 || {
             std::thread::sleep(Duration::from_millis(1));
             false
         }

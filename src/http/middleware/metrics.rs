@@ -102,7 +102,7 @@ impl Metrics {
         self.registry.register(Box::new(AdmissionGauges::new(admission))).expect("admission gauges registered once");
     }
 
-    /// Exports how many of `pool`'s threads run a job (`sonar_compute_threads_busy`, by `job`:
+    /// Exports how many of `pool`'s threads run a job (`sonar_compute_threads_busy`, by `kind`:
     /// `planning` or `default`) and how many it has (`sonar_compute_threads`), read at each
     /// scrape.
     pub fn watch_pool(&self, pool: ComputePool) {
@@ -181,7 +181,7 @@ impl PoolGauges {
     fn new(pool: ComputePool) -> PoolGauges {
         let busy = IntGaugeVec::new(
             Opts::new("sonar_compute_threads_busy", "Compute pool threads running a job, by kind of job"),
-            &["job"],
+            &["kind"],
         )
         .expect("valid metric");
         let threads = IntGauge::new("sonar_compute_threads", "Threads of the compute pool").expect("valid metric");
