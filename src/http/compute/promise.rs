@@ -17,10 +17,16 @@ pub const PROMISE_FACTOR: f64 = 1.2;
 pub const PROMISE_SLACK: Duration = Duration::from_millis(5);
 /// What a planning job leaves the promise after its computation, for the clock's last look (a
 /// layout's rollouts run between two), writing the answer and a machine busier than the pool
-/// knows: this much, plus [`ANSWER_SHARE`] of its budget.
-pub const ANSWER_MARGIN: Duration = Duration::from_millis(2);
+/// knows (its other threads, and clients on the same cores, take the CPU between the last look and
+/// the answer read): this much, plus [`ANSWER_SHARE`] of its budget.
+pub const ANSWER_MARGIN: Duration = Duration::from_millis(5);
 /// The share of its budget a planning job leaves its promise beside [`ANSWER_MARGIN`].
 pub const ANSWER_SHARE: f64 = 0.1;
+/// How late a planning job may start: as late as leaves its whole budget before its answer is due
+/// less this much and [`ANSWER_SHARE`] of the budget. Smaller than [`ANSWER_MARGIN`], so that a
+/// job that starts at its latest computes a little less than its budget (and says so) rather
+/// than being refused: the margin that keeps the promise on a busy machine costs no refusals.
+pub const START_MARGIN: Duration = Duration::from_millis(2);
 
 /// How long before its answer is due a planning job with this budget must have stopped computing.
 pub fn reserve(budget: Duration) -> Duration {
@@ -51,9 +57,10 @@ impl Planned {
         self.due.checked_sub(reserve(self.cost)).unwrap_or(self.due)
     }
 
-    /// The latest it may start and still answer in time.
+    /// The latest it may start and still answer in time ([`START_MARGIN`]).
     pub fn latest_start(&self) -> Instant {
-        self.finish_by().checked_sub(self.cost).unwrap_or(self.due)
+        let slack = START_MARGIN + self.cost.mul_f64(ANSWER_SHARE) + self.cost;
+        self.due.checked_sub(slack).unwrap_or(self.due)
     }
 }
 
@@ -145,7 +152,11 @@ mod tests {
         assert_eq!(promise(1000 * MS), 1205 * MS);
         let now = Instant::now();
         // 125 ms, less 100 of computing, 2 and a tenth of 100 for the answer.
-        assert_eq!(Planned::new(now, 100 * MS).latest_start(), now + 13 * MS);
+        let planned = Planned::new(now, 100 * MS);
+        assert_eq!(planned.latest_start(), now + 13 * MS);
+        // Its computation stops 5 and a tenth of 100 before the answer is due: one that starts at
+        // its latest computes 3 ms less than its budget.
+        assert_eq!(planned.finish_by(), now + 110 * MS);
     }
 
     #[test]
