@@ -76,6 +76,8 @@ pub struct Promise {
     /// Its entry among the pool's planning jobs.
     id: u64,
     shared: Arc<Shared>,
+    /// Whether its job is in its entry: the place is then the job's, not the promise's to give back.
+    queued: bool,
 }
 
 impl Promise {
@@ -93,14 +95,12 @@ impl fmt::Debug for Promise {
 
 impl Drop for Promise {
     fn drop(&mut self) {
-        let mut state = self.shared.lock();
-        let before = state.planning.len();
-        state.planning.retain(|w| w.id != self.id || w.job.is_some());
-        if state.planning.len() != before {
-            drop(state);
-            // A place given back may let a default job go first.
-            self.shared.work.notify_all();
+        if self.queued {
+            return;
         }
+        self.shared.lock().planning.retain(|w| w.id != self.id);
+        // A place given back may let a default job go first.
+        self.shared.work.notify_all();
     }
 }
 
@@ -254,7 +254,7 @@ impl ComputePool {
         let id = state.next_id;
         state.next_id += 1;
         state.planning.push(Waiting { id, planned, job: None });
-        Promise { planned, id, shared: Arc::clone(&self.shared) }
+        Promise { planned, id, shared: Arc::clone(&self.shared), queued: false }
     }
 
     /// Runs `job` as heavy work: first a slot of `admission` (503 `overloaded` when none is
@@ -305,18 +305,21 @@ impl ComputePool {
         });
         {
             let mut state = self.shared.lock();
-            match &promise {
-                Some(promise) => match state.planning.iter_mut().find(|w| w.id == promise.id) {
-                    Some(waiting) => waiting.job = Some(job),
-                    // A promise holds its place until its job is queued; were it gone, the job
-                    // would still be queued under its promise.
-                    None => state.planning.push(Waiting { id: promise.id, planned: promise.planned, job: Some(job) }),
-                },
+            match promise {
+                Some(mut promise) => {
+                    match state.planning.iter_mut().find(|w| w.id == promise.id) {
+                        Some(waiting) => waiting.job = Some(job),
+                        // A promise holds its place until its job is queued; were it gone, the job
+                        // would still be queued under its promise.
+                        None => {
+                            state.planning.push(Waiting { id: promise.id, planned: promise.planned, job: Some(job) })
+                        }
+                    }
+                    promise.queued = true;
+                }
                 None => state.default.push_back(job),
             }
         }
-        // Its job queued, the promise no longer holds a place of its own.
-        drop(promise);
         self.shared.work.notify_one();
         match actix_web::rt::time::timeout(self.deadline, rx).await {
             Ok(Ok(Some(answer))) => Ok(answer),

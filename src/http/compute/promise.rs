@@ -30,7 +30,12 @@ pub const START_MARGIN: Duration = Duration::from_millis(2);
 
 /// How long before its answer is due a planning job with this budget must have stopped computing.
 pub fn reserve(budget: Duration) -> Duration {
-    ANSWER_MARGIN + budget.mul_f64(ANSWER_SHARE)
+    room(ANSWER_MARGIN, budget)
+}
+
+/// `margin` and [`ANSWER_SHARE`] of `budget`: what a job leaves its promise after computing.
+fn room(margin: Duration, budget: Duration) -> Duration {
+    margin + budget.mul_f64(ANSWER_SHARE)
 }
 
 /// The longest a request with this budget may take from its arrival to its answer.
@@ -59,8 +64,7 @@ impl Planned {
 
     /// The latest it may start and still answer in time ([`START_MARGIN`]).
     pub fn latest_start(&self) -> Instant {
-        let slack = START_MARGIN + self.cost.mul_f64(ANSWER_SHARE) + self.cost;
-        self.due.checked_sub(slack).unwrap_or(self.due)
+        self.due.checked_sub(room(START_MARGIN, self.cost) + self.cost).unwrap_or(self.due)
     }
 }
 

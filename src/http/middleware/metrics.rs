@@ -138,6 +138,11 @@ impl Default for Metrics {
     }
 }
 
+/// A count as a gauge's value.
+fn gauge_value(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
 /// The admission bound's gauges, set from the bound's own counter when scraped.
 struct AdmissionGauges {
     admission: std::sync::Arc<crate::http::compute::admission::Admission>,
@@ -164,8 +169,8 @@ impl Collector for AdmissionGauges {
     }
 
     fn collect(&self) -> Vec<MetricFamily> {
-        self.in_flight.set(i64::try_from(self.admission.in_flight()).unwrap_or(i64::MAX));
-        self.limit.set(i64::try_from(self.admission.max()).unwrap_or(i64::MAX));
+        self.in_flight.set(gauge_value(self.admission.in_flight()));
+        self.limit.set(gauge_value(self.admission.max()));
         self.in_flight.collect().into_iter().chain(self.limit.collect()).collect()
     }
 }
@@ -196,10 +201,9 @@ impl Collector for PoolGauges {
 
     fn collect(&self) -> Vec<MetricFamily> {
         let busy = self.pool.busy();
-        let gauge = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
-        self.busy.with_label_values(&["planning"]).set(gauge(busy.planning));
-        self.busy.with_label_values(&["default"]).set(gauge(busy.default));
-        self.threads.set(gauge(self.pool.threads()));
+        self.busy.with_label_values(&["planning"]).set(gauge_value(busy.planning));
+        self.busy.with_label_values(&["default"]).set(gauge_value(busy.default));
+        self.threads.set(gauge_value(self.pool.threads()));
         self.busy.collect().into_iter().chain(self.threads.collect()).collect()
     }
 }
