@@ -71,8 +71,9 @@ pub use http::logging::{init as init_logging, init_stderr as init_stderr_logging
 
 /// What the research programs of the workspace (`research/`) measure the product with: the
 /// posterior's work bounds and sampler, exact play on small boards, the level knobs, the pieces of
-/// a game told by its history, the opponent's and the searcher's fits. Built only with the
-/// `research` feature; the service, the binary and the tests do not use it.
+/// a game told by its history, the opponent's and the searcher's fits, the rollouts' two readings
+/// of a board. Built only with the `research` feature; the service, the binary and the tests do
+/// not use it.
 #[cfg(feature = "research")]
 pub mod research {
     pub use crate::game::history::{History, Volley};
@@ -83,6 +84,8 @@ pub mod research {
     pub use crate::inference::posterior::importance::Sampler;
     pub use crate::inference::posterior::{ExactError, ExactTables, estimate_work};
     pub use crate::shooting::bayes::posterior::{exact_work, sample_draws};
+    pub use crate::shooting::bayes::rollout::{step as rollout_step, step_units, tallied_step_units};
+    pub use crate::shooting::bayes::tally::Tally;
     pub use crate::shooting::level::{CALIBRATED, Noise, Weakness};
     pub use crate::shooting::play::{Ask, Recommendation};
     pub use crate::simulate::optimal::advantage::{Advantage, Phase, advantage};

@@ -8,7 +8,7 @@
 //! cells of positive probability, the one the most ship placements cross) in a classic game, the
 //! likeliest cell otherwise, ties in the turn's [`crate::game::tie_order::TieOrder`]; with a budget
 //! above the default, a plan by rollouts ([`planner`], on layouts from [`draws`], played out by
-//! `rollout.rs`).
+//! `rollout.rs`, whose counts `tally.rs` keeps up to date shot by shot).
 //! The answer says `why` when the shot is not a likeliest cell.
 
 pub mod counted;
@@ -22,7 +22,8 @@ pub mod planner;
 mod planner_tests;
 pub mod posterior;
 pub mod regime;
-mod rollout;
+pub(crate) mod rollout;
+pub(crate) mod tally;
 
 use std::borrow::Cow;
 

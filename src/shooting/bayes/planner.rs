@@ -41,7 +41,7 @@ use super::draws::{self, Layouts};
 use super::posterior::{
     EXACT_SHARE, NO_TOUCH_UNIT_SHARE, Posterior, WORK_PER_MS, before, exact_work, sample_draws, sampled,
 };
-use super::rollout::{self, Path};
+use super::rollout::{self, Path, Reader};
 
 /// A candidate replaces the greedy cell only past this many standard errors of the paired
 /// difference of their shots to finish: with [`CANDIDATES`] cells, one only as good as the greedy
@@ -191,6 +191,7 @@ pub fn improve<'a>(
     // Memory kept from one rollout to the next: a plan starts thousands.
     let mut paths: Vec<Path> = cells.iter().map(|_| Path::default()).collect();
     let mut scratch: Option<Game> = None;
+    let mut reader = Reader::new(turn);
     let mut cut_short = false;
     loop {
         // At least two layouts, the second only when the first's cost fits twice.
@@ -217,7 +218,7 @@ pub fn improve<'a>(
             let (before, rest) = paths.split_at_mut(k);
             let path = &mut rest[0];
             path.clear();
-            s.fire(board.pos(c)).expect("a candidate is an open cell");
+            reader.first(s, c);
             path.push(c);
             work += rollout::start_units(turn);
             path.total = loop {
@@ -227,7 +228,7 @@ pub fn improve<'a>(
                 if let Some(total) = before.iter().find_map(|p| path.meets(p)) {
                     break total;
                 }
-                path.push(rollout::step(s, turn, &mut grid, &mut work));
+                path.push(reader.step(s, turn, &mut grid, &mut work));
             };
         }
         shots.push(paths.iter().map(|p| p.total as f64).collect());

@@ -12,6 +12,8 @@
 //! Should target mode give no `.` cell any weight (every window through the hits lies wholly on
 //! hits), the hunt totals decide; should those be all zero too, every `.` cell ties.
 
+use std::rc::Rc;
+
 use super::contract::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
 use super::pick::best_open_cell;
 use crate::game::board::{Board, Cell, MAX_SIDE};
@@ -65,19 +67,25 @@ pub fn hunt_density(board: &Board, fleet: &Fleet, grid: &mut [f64]) {
 }
 
 /// Lines up to this long use a per-fleet table of every open-cell pattern's totals.
-const TABLE_MAX_LINE: usize = 12;
+pub const TABLE_MAX_LINE: usize = 12;
 /// Tables kept per thread before the cache is emptied.
 const TABLE_CACHE: usize = 64;
 
 /// Hunt totals for every open-cell pattern of one line length and one fleet: entry
 /// `mask * len + k` is what cell `k` of a line whose open cells are `mask` gets.
-struct HuntTable {
+pub struct HuntTable {
     len: usize,
     fleet: Vec<usize>,
     totals: Box<[u16]>,
 }
 
 impl HuntTable {
+    /// What each cell of a line whose open cells are `mask` gets, cell 0 first.
+    #[inline]
+    pub fn totals(&self, mask: u32) -> &[u16] {
+        &self.totals[mask as usize * self.len..][..self.len]
+    }
+
     fn build(len: usize, fleet: &Fleet) -> HuntTable {
         let mut totals = vec![0u16; (1usize << len) * len].into_boxed_slice();
         for mask in 0..1u32 << len {
@@ -96,11 +104,17 @@ impl HuntTable {
 }
 
 thread_local! {
-    static HUNT_TABLES: std::cell::RefCell<Vec<HuntTable>> = const { std::cell::RefCell::new(Vec::new()) };
+    static HUNT_TABLES: std::cell::RefCell<Vec<Rc<HuntTable>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Runs `f` with the hunt table of this line length and fleet, building it on first use.
 fn with_table<R>(len: usize, fleet: &Fleet, f: impl FnOnce(&HuntTable) -> R) -> R {
+    f(&hunt_table(len, fleet))
+}
+
+/// The hunt table of this line length (at most [`TABLE_MAX_LINE`]) and fleet, built on first use
+/// and kept in a per-thread cache.
+pub fn hunt_table(len: usize, fleet: &Fleet) -> Rc<HuntTable> {
     HUNT_TABLES.with_borrow_mut(|tables| {
         let i = match tables.iter().position(|t| t.len == len && t.fleet == fleet.lengths()) {
             Some(i) => i,
@@ -108,11 +122,11 @@ fn with_table<R>(len: usize, fleet: &Fleet, f: impl FnOnce(&HuntTable) -> R) -> 
                 if tables.len() >= TABLE_CACHE {
                     tables.clear();
                 }
-                tables.push(HuntTable::build(len, fleet));
+                tables.push(Rc::new(HuntTable::build(len, fleet)));
                 tables.len() - 1
             }
         };
-        f(&tables[i])
+        Rc::clone(&tables[i])
     })
 }
 
@@ -127,7 +141,7 @@ fn hunt_by_table(board: &Board, fleet: &Fleet, grid: &mut [f64]) {
                 open |= bit << c;
                 col_open[c] |= bit << r;
             }
-            let totals = &t.totals[open as usize * cols..][..cols];
+            let totals = t.totals(open);
             for (g, &v) in grid[r * cols..][..cols].iter_mut().zip(totals) {
                 *g += f64::from(v);
             }
@@ -135,7 +149,7 @@ fn hunt_by_table(board: &Board, fleet: &Fleet, grid: &mut [f64]) {
     });
     with_table(rows, fleet, |t| {
         for (c, &open) in col_open[..cols].iter().enumerate() {
-            let totals = &t.totals[open as usize * rows..][..rows];
+            let totals = t.totals(open);
             for (r, &v) in totals.iter().enumerate() {
                 grid[r * cols + c] += f64::from(v);
             }
