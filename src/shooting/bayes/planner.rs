@@ -41,7 +41,8 @@ use super::draws::{self, Layouts};
 use super::posterior::{
     EXACT_SHARE, NO_TOUCH_UNIT_SHARE, Posterior, WORK_PER_MS, before, exact_work, sample_draws, sampled,
 };
-use super::rollout::{self, Path, Reader};
+use super::rollout::{self, Path};
+use super::tally::Reader;
 
 /// A candidate replaces the greedy cell only past this many standard errors of the paired
 /// difference of their shots to finish: with [`CANDIDATES`] cells, one only as good as the greedy

@@ -1,14 +1,13 @@
 //! A rollout: the rest of a game played by `weighted-density` against one hidden layout of the
 //! ships afloat, from the position on the board, through the game's own referee
-//! ([`crate::game::referee::Game`]), reading the board as a [`Reader`] does.
+//! ([`crate::game::referee::Game`]), recounting the board at every shot; `tally.rs` keeps the
+//! counts up to date instead where it can.
 
 use crate::game::board::Cell;
 use crate::game::fleet::Fleet;
 use crate::game::referee::Game;
 use crate::game::turn::Turn;
 use crate::shooting::strategy::weighted_density::{HIT_BONUS, weighted_density};
-
-use super::tally::Tally;
 
 /// Plays `weighted-density` (in `turn`'s tie order, reading the board under its rules) to the end
 /// of the game, adding each shot's work to `work` ([`step`]). Returns the shots fired. The plans
@@ -38,51 +37,6 @@ pub fn step(game: &mut Game, turn: Turn<'_>, grid: &mut Vec<f64>, work: &mut u64
     game.board().index(shot)
 }
 
-/// How a plan's rollouts read the board: by a [`Tally`] kept up to date shot by shot where it
-/// applies, recounted at every shot ([`step`]) elsewhere. Both play the same shots.
-pub enum Reader {
-    /// The tally of the turn's board, and the one the current rollout updates.
-    Tallied {
-        origin: Box<Tally>,
-        tally: Box<Tally>,
-    },
-    Recounted,
-}
-
-impl Reader {
-    pub fn new(turn: Turn<'_>) -> Reader {
-        match Tally::start(turn) {
-            Some(origin) => Reader::Tallied { tally: Box::new(origin.clone()), origin: Box::new(origin) },
-            None => Reader::Recounted,
-        }
-    }
-
-    /// Starts a rollout of `game` (the turn's position) by firing the open cell `cell`.
-    pub fn first(&mut self, game: &mut Game, cell: usize) {
-        match self {
-            Reader::Tallied { origin, tally } => {
-                tally.clone_from(origin);
-                tally.fire(game, cell);
-            }
-            Reader::Recounted => {
-                game.fire(game.board().pos(cell)).expect("a candidate is an open cell");
-            }
-        }
-    }
-
-    /// One shot of the base policy in a game not over, adding its work to `work`
-    /// ([`step_units`], [`tallied_step_units`]). Returns the cell fired.
-    pub fn step(&mut self, game: &mut Game, turn: Turn<'_>, grid: &mut Vec<f64>, work: &mut u64) -> usize {
-        match self {
-            Reader::Tallied { tally, .. } => {
-                *work += tallied_step_units(turn, game.fleet());
-                tally.step(game, grid)
-            }
-            Reader::Recounted => step(game, turn, grid, work),
-        }
-    }
-}
-
 /// The work of one rollout shot with `afloat` left to sink: a scan of the board for each length of
 /// ship afloat and one more to choose, every scan [`NO_TOUCH_SCAN_COST`] times dearer under the
 /// no-touch rules, whose reading of the board (the water around sunk ships) and fleets of
@@ -92,7 +46,7 @@ pub fn step_units(turn: Turn<'_>, afloat: &Fleet) -> u64 {
     turn.board.len() as u64 * scans * if turn.rules.touching { 1 } else { NO_TOUCH_SCAN_COST }
 }
 
-/// The work of one rollout shot kept up to date by a [`Tally`] rather than
+/// The work of one rollout shot whose counts a tally keeps up to date rather than
 /// recounted: a [`TALLIED_STEP_SHARE`] of [`step_units`]
 /// (`docs/decisions/0043-rollouts-keep-their-counts.md`).
 pub fn tallied_step_units(turn: Turn<'_>, afloat: &Fleet) -> u64 {

@@ -5,7 +5,7 @@
 //! have windows through hits to weigh. A [`Tally`] keeps each line's open and hit cells as bit
 //! masks and the hunt totals cell by cell, updates the shot's row and column after a miss or a
 //! hit, and recounts everything only when a ship sinks (the fleet, and so the hunt table,
-//! changes). It plays exactly the shots [`rollout::step`](super::rollout::step) plays, in the same
+//! changes). It plays exactly the shots [`rollout::step`] plays, in the same
 //! order (the totals are whole numbers added in the same order), at a fraction of the work.
 //!
 //! It applies where the base policy reads the board by line tables: ships touching allowed, both
@@ -20,6 +20,8 @@ use crate::game::turn::Turn;
 use crate::game::windows::window_starts;
 use crate::shooting::strategy::density::{HuntTable, TABLE_MAX_LINE, hunt_table, window_starts_any};
 use crate::shooting::strategy::weighted_density::HIT_BONUS;
+
+use super::rollout::{self, tallied_step_units};
 
 /// The base policy's reading of one rollout's board (see the module).
 pub struct Tally {
@@ -159,9 +161,8 @@ impl Tally {
         self.rehunt_col(c);
     }
 
-    /// One shot of `weighted-density` in the turn's tie order, the very shot
-    /// [`rollout::step`](super::rollout::step) would fire, in a game not over whose board this
-    /// tally reads. Returns the cell fired.
+    /// One shot of `weighted-density` in the turn's tie order, the very shot [`rollout::step`]
+    /// would fire, in a game not over whose board this tally reads. Returns the cell fired.
     pub fn step(&mut self, game: &mut Game, grid: &mut Vec<f64>) -> usize {
         grid.clone_from(&self.hunt);
         let fleet = game.fleet();
@@ -214,6 +215,51 @@ impl Tally {
     }
 }
 
+/// How a plan's rollouts read the board: by a [`Tally`] kept up to date shot by shot where it
+/// applies, recounted at every shot ([`rollout::step`]) elsewhere. Both play the same shots.
+pub enum Reader {
+    /// The tally of the turn's board, and the one the current rollout updates.
+    Tallied {
+        origin: Box<Tally>,
+        tally: Box<Tally>,
+    },
+    Recounted,
+}
+
+impl Reader {
+    pub fn new(turn: Turn<'_>) -> Reader {
+        match Tally::start(turn) {
+            Some(origin) => Reader::Tallied { tally: Box::new(origin.clone()), origin: Box::new(origin) },
+            None => Reader::Recounted,
+        }
+    }
+
+    /// Starts a rollout of `game` (the turn's position) by firing the open cell `cell`.
+    pub fn first(&mut self, game: &mut Game, cell: usize) {
+        match self {
+            Reader::Tallied { origin, tally } => {
+                tally.clone_from(origin);
+                tally.fire(game, cell);
+            }
+            Reader::Recounted => {
+                game.fire(game.board().pos(cell)).expect("a candidate is an open cell");
+            }
+        }
+    }
+
+    /// One shot of the base policy in a game not over, adding its work to `work`
+    /// ([`rollout::step_units`], [`tallied_step_units`]). Returns the cell fired.
+    pub fn step(&mut self, game: &mut Game, turn: Turn<'_>, grid: &mut Vec<f64>, work: &mut u64) -> usize {
+        match self {
+            Reader::Tallied { tally, .. } => {
+                *work += tallied_step_units(turn, game.fleet());
+                tally.step(game, grid)
+            }
+            Reader::Recounted => rollout::step(game, turn, grid, work),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,7 +267,6 @@ mod tests {
     use crate::game::rng::seeded;
     use crate::game::rules::Rules;
     use crate::game::tie_order::TieOrder;
-    use crate::shooting::bayes::rollout;
     use rand::RngExt;
 
     /// A game of `ships` on a `rows` x `cols` board after `shots` random shots (fewer if it ends).
