@@ -317,7 +317,9 @@ mod tests {
         let game = mid_game(10, 10, &[5, 4, 3, 3, 2], 10, 1);
         let (board, fleet) = (game.board(), game.fleet());
         assert!(Tally::start(Turn::new(board, fleet)).is_some());
-        assert!(Tally::start(Turn::new(board, fleet).with_rules(Rules::NO_TOUCH)).is_none());
+        let empty = Board::empty(10, 10);
+        assert!(Tally::start(Turn::new(&empty, fleet)).is_some());
+        assert!(Tally::start(Turn::new(&empty, fleet).with_rules(Rules::NO_TOUCH)).is_none());
         let singles = Fleet::new(&[4, 1], 10).unwrap();
         assert!(Tally::start(Turn::new(board, &singles)).is_none());
         let wide = Board::empty(13, 13);
