@@ -107,11 +107,6 @@ thread_local! {
     static HUNT_TABLES: std::cell::RefCell<Vec<Rc<HuntTable>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Runs `f` with the hunt table of this line length and fleet, building it on first use.
-fn with_table<R>(len: usize, fleet: &Fleet, f: impl FnOnce(&HuntTable) -> R) -> R {
-    f(&hunt_table(len, fleet))
-}
-
 /// The hunt table of this line length (at most [`TABLE_MAX_LINE`]) and fleet, built on first use
 /// and kept in a per-thread cache.
 pub fn hunt_table(len: usize, fleet: &Fleet) -> Rc<HuntTable> {
@@ -133,28 +128,24 @@ pub fn hunt_table(len: usize, fleet: &Fleet) -> Rc<HuntTable> {
 fn hunt_by_table(board: &Board, fleet: &Fleet, grid: &mut [f64]) {
     let (rows, cols) = (board.rows(), board.cols());
     let mut col_open = [0u32; MAX_SIDE];
-    with_table(cols, fleet, |t| {
-        for (r, row) in board.cells().chunks_exact(cols).enumerate() {
-            let mut open = 0u32;
-            for (c, &cell) in row.iter().enumerate() {
-                let bit = u32::from(cell == Cell::Unknown);
-                open |= bit << c;
-                col_open[c] |= bit << r;
-            }
-            let totals = t.totals(open);
-            for (g, &v) in grid[r * cols..][..cols].iter_mut().zip(totals) {
-                *g += f64::from(v);
-            }
+    let across = hunt_table(cols, fleet);
+    for (r, row) in board.cells().chunks_exact(cols).enumerate() {
+        let mut open = 0u32;
+        for (c, &cell) in row.iter().enumerate() {
+            let bit = u32::from(cell == Cell::Unknown);
+            open |= bit << c;
+            col_open[c] |= bit << r;
         }
-    });
-    with_table(rows, fleet, |t| {
-        for (c, &open) in col_open[..cols].iter().enumerate() {
-            let totals = t.totals(open);
-            for (r, &v) in totals.iter().enumerate() {
-                grid[r * cols + c] += f64::from(v);
-            }
+        for (g, &v) in grid[r * cols..][..cols].iter_mut().zip(across.totals(open)) {
+            *g += f64::from(v);
         }
-    });
+    }
+    let down = hunt_table(rows, fleet);
+    for (c, &open) in col_open[..cols].iter().enumerate() {
+        for (r, &v) in down.totals(open).iter().enumerate() {
+            grid[r * cols + c] += f64::from(v);
+        }
+    }
 }
 
 /// Adds, to each cell, K for each window of `.`/`x` cells covering it, K being the window's `x`s.
