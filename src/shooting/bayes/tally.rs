@@ -17,9 +17,9 @@ use crate::game::board::{Board, Cell};
 use crate::game::fleet::Fleet;
 use crate::game::referee::{Game, Outcome};
 use crate::game::turn::Turn;
-use crate::game::windows::window_starts;
-use crate::shooting::strategy::density::{HuntTable, TABLE_MAX_LINE, hunt_table, window_starts_any};
-use crate::shooting::strategy::weighted_density::HIT_BONUS;
+use crate::game::windows::Line;
+use crate::shooting::strategy::density::{HuntTable, TABLE_MAX_LINE, hunt_table};
+use crate::shooting::strategy::weighted_density::{HIT_BONUS, weigh_line};
 
 use super::rollout::{self, tallied_step_units};
 
@@ -165,21 +165,16 @@ impl Tally {
     /// would fire, in a game not over whose board this tally reads. Returns the cell fired.
     pub fn step(&mut self, game: &mut Game, grid: &mut Vec<f64>) -> usize {
         grid.clone_from(&self.hunt);
-        let fleet = game.fleet();
+        let (fleet, bonus, rows, cols) = (game.fleet(), &self.bonus, self.rows, self.cols);
         // The windows through hits, rows first, then columns, as `weighted_density` adds them.
-        for r in 0..self.rows {
-            let hits = self.hit_rows[r];
-            if hits != 0 {
-                self.weigh(fleet, self.open_rows[r], hits, self.cols, |k| r * self.cols + k, grid);
-            }
+        for (r, &hits) in self.hit_rows[..rows].iter().enumerate().filter(|&(_, &h)| h != 0) {
+            let row = Line { start: r * cols, step: 1, len: cols };
+            weigh_line(fleet, &row, self.open_rows[r], hits, |k| bonus[k as usize], grid);
         }
-        for c in 0..self.cols {
-            let hits = self.hit_cols[c];
-            if hits != 0 {
-                self.weigh(fleet, self.open_cols[c], hits, self.rows, |k| k * self.cols + c, grid);
-            }
+        for (c, &hits) in self.hit_cols[..cols].iter().enumerate().filter(|&(_, &h)| h != 0) {
+            let col = Line { start: c, step: cols, len: rows };
+            weigh_line(fleet, &col, self.open_cols[c], hits, |k| bonus[k as usize], grid);
         }
-        let cols = self.cols;
         let is_open = |i: usize| self.open_rows[i / cols] >> (i % cols) & 1 != 0;
         let mut best = None;
         let mut top = f64::NEG_INFINITY;
@@ -192,26 +187,6 @@ impl Tally {
         let shot = best.expect("a game not over has an open cell");
         self.fire(game, shot);
         shot
-    }
-
-    /// Adds the weight of every window of one line through its hits to the line's open cells.
-    fn weigh(&self, fleet: &Fleet, open: u32, hits: u32, len: usize, at: impl Fn(usize) -> usize, grid: &mut [f64]) {
-        let afloat = open | hits;
-        for (ship, count) in fleet.groups().filter(|&(ship, _)| ship <= len) {
-            let mut w = window_starts(afloat, ship) & window_starts_any(hits, ship);
-            let cover = (1u32 << ship) - 1;
-            while w != 0 {
-                let s = w.trailing_zeros() as usize;
-                w &= w - 1;
-                let weight = count as f64 * self.bonus[(hits >> s & cover).count_ones() as usize];
-                let mut cells = open >> s & cover;
-                while cells != 0 {
-                    let k = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    grid[at(s + k)] += weight;
-                }
-            }
-        }
     }
 }
 

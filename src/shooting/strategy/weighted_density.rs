@@ -23,7 +23,7 @@ use crate::game::fleet::Fleet;
 use crate::game::prior::Opponent;
 use crate::game::rng::SonarRng;
 use crate::game::turn::Turn;
-use crate::game::windows::{lines, window_starts};
+use crate::game::windows::{Line, lines, window_starts};
 
 pub const INFO: AlgorithmInfo = AlgorithmInfo {
     name: "weighted-density",
@@ -85,25 +85,43 @@ pub fn weighted_density(board: &Board, fleet: &Fleet, bonus: f64, grid: &mut [f6
     }
     let (rows, cols) = (board.rows(), board.cols());
     let cells = board.cells();
-    let mask = |line: &crate::game::windows::Line, keep: &dyn Fn(Cell) -> bool| {
-        (0..line.len).filter(|&k| keep(cells[line.index(k)])).fold(0u32, |m, k| m | 1 << k)
-    };
+    let mask =
+        |line: &Line, keep: Cell| (0..line.len).filter(|&k| cells[line.index(k)] == keep).fold(0u32, |m, k| m | 1 << k);
     for line in lines(rows, cols) {
-        let hits = mask(&line, &|c| c == Cell::Hit);
-        if hits == 0 {
-            continue;
+        let hits = mask(&line, Cell::Hit);
+        if hits != 0 {
+            weigh_line(fleet, &line, mask(&line, Cell::Unknown), hits, |k| bonus.powi(k as i32), grid);
         }
-        let open = mask(&line, &Cell::may_hold_afloat);
-        for (ship, count) in fleet.groups().filter(|&(ship, _)| ship <= line.len) {
-            let mut w = window_starts(open, ship) & window_starts_any(hits, ship);
-            while w != 0 {
-                let s = w.trailing_zeros() as usize;
-                w &= w - 1;
-                let k = (hits >> s & ((1u32 << ship) - 1)).count_ones();
-                let weight = count as f64 * bonus.powi(k as i32);
-                for i in (s..s + ship).map(|k| line.index(k)).filter(|&i| cells[i] == Cell::Unknown) {
-                    grid[i] += weight;
-                }
+    }
+}
+
+/// Adds, to the `.` cells of `line` (bits of `open`; `hits` are its `x` cells), `count` x
+/// `weight_of(k)` for every window of each ship length afloat that lies on `.`/`x` cells and covers
+/// `k` > 0 of the hits, windows in order along the line and cells in order within each: the part
+/// of [`weighted_density`] through hits, shared with the rollouts' tally, which must add the same
+/// weights in the same order to play the same shots.
+#[inline]
+pub(crate) fn weigh_line(
+    fleet: &Fleet,
+    line: &Line,
+    open: u32,
+    hits: u32,
+    weight_of: impl Fn(u32) -> f64,
+    grid: &mut [f64],
+) {
+    let afloat = open | hits;
+    for (ship, count) in fleet.groups().filter(|&(ship, _)| ship <= line.len) {
+        let mut w = window_starts(afloat, ship) & window_starts_any(hits, ship);
+        let cover = (1u32 << ship) - 1;
+        while w != 0 {
+            let s = w.trailing_zeros() as usize;
+            w &= w - 1;
+            let weight = count as f64 * weight_of((hits >> s & cover).count_ones());
+            let mut cells = open >> s & cover;
+            while cells != 0 {
+                let k = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                grid[line.index(s + k)] += weight;
             }
         }
     }
