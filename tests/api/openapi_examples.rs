@@ -148,15 +148,16 @@ async fn each_post_route_answers_its_own_problems() {
     // "retry in 2 s" however slowly a loaded machine gets there within a second.
     let held = AppState::new().with_budget_policy(BudgetPolicy::SERVED);
     let pool = held.compute.clone();
+    let admission = held.admission.clone();
     let busy = crate::helpers::app(held).await;
     let (release, wait) = std::sync::mpsc::channel::<()>();
     let wait = std::sync::Arc::new(std::sync::Mutex::new(wait));
     let mut running = Vec::new();
     for _ in 0..pool.threads() {
         let promise = pool.promise(std::time::Instant::now(), std::time::Duration::from_millis(1900)).unwrap();
-        let (p, wait) = (pool.clone(), std::sync::Arc::clone(&wait));
+        let (p, wait, admission) = (pool.clone(), std::sync::Arc::clone(&wait), admission.clone());
         running.push(actix_web::rt::spawn(async move {
-            p.run_promised(promise, move || wait.lock().unwrap().recv()).await
+            p.run_admitted(&admission, Some(promise), move |_| wait.lock().unwrap().recv()).await
         }));
     }
     actix_web::rt::time::sleep(std::time::Duration::from_millis(5)).await;

@@ -2,7 +2,7 @@
 //! answer HTTP. The handlers of `POST /recommend`, `/placement` and `/opponent` use both.
 //!
 //! - [`admission`]: how many heavy requests may run or wait at once, past which they get 503.
-//! - [`pool`]: the low-priority threads heavy requests run on, each within its deadline, planning
+//! - [`pool`]: the batch-scheduled threads heavy requests run on, each within its deadline, planning
 //!   jobs first.
 //! - [`policy`]: whether computations are held to the clock, and what an over-budget planning
 //!   request gets.

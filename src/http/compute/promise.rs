@@ -75,6 +75,9 @@ pub struct Snapshot {
     /// For each thread, how long until it is free: what its running job has left (zero when
     /// idle).
     pub busy: Vec<Duration>,
+    /// What the default jobs queued are expected to cost: they go before any planning job
+    /// promised after them, each on the thread that frees first.
+    pub ahead: Vec<Duration>,
     /// The planning jobs waiting, in any order.
     pub queued: Vec<Planned>,
 }
@@ -88,51 +91,66 @@ pub struct Refused {
 
 impl Snapshot {
     /// Whether `job` can be added: it starts by its latest start, and no planning job waiting that
-    /// would have started in time starts too late because of it. The jobs are placed in deadline
-    /// order, each on the thread that frees first.
+    /// would have started in time starts too late because of it. The default jobs queued go first,
+    /// then the planning jobs in deadline order, each on the thread that frees first: a planning
+    /// job is refused for the work queued ahead of it, and default traffic is never shut out by
+    /// planning jobs promised after it.
     pub fn admit(&self, job: Planned) -> Result<(), Refused> {
         let before = self.late(&self.queued);
         let mut with = self.queued.clone();
         with.push(job);
         let after = self.late(&with);
-        let pushed = after.iter().any(|j| *j == job || !before.contains(j));
+        // Told apart by place, not value: two jobs of the same arrival and budget are two jobs.
+        let pushed = (after.iter().enumerate()).any(|(i, &late)| late && before.get(i).is_none_or(|&was| !was));
         match pushed {
             false => Ok(()),
             true => Err(Refused { drains_in: self.drains_in(&with) }),
         }
     }
 
-    /// The jobs of `jobs` that would start after their latest start.
-    fn late(&self, jobs: &[Planned]) -> Vec<Planned> {
-        let mut late = Vec::new();
-        self.place(jobs, |j, start| {
-            if start > j.latest_start() {
-                late.push(*j);
-            }
-        });
+    /// For each job of `jobs`, whether it would start after its latest start.
+    fn late(&self, jobs: &[Planned]) -> Vec<bool> {
+        let mut late = vec![false; jobs.len()];
+        self.place(jobs, |i, start| late[i] = start > jobs[i].latest_start());
         late
     }
 
     /// How long until every thread has finished what it runs now and `jobs`.
     fn drains_in(&self, jobs: &[Planned]) -> Duration {
         let mut last = self.now;
-        self.place(jobs, |j, start| last = last.max(start + j.cost));
+        self.place(jobs, |i, start| last = last.max(start + jobs[i].cost));
         last.saturating_duration_since(self.now)
     }
 
-    /// Places `jobs` in deadline order, each on the thread that frees first, telling `placed` each
-    /// job with its start.
-    fn place(&self, jobs: &[Planned], mut placed: impl FnMut(&Planned, Instant)) {
-        let mut order: Vec<&Planned> = jobs.iter().collect();
-        order.sort_by_key(|j| j.due);
+    /// Whether one more default job, run now on `thread`, would make no planning job waiting
+    /// start later than its latest start that would not have anyway.
+    pub fn affords(&self, thread: usize, cost: Duration) -> bool {
+        let before = self.late(&self.queued);
+        let mut after = self.clone();
+        after.busy[thread] += cost;
+        let late = after.late(&self.queued);
+        late.iter().zip(&before).all(|(&late, &was)| !late || was)
+    }
+
+    /// Places the default jobs ahead, then `jobs` in deadline order (ties in their order in
+    /// `jobs`), each on the thread that frees first, telling `placed` each job's index with its
+    /// start.
+    fn place(&self, jobs: &[Planned], mut placed: impl FnMut(usize, Instant)) {
+        let mut order: Vec<usize> = (0..jobs.len()).collect();
+        order.sort_by_key(|&i| jobs[i].due);
         let mut free: Vec<Instant> = self.busy.iter().map(|&b| self.now + b).collect();
         if free.is_empty() {
             free.push(self.now);
         }
-        for j in order {
-            let (slot, start) = free.iter().copied().enumerate().min_by_key(|&(_, t)| t).expect("a thread");
-            placed(j, start);
-            free[slot] = start + j.cost;
+        let first = |free: &[Instant]| free.iter().copied().enumerate().min_by_key(|&(_, t)| t).expect("a thread");
+        for &cost in &self.ahead {
+            let (slot, start) = first(&free);
+            free[slot] = start + cost;
+        }
+        for i in order {
+            let (slot, start) = first(&free);
+            placed(i, start);
+            free[slot] = start + jobs[i].cost;
         }
     }
 }
@@ -147,7 +165,7 @@ mod tests {
         let now = Instant::now();
         let queued =
             queued.iter().map(|&(arrived_ago, budget)| Planned::new(now - arrived_ago * MS, budget * MS)).collect();
-        (now, Snapshot { now, busy: busy.iter().map(|&b| b * MS).collect(), queued })
+        (now, Snapshot { now, busy: busy.iter().map(|&b| b * MS).collect(), ahead: Vec::new(), queued })
     }
 
     #[test]
@@ -193,5 +211,32 @@ mod tests {
         // A waiting job already too late does not turn a new one away that is itself on time.
         let (now, s) = snapshot(&[10, 0], &[(400, 1000)]);
         assert_eq!(s.admit(Planned::new(now, 100 * MS)), Ok(()));
+    }
+
+    #[test]
+    fn default_jobs_queued_go_before_a_later_promise() {
+        // Both threads idle: a 30 ms job may start up to 6 ms from its arrival.
+        let (now, mut s) = snapshot(&[0, 0], &[]);
+        s.ahead = vec![10 * MS];
+        // One default job queued takes one thread: the other is free.
+        assert_eq!(s.admit(Planned::new(now, 30 * MS)), Ok(()));
+        // Two take both for 10 ms: past the job's latest start.
+        s.ahead.push(10 * MS);
+        assert_eq!(s.admit(Planned::new(now, 30 * MS)).unwrap_err().drains_in, 40 * MS);
+    }
+
+    #[test]
+    fn a_default_job_goes_first_only_where_the_planning_jobs_waiting_afford_it() {
+        // A 30 ms job arrived just now waits (may start up to 6 ms from now); one thread idle,
+        // the other busy 50 ms.
+        let (_, s) = snapshot(&[0, 50], &[(0, 30)]);
+        assert!(!s.affords(0, 10 * MS));
+        assert!(s.affords(0, 5 * MS));
+        // Two idle threads: the default job on one leaves the other to the planning job.
+        let (_, s) = snapshot(&[0, 0], &[(0, 30)]);
+        assert!(s.affords(0, 10 * MS));
+        // A job already too late is not made later by it, so it does not hold the default back.
+        let (_, s) = snapshot(&[0, 50], &[(400, 1000)]);
+        assert!(s.affords(0, 10 * MS));
     }
 }

@@ -175,7 +175,7 @@ pub async fn opponent(
     let body = read_json(&req, payload, **timeout).await?;
     let valid = ValidOpponent::from_json(body.get())?;
     // Fitting is compute work: bounded with the heavy recommendations and run on their pool.
-    let fitted = pool.run_admitted(&admission.into_inner(), None, move || valid.fit()).await?;
+    let fitted = pool.run_admitted(&admission.into_inner(), None, move |_| valid.fit()).await?;
     let body = serde_json::to_vec(&OpponentResponse::from(fitted)).expect("a model always serializes");
     Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(body))
 }

@@ -321,7 +321,7 @@ pub async fn placement(
     let answer = if req.style == PlacementStyle::Adaptive {
         // Fitting searches and the tilted draw are compute work: bounded with the heavy
         // recommendations and run on their pool.
-        pool.run_admitted(&admission.into_inner(), None, move || req.place_adaptive(seed)).await??
+        pool.run_admitted(&admission.into_inner(), None, move |_| req.place_adaptive(seed)).await??
     } else {
         let style = if req.style == PlacementStyle::Hard { Style::Hard } else { Style::Uniform };
         let layout = place_styled(req.rows, req.cols, &req.fleet, req.rules, style, &mut seeded(seed))

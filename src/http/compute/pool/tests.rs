@@ -1,6 +1,7 @@
-//! The pool against its contract: jobs answer, panics are reported, late callers are told so and
-//! their queued jobs skipped, planning jobs go first, earliest due first, and default jobs are
-//! never shut out.
+//! The pool on its threads: jobs answer, panics are reported, late callers are told so and their
+//! queued jobs skipped, planning jobs go first, earliest due first, a thread is free when its
+//! answer comes, and a place given back frees it. The orders of its events are explored in
+//! [`super::explore`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -9,25 +10,43 @@ use super::*;
 
 const MS: Duration = Duration::from_millis(1);
 
-/// A pool whose jobs may wait a minute: its threads run at a lower priority than the tests beside
-/// it, which on a loaded machine can hold them off for seconds.
+/// A pool whose jobs may wait a minute: its threads share the CPU with the tests beside it, which
+/// on a loaded machine can hold them off for seconds.
 fn patient(threads: usize) -> ComputePool {
     ComputePool::with_deadline(threads, 60_000 * MS)
 }
 
+fn admission() -> Arc<Admission> {
+    Admission::new(64)
+}
+
 /// Whether nothing runs or waits on the pool.
 fn idle(pool: &ComputePool) -> bool {
-    let state = pool.shared.lock();
-    state.planning.is_empty() && state.default.is_empty() && state.running.iter().all(Option::is_none)
+    pool.shared.lock().schedule.idle()
+}
+
+async fn run<T: Send + 'static>(pool: &ComputePool, job: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    pool.run_admitted(&admission(), None, move |_| job()).await
 }
 
 #[actix_web::test]
 async fn runs_jobs_and_reports_panics() {
     let pool = patient(2);
     assert_eq!(pool.threads(), 2);
-    assert_eq!(pool.run(|| 6 * 7).await, Ok(42));
-    assert_eq!(pool.run(|| -> u8 { panic!("boom") }).await, Err(JobError::Panicked));
-    assert_eq!(pool.run(|| "still serving").await, Ok("still serving"));
+    assert_eq!(run(&pool, || 6 * 7).await.ok(), Some(42));
+    assert!(matches!(run(&pool, || -> u8 { panic!("boom") }).await, Err(ApiError::Internal(_))));
+    assert_eq!(run(&pool, || "still serving").await.ok(), Some("still serving"));
+}
+
+#[actix_web::test]
+async fn a_full_admission_sheds_the_job() {
+    let pool = patient(1);
+    let full = Admission::new(0);
+    let ran = Arc::new(AtomicBool::new(false));
+    let flag = ran.clone();
+    let shed = pool.run_admitted(&full, None, move |_| flag.store(true, Ordering::SeqCst)).await;
+    assert!(matches!(shed, Err(ApiError::Overloaded)));
+    assert!(!ran.load(Ordering::SeqCst));
 }
 
 #[actix_web::test]
@@ -36,13 +55,15 @@ async fn late_jobs_miss_the_deadline_and_queued_ones_are_skipped() {
     let (release, wait) = mpsc::channel::<()>();
     // The only thread is busy until released, so the second job waits in the queue.
     let p = pool.clone();
-    let busy = actix_web::rt::spawn(async move { p.run(move || wait.recv().is_ok()).await });
-    actix_web::rt::time::sleep(10 * MS).await;
+    let busy = actix_web::rt::spawn(async move { run(&p, move || wait.recv().is_ok()).await });
+    while pool.busy().default == 0 {
+        actix_web::rt::time::sleep(MS).await;
+    }
     let ran = Arc::new(AtomicBool::new(false));
     let flag = ran.clone();
-    let queued = pool.run(move || flag.store(true, Ordering::SeqCst)).await;
-    assert_eq!(queued, Err(JobError::Deadline(50 * MS)));
-    assert_eq!(busy.await.unwrap(), Err(JobError::Deadline(50 * MS)));
+    let queued = run(&pool, move || flag.store(true, Ordering::SeqCst)).await;
+    assert!(matches!(queued, Err(ApiError::Deadline(50))));
+    assert!(matches!(busy.await.unwrap(), Err(ApiError::Deadline(50))));
     release.send(()).unwrap();
     // Once the thread is free, the abandoned job is skipped: the queue empties without running it.
     while !idle(&pool) {
@@ -51,58 +72,43 @@ async fn late_jobs_miss_the_deadline_and_queued_ones_are_skipped() {
     assert!(!ran.load(Ordering::SeqCst), "a job nobody waits for any more was run");
 }
 
-/// Blocks the pool's only thread until the returned sender is used, then lets `jobs` queue.
-async fn blocked(pool: &ComputePool) -> (mpsc::Sender<()>, actix_web::rt::task::JoinHandle<Result<bool, JobError>>) {
-    let (release, wait) = mpsc::channel::<()>();
-    let p = pool.clone();
-    let busy = actix_web::rt::spawn(async move { p.run(move || wait.recv().is_ok()).await });
-    actix_web::rt::time::sleep(2 * MS).await;
-    (release, busy)
-}
-
 #[actix_web::test]
 async fn planning_jobs_go_first_earliest_due_first() {
     let pool = patient(1);
-    let (release, busy) = blocked(&pool).await;
+    let (release, wait) = mpsc::channel::<()>();
+    let p = pool.clone();
+    let busy = actix_web::rt::spawn(async move { run(&p, move || wait.recv().is_ok()).await });
+    while pool.busy().default == 0 {
+        actix_web::rt::time::sleep(MS).await;
+    }
     let order = Arc::new(Mutex::new(Vec::new()));
-    let now = Instant::now();
     let push = |name: &'static str| {
         let order = Arc::clone(&order);
-        move || order.lock().unwrap().push(name)
+        move |_: Allot| order.lock().unwrap().push(name)
     };
-    // A default job queued first, then two planning jobs: the one due sooner runs first.
-    let default = actix_web::rt::spawn({
-        let p = pool.clone();
-        let job = push("default");
-        async move { p.run(job).await }
-    });
-    actix_web::rt::time::sleep(MS).await;
-    // Admission is not the point here: both take their places without it.
-    let late = pool.hold(&mut pool.shared.lock(), Planned::new(now, 300 * MS));
-    let soon = pool.hold(&mut pool.shared.lock(), Planned::new(now, 30 * MS));
-    let p1 = actix_web::rt::spawn({
-        let p = pool.clone();
-        let job = push("planning 300 ms");
-        async move { p.run_promised(late, job).await }
-    });
-    let p2 = actix_web::rt::spawn({
-        let p = pool.clone();
-        let job = push("planning 30 ms");
-        async move { p.run_promised(soon, job).await }
-    });
-    actix_web::rt::time::sleep(5 * MS).await;
+    // Two long planning jobs promised, the one due later first (the thread is busy for the moment;
+    // the minute's job has six seconds of slack, more than the other's five), then queued: the one
+    // due sooner runs first.
+    let now = Instant::now();
+    let late = pool.promise(now, 60_000 * MS).unwrap();
+    let soon = pool.promise(now, 5_000 * MS).unwrap();
+    let tasks: Vec<_> = [(late, "planning 60 s"), (soon, "planning 5 s")]
+        .into_iter()
+        .map(|(promise, name)| {
+            let (p, job) = (pool.clone(), push(name));
+            actix_web::rt::spawn(async move { p.run_admitted(&admission(), Some(promise), job).await })
+        })
+        .collect();
+    // Both queued behind the busy thread before it frees.
+    while pool.shared.lock().schedule.queued_planning() < 2 {
+        actix_web::rt::time::sleep(MS).await;
+    }
     release.send(()).unwrap();
-    busy.await.unwrap().unwrap();
-    for task in [p1, p2] {
+    assert_eq!(busy.await.unwrap().ok(), Some(true));
+    for task in tasks {
         task.await.unwrap().unwrap();
     }
-    default.await.unwrap().unwrap();
-    let order = order.lock().unwrap().clone();
-    // With one thread, planning holds all but none: the slack rule decides. The 30 ms job was
-    // already past its latest start when the thread freed, so it went first; the default job went
-    // before the 300 ms one only if that one could afford it.
-    assert_eq!(order[0], "planning 30 ms", "{order:?}");
-    assert!(order.contains(&"default") && order.contains(&"planning 300 ms"), "{order:?}");
+    assert_eq!(*order.lock().unwrap(), ["planning 5 s", "planning 60 s"]);
 }
 
 #[actix_web::test]
@@ -113,8 +119,11 @@ async fn a_promise_is_refused_past_its_slack_with_the_time_to_drain() {
     let held = pool.promise(Instant::now(), 60_000 * MS).unwrap();
     let (release, wait) = mpsc::channel::<()>();
     let p = pool.clone();
-    let busy = actix_web::rt::spawn(async move { p.run_promised(held, move || wait.recv().is_ok()).await });
-    while pool.shared.lock().running[0].is_none() {
+    let busy =
+        actix_web::rt::spawn(
+            async move { p.run_admitted(&admission(), Some(held), move |_| wait.recv().is_ok()).await },
+        );
+    while pool.busy().planning == 0 {
         actix_web::rt::time::sleep(MS).await;
     }
     // A 100 ms budget may start only 13 ms after its arrival: refused, with the time until the
@@ -122,12 +131,22 @@ async fn a_promise_is_refused_past_its_slack_with_the_time_to_drain() {
     let refused = pool.promise(Instant::now(), 100 * MS).unwrap_err();
     assert!(refused.drains_in > 59_000 * MS && refused.drains_in <= 60_100 * MS, "{refused:?}");
     release.send(()).unwrap();
-    busy.await.unwrap().unwrap();
-    // The thread free again (it says so just after the answer), the same promise is kept.
-    while !idle(&pool) {
-        actix_web::rt::time::sleep(MS).await;
-    }
+    assert_eq!(busy.await.unwrap().ok(), Some(true));
+    // The thread is counted free before the answer leaves: the same promise is kept at once.
+    assert!(idle(&pool));
     assert!(pool.promise(Instant::now(), 100 * MS).is_ok());
+}
+
+#[actix_web::test]
+async fn a_thread_is_free_when_its_answer_comes() {
+    let pool = patient(1);
+    for _ in 0..20 {
+        let promise = pool.promise(Instant::now(), 30 * MS).unwrap();
+        assert_eq!(pool.run_admitted(&admission(), Some(promise), |_| 7).await.ok(), Some(7));
+        assert!(idle(&pool), "the thread was counted busy after its answer");
+        assert_eq!(run(&pool, || 1).await.ok(), Some(1));
+        assert!(idle(&pool));
+    }
 }
 
 #[actix_web::test]
@@ -137,12 +156,15 @@ async fn default_jobs_run_beside_planning_on_two_threads() {
     let promise = pool.promise(Instant::now(), 300 * MS).unwrap();
     let (release, wait) = mpsc::channel::<()>();
     let p = pool.clone();
-    let long = actix_web::rt::spawn(async move { p.run_promised(promise, move || wait.recv().is_ok()).await });
+    let long =
+        actix_web::rt::spawn(
+            async move { p.run_admitted(&admission(), Some(promise), move |_| wait.recv().is_ok()).await },
+        );
     for _ in 0..5 {
-        assert_eq!(pool.run(|| 1).await, Ok(1));
+        assert_eq!(run(&pool, || 1).await.ok(), Some(1));
     }
     release.send(()).unwrap();
-    assert_eq!(long.await.unwrap(), Ok(true));
+    assert_eq!(long.await.unwrap().ok(), Some(true));
 }
 
 #[actix_web::test]
@@ -156,8 +178,19 @@ async fn a_promise_holds_its_place_from_its_admission() {
     drop(first);
     assert!(idle(&pool));
     let second = pool.promise(Instant::now(), 100 * MS).unwrap();
-    assert_eq!(pool.run_promised(second, || 7).await, Ok(7));
-    while !idle(&pool) {
-        actix_web::rt::time::sleep(MS).await;
-    }
+    assert_eq!(pool.run_admitted(&admission(), Some(second), |_| 7).await.ok(), Some(7));
+    assert!(idle(&pool));
+}
+
+#[actix_web::test]
+async fn a_job_is_told_the_share_of_a_cpu_it_gets() {
+    let pool = patient(1);
+    // A pool that has only seen its threads keep up gives the whole budget.
+    let allot = pool.run_admitted(&admission(), None, |allot| allot).await.unwrap();
+    assert_eq!(allot, Allot::WHOLE);
+    // A job that sleeps gets no CPU while it waits: the share falls, and the next job is told.
+    run(&pool, || std::thread::sleep(200 * MS)).await.unwrap();
+    let allot = pool.run_admitted(&admission(), None, |allot| allot).await.unwrap();
+    assert!(allot.share < 0.5, "{allot:?}");
+    assert!((pool.delivered() - allot.share).abs() < 1e-9);
 }

@@ -20,7 +20,7 @@ use crate::shooting::play::{Ask, Recommendation};
 use crate::http::body::{BodyTimeout, read_json, read_object};
 use crate::http::compute::admission::Admission;
 use crate::http::compute::policy::{BudgetPolicy, Clock, OverBudget};
-use crate::http::compute::pool::ComputePool;
+use crate::http::compute::pool::{Allot, ComputePool};
 use crate::http::compute::promise::promise;
 use crate::http::middleware::metrics::Metrics;
 use crate::http::problem::ApiError;
@@ -132,15 +132,20 @@ pub async fn answer(body: &str, arrival: Instant, shared: Shared) -> Result<Http
         true => Question::Unread(request),
         false => Question::Read(request.ask()?),
     };
-    let work = move |start: Instant| compute(question, start, finish_by, clock);
-    // Heavy work runs on the low-priority compute pool, so that it never holds up the threads
+    let work = move |start: Instant, allot: Allot| compute(question, start, finish_by, clock.then_some(allot));
+    // Heavy work runs on the batch-scheduled compute pool, so that it never holds up the threads
     // answering other requests; past the bound on heavy work in flight it is shed before its
     // position is checked or its history replayed, so that an overload costs little per refusal.
+    // The pool catches a heavy job's panic; a light one's is caught here.
+    let failed = || ApiError::Internal("the algorithm failed".to_owned());
     let done = match heavy {
-        false => work(Instant::now())?,
+        false => catch_unwind(AssertUnwindSafe(|| work(Instant::now(), Allot::WHOLE))).map_err(|_| failed())??,
         true => {
-            let job = move || work(Instant::now());
-            shared.pool.run_admitted(&shared.admission, promised, job).await??
+            let job = move |allot| work(Instant::now(), allot);
+            shared.pool.run_admitted(&shared.admission, promised, job).await.map_err(|e| match e {
+                ApiError::Internal(_) => failed(),
+                e => e,
+            })??
         }
     };
     let name = done.algorithm.name();
@@ -164,9 +169,15 @@ enum Question {
 }
 
 /// Reads the question if it is not yet (a history is replayed), fits past fleets, checks the
-/// position and plays the move, from `start`. Held to the `clock`, the computation stops when its
-/// budget from `start` is spent, and never later than a promise's `finish_by`.
-fn compute(question: Question, start: Instant, finish_by: Option<Instant>, clock: bool) -> Result<Done, ApiError> {
+/// position and plays the move, from `start`. Held to the clock (`allot` given), the computation
+/// stops when its budget from `start` is spent, and never later than a promise's `finish_by`; and
+/// it plans the work of the share of its budget that the CPU its thread gets can finish by then.
+fn compute(
+    question: Question,
+    start: Instant,
+    finish_by: Option<Instant>,
+    allot: Option<Allot>,
+) -> Result<Done, ApiError> {
     let (mut ask, prior) = match question {
         Question::Read(read) => read,
         Question::Unread(request) => request.ask()?,
@@ -184,18 +195,21 @@ fn compute(question: Question, start: Instant, finish_by: Option<Instant>, clock
         ask.opponent = Some(Arc::new(model));
         echo
     });
-    let deadline = match clock {
-        false => Deadline::NONE,
-        true => {
+    let deadline = match allot {
+        None => Deadline::NONE,
+        Some(allot) => {
             let spent = start + millis(ask.budget_ms);
+            // Only a planning budget shrinks: the default budget's work is what every answer has.
+            if ask.budget_ms > DEFAULT_BUDGET_MS {
+                ask.budget_ms = allot.scale(ask.budget_ms).max(DEFAULT_BUDGET_MS);
+            }
             Deadline::at(finish_by.map_or(spent, |latest| spent.min(latest)))
         }
     };
     let seat = ask.check()?;
     let played = Instant::now();
     let algorithm = ask.algorithm;
-    let rec = catch_unwind(AssertUnwindSafe(|| ask.play(&seat, deadline)))
-        .map_err(|_| ApiError::Internal(format!("algorithm {} failed", algorithm.name())))??;
+    let rec = ask.play(&seat, deadline)?;
     Ok(Done {
         rec,
         echo,
