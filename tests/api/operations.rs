@@ -137,3 +137,14 @@ async fn docs_work_offline() {
         }
     }
 }
+
+#[actix_web::test]
+async fn every_answer_says_the_services_time() {
+    let app = app(AppState::new()).await;
+    for req in [test::TestRequest::get().uri("/healthz"), test::TestRequest::get().uri("/nowhere")] {
+        let res = test::call_service(&app, req.to_request()).await;
+        let timing = res.headers().get("server-timing").expect("a Server-Timing header").to_str().unwrap();
+        let ms: f64 = timing.strip_prefix("app;dur=").expect(timing).parse().unwrap();
+        assert!(ms >= 0.0, "{timing}");
+    }
+}
