@@ -122,14 +122,13 @@ impl Snapshot {
         last.saturating_duration_since(self.now)
     }
 
-    /// Whether one more default job, run now on `thread`, would make no planning job waiting
-    /// start later than its latest start that would not have anyway.
+    /// Whether one more default job, run now on `thread`, would leave every planning job waiting
+    /// to start by its latest start. One already past it holds the default jobs back until it has
+    /// started: were it let be, default traffic that never stops would keep it waiting.
     pub fn affords(&self, thread: usize, cost: Duration) -> bool {
-        let before = self.late(&self.queued);
         let mut after = self.clone();
         after.busy[thread] += cost;
-        let late = after.late(&self.queued);
-        late.iter().zip(&before).all(|(&late, &was)| !late || was)
+        after.late(&self.queued).iter().all(|&late| !late)
     }
 
     /// Places the default jobs ahead, then `jobs` in deadline order (ties in their order in
@@ -235,8 +234,8 @@ mod tests {
         // Two idle threads: the default job on one leaves the other to the planning job.
         let (_, s) = snapshot(&[0, 0], &[(0, 30)]);
         assert!(s.affords(0, 10 * MS));
-        // A job already too late is not made later by it, so it does not hold the default back.
+        // A job already too late holds it back until it has started.
         let (_, s) = snapshot(&[0, 50], &[(400, 1000)]);
-        assert!(s.affords(0, 10 * MS));
+        assert!(!s.affords(0, 10 * MS));
     }
 }
