@@ -61,6 +61,8 @@ async fn the_metrics_show_the_slots_taken_and_the_bound() {
     // The compute pool's threads, idle.
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     assert!(text.contains(&format!("\nsonar_compute_threads {threads}\n")), "{text}");
+    // No job has run yet: the threads are taken to get a whole CPU.
+    assert!(text.contains("\nsonar_compute_cpu_share 1\n"), "{text}");
     for kind in ["planning", "default"] {
         assert!(text.contains(&format!("\nsonar_compute_threads_busy{{kind=\"{kind}\"}} 0\n")), "{text}");
     }

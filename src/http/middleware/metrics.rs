@@ -12,7 +12,7 @@ use actix_web::{Error, web};
 use prometheus::core::{Collector, Desc};
 use prometheus::proto::MetricFamily;
 use prometheus::{
-    Encoder, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, IntGaugeVec, Opts, Registry, TextEncoder,
+    Encoder, Gauge, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, IntGaugeVec, Opts, Registry, TextEncoder,
 };
 
 /// Buckets from 1 µs to 1 s: 1, 2.5 and 5 per decade.
@@ -181,6 +181,7 @@ struct PoolGauges {
     pool: ComputePool,
     busy: IntGaugeVec,
     threads: IntGauge,
+    share: Gauge,
 }
 
 impl PoolGauges {
@@ -191,13 +192,18 @@ impl PoolGauges {
         )
         .expect("valid metric");
         let threads = IntGauge::new("sonar_compute_threads", "Threads of the compute pool").expect("valid metric");
-        PoolGauges { pool, busy, threads }
+        let share = Gauge::new(
+            "sonar_compute_cpu_share",
+            "Share of a CPU the compute threads got while they ran their jobs (CPU time over wall time)",
+        )
+        .expect("valid metric");
+        PoolGauges { pool, busy, threads, share }
     }
 }
 
 impl Collector for PoolGauges {
     fn desc(&self) -> Vec<&Desc> {
-        self.busy.desc().into_iter().chain(self.threads.desc()).collect()
+        self.busy.desc().into_iter().chain(self.threads.desc()).chain(self.share.desc()).collect()
     }
 
     fn collect(&self) -> Vec<MetricFamily> {
@@ -205,7 +211,8 @@ impl Collector for PoolGauges {
         self.busy.with_label_values(&["planning"]).set(gauge_value(busy.planning));
         self.busy.with_label_values(&["default"]).set(gauge_value(busy.default));
         self.threads.set(gauge_value(self.pool.threads()));
-        self.busy.collect().into_iter().chain(self.threads.collect()).collect()
+        self.share.set(self.pool.delivered());
+        self.busy.collect().into_iter().chain(self.threads.collect()).chain(self.share.collect()).collect()
     }
 }
 
