@@ -269,8 +269,9 @@ export interface components {
             asked_ms: number;
             /**
              * Format: int64
-             * @description The budget the answer was computed with: `asked_ms`, or the default where the planning
-             *     budget could not be kept.
+             * @description The budget the answer was computed with: `asked_ms`, the default where the planning
+             *     budget could not be kept, or the part of `asked_ms` whose work the CPU the service gets
+             *     could finish in time.
              */
             budget_ms: number;
             /**

@@ -20,8 +20,9 @@ class ComputeAnswer:
 
     Attributes:
         asked_ms (int): The request's `budget_ms` (or the default).
-        budget_ms (int): The budget the answer was computed with: `asked_ms`, or the default where the planning
-            budget could not be kept.
+        budget_ms (int): The budget the answer was computed with: `asked_ms`, the default where the planning
+            budget could not be kept, or the part of `asked_ms` whose work the CPU the service gets
+            could finish in time.
         cut_short (bool): Whether the clock stopped the computation before the budget's work was done: the answer
             rests on what was done by then.
         spent_ms (float): Time the computation took, from its start on the compute pool, in milliseconds.

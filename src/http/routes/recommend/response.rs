@@ -116,7 +116,8 @@ pub struct RecommendResponse {
     pub opponent: Option<OpponentEcho>,
     /// Present when the answer is not the whole work of the budget asked for: the computation was
     /// stopped by the clock (`cut_short`), or the service was too busy to keep a planning budget's
-    /// promise and served the default budget (`budget_ms` below `asked_ms`).
+    /// promise and served the default budget, or planned less work for the CPU it really gets
+    /// (`budget_ms` below `asked_ms`).
     pub compute: Option<ComputeAnswer>,
 }
 
@@ -127,8 +128,9 @@ pub struct RecommendResponse {
 pub struct ComputeAnswer {
     /// The request's `budget_ms` (or the default).
     pub asked_ms: u64,
-    /// The budget the answer was computed with: `asked_ms`, or the default where the planning
-    /// budget could not be kept.
+    /// The budget the answer was computed with: `asked_ms`, the default where the planning
+    /// budget could not be kept, or the part of `asked_ms` whose work the CPU the service gets
+    /// could finish in time.
     pub budget_ms: u64,
     /// Time the computation took, from its start on the compute pool, in milliseconds.
     pub spent_ms: f64,
