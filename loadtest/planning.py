@@ -3,17 +3,23 @@
 concurrency, alone and mixed with default-budget traffic. Standard library only.
 
 For each budget and concurrency C it runs C clients (each one keep-alive connection, one request at
-a time written in one piece, waiting out a 503's Retry-After before it asks again) for the
-duration, and with --traffic mixed as many default-budget clients beside them, while a probe polls
-GET /healthz. It reports, per budget: the answered requests' latency from sending to the answer
-against the promise (budget x 1.2 + 5 ms), the share refused (503) and how fast the refusals came
-(as this client saw them, and the share the service itself answered within 5 ms of arrival, from
-its request-duration histogram), the share of answers cut short by the clock, and /healthz's p99.
+a time written in one piece, waiting out a 503's Retry-After before it asks again, or with
+--retry now asking again at once, as wrk, k6 or a closed-loop client do) for the duration, and
+with --traffic mixed as many default-budget clients beside them, while a probe polls GET /healthz.
+With --hog N, N busy loops (`yes > /dev/null`, not pinned) run beside the service in every cell,
+started before it and killed after it (and on any exit). It reports, per budget: the answered
+requests' latency from sending to the answer against the promise (budget x 1.2 + 5 ms), the share
+refused (503) and how fast the refusals came (as this client saw them, and the share the service
+itself answered within 5 ms of arrival, from its request-duration histogram), the share of
+answers cut short by the clock, and /healthz's p99. The header line and every cell in --json say
+the retry mode and the number of busy loops (`retry`, `hogs`).
 
     loadtest/planning.py                                  # starts target/release/sonar itself
     loadtest/planning.py --budgets 100 --concurrency 1,8 --duration 10
     loadtest/planning.py --base http://127.0.0.1:8080     # against a running service
     loadtest/planning.py --json out.json --svg out.svg    # keep the figures, draw the plot
+    loadtest/planning.py --retry now --hog 2              # closed-loop clients on a busy machine
+    loadtest/planning.py --binary /tmp/t/release/sonar    # another build (not rebuilt)
 
 The boards are drawn from --seed: a uniform classic fleet, 8 to 25 random shots (so scattered
 hits), the board and the ships afloat as the shooter sees them.
@@ -23,7 +29,9 @@ import argparse
 import http.client
 import json
 import os
+import platform
 import random
+import signal
 import subprocess
 import sys
 import threading
@@ -32,6 +40,14 @@ import urllib.parse
 
 SHIPS = [5, 4, 3, 3, 2]
 DEFAULT_BUDGET_MS = 10
+DEFAULT_BINARY = "target/release/sonar"  # or under $CARGO_TARGET_DIR, where cargo builds it then
+# Bounds on every loop a client or the probe runs: the cell's stop event ends them, and these end
+# them even if it never came (the count is far above what a cell of minutes can send).
+MAX_REQUESTS_PER_CLIENT = 10_000_000
+DEADLINE_SLACK_S = 10.0
+# After a connection error (a closed connection, a service gone), wait this long before
+# reconnecting, so that a client asking again at once does not spin on a dead socket.
+RECONNECT_PAUSE_S = 0.01
 
 
 def promise_ms(budget):
@@ -131,11 +147,16 @@ class OneWrite(http.client.HTTPConnection):
             self._pieces.append(bytes(data))
 
 
-def client(base, bodies, stop, tally, offset):
+def client(base, bodies, stop, tally, offset, retry="wait", deadline=float("inf")):
+    """One client: one request at a time on one keep-alive connection until `stop` (or the
+    `deadline`, time.monotonic()). After a 503 it waits out Retry-After (`retry` "wait") or asks
+    again at once ("now")."""
     url = urllib.parse.urlsplit(base)
     conn = OneWrite(url.hostname, url.port, timeout=30)
     i = offset
-    while not stop.is_set():
+    for _ in range(MAX_REQUESTS_PER_CLIENT):
+        if stop.is_set() or time.monotonic() > deadline:
+            break
         body = bodies[i % len(bodies)]
         i += 1
         start = time.perf_counter()
@@ -147,25 +168,31 @@ def client(base, bodies, stop, tally, offset):
             conn.close()
             conn = OneWrite(url.hostname, url.port, timeout=30)
             tally.add("socket", 0, {})
+            # Not at once: a service that is gone would have this loop spin until the cell ends.
+            stop.wait(RECONNECT_PAUSE_S)
             continue
         ms = (time.perf_counter() - start) * 1e3
         answer = json.loads(data) if res.status == 200 else {}
         tally.add(res.status, ms, answer)
-        if res.status == 503:
+        if res.status == 503 and retry == "wait":
             # As a client should: ask again once the time the service names has passed.
             stop.wait(float(res.getheader("Retry-After") or 1))
+        # With retry "now" the next request goes at once, on the same connection while the service
+        # keeps it open; a 503 that closes it gets a new one (one write per request still).
         if res.getheader("Connection", "").lower() == "close":
             conn.close()
-            conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+            conn = OneWrite(url.hostname, url.port, timeout=30)
 
 
-def probe(base, stop, out, rss):
+def probe(base, stop, out, rss, deadline=float("inf")):
     """Polls GET /healthz (its latency into `out`) and, every tenth time, the service's resident
     memory from /metrics (the largest into rss[0])."""
     url = urllib.parse.urlsplit(base)
     conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
     k = 0
-    while not stop.is_set():
+    for _ in range(MAX_REQUESTS_PER_CLIENT):
+        if stop.is_set() or time.monotonic() > deadline:
+            break
         start = time.perf_counter()
         conn.request("GET", "/healthz")
         conn.getresponse().read()
@@ -209,30 +236,78 @@ def bodies_for(budget, positions):
     return out
 
 
-def cell(base, budget, c, duration, positions, mixed):
+def cell(base, budget, c, duration, positions, mixed, retry="wait"):
     stop = threading.Event()
+    # Every thread stops by itself past this, should the stop event never come.
+    deadline = time.monotonic() + duration + DEADLINE_SLACK_S
     planning, default, health, rss = Tally(), Tally(), [], [0.0]
-    threads = [threading.Thread(target=probe, args=(base, stop, health, rss))]
+    threads = [threading.Thread(target=probe, args=(base, stop, health, rss, deadline))]
     threads += [
-        threading.Thread(target=client, args=(base, bodies_for(budget, positions), stop, planning, 7 * k))
+        threading.Thread(target=client, args=(base, bodies_for(budget, positions), stop, planning, 7 * k, retry, deadline))
         for k in range(c)
     ]
     if mixed:
         threads += [
-            threading.Thread(target=client, args=(base, bodies_for(DEFAULT_BUDGET_MS, positions), stop, default, 11 * k))
+            threading.Thread(
+                target=client, args=(base, bodies_for(DEFAULT_BUDGET_MS, positions), stop, default, 11 * k, retry, deadline)
+            )
             for k in range(c)
         ]
     before = refusal_counts(base)
-    for t in threads:
-        t.start()
-    time.sleep(duration)
-    stop.set()
-    for t in threads:
-        t.join()
+    try:
+        for t in threads:
+            t.start()
+        time.sleep(duration)
+    finally:
+        # Also on Ctrl-C or SIGTERM: the clients stop now, not at their deadline.
+        stop.set()
+        for t in threads:
+            if t.ident is not None:  # started
+                t.join()
     after = refusal_counts(base)
     for tally in (planning, default):
         tally.served_refusals = (after[0] - before[0], after[1] - before[1])
     return planning, default, health, rss[0]
+
+
+def cell_rust(base, budget, c, duration, positions, mixed, binary):
+    """The same cell driven by the compiled closed-loop client (examples/closed_loop.rs), which
+    asks again at once after a 503 and whose clock no interpreter's lock holds up: one process
+    for the planning clients and, mixed, one for the default-budget ones."""
+    import tempfile
+
+    def start(bodies, n):
+        f = tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False)
+        f.write("\n".join(bodies))
+        f.close()
+        proc = subprocess.Popen([binary, base, f.name, str(n), str(duration)], stdout=subprocess.PIPE, text=True)
+        return proc, f.name
+
+    before = refusal_counts(base)
+    runs = [start(bodies_for(budget, positions), c)]
+    if mixed:
+        runs.append(start(bodies_for(DEFAULT_BUDGET_MS, positions), c))
+    tallies, health = [], []
+    for proc, path in runs:
+        out, _ = proc.communicate(timeout=duration + DEADLINE_SLACK_S + 30)
+        os.unlink(path)
+        if proc.returncode != 0:
+            sys.exit(f"the closed-loop client failed ({proc.returncode})")
+        got = json.loads(out)
+        tally = Tally()
+        tally.answered, tally.refused = got["answered_ms"], got["refused_ms"]
+        tally.cut, tally.served_lower = got["cut_short"], got["lowered"]
+        tally.served = got["served_ms"]
+        if got["errors"]:
+            tally.errors["other"] = got["errors"]
+        tallies.append(tally)
+        health = health or got["healthz_ms"]
+    after = refusal_counts(base)
+    if not mixed:
+        tallies.append(Tally())
+    for tally in tallies:
+        tally.served_refusals = (after[0] - before[0], after[1] - before[1])
+    return tallies[0], tallies[1], health, 0.0
 
 
 def share(part, whole):
@@ -261,6 +336,8 @@ def summary(budget, c, mixed, tally, health, duration, rss=0.0):
         "served_lower": tally.served_lower,
         "errors": tally.errors,
         "healthz_p99_ms": percentile(health, 0.99),
+        # The rust client reads the service's own time for each answer (its Server-Timing header).
+        "service_p99_ms": percentile(getattr(tally, "served", []), 0.99),
         "rss_mib": rss / 2**20,
     }
 
@@ -327,15 +404,42 @@ def svg(results, path):
         f.write("\n".join(out) + "\n")
 
 
-def start_service(port):
+def start_hogs(n):
+    """N busy loops beside the service (`yes > /dev/null`), not pinned: the scheduler puts them
+    where it likes, as another tenant's work on the machine."""
+    return [subprocess.Popen(["yes"], stdout=subprocess.DEVNULL) for _ in range(n)]
+
+
+def stop_hogs(hogs):
+    for h in hogs:
+        if h.poll() is None:
+            h.kill()
+    for h in hogs:
+        h.wait()
+    hogs.clear()
+
+
+def build_default_binary():
+    """Builds the service with cargo (from the repository's root) and says where the binary is."""
     subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "sonar"], check=True)
+    target = os.environ.get("CARGO_TARGET_DIR")
+    return os.path.join(target, "release", "sonar") if target else DEFAULT_BINARY
+
+
+def start_service(port, binary=None):
+    """Starts `binary` (default: target/release/sonar, built first with cargo) on 127.0.0.1:port
+    and waits, at most about 10 s, until GET /healthz answers 200."""
+    if binary is None:
+        binary = build_default_binary()
     proc = subprocess.Popen(
-        ["target/release/sonar", "serve", "--bind", f"127.0.0.1:{port}"],
+        [binary, "serve", "--bind", f"127.0.0.1:{port}"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
     for _ in range(100):
+        if proc.poll() is not None:
+            sys.exit(f"the service exited with status {proc.returncode} before answering (is port {port} taken?)")
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
             conn.request("GET", "/healthz")
@@ -347,9 +451,20 @@ def start_service(port):
     sys.exit("the service did not start")
 
 
+def on_sigterm(*_):
+    """Ends the run through the finally blocks, as Ctrl-C does; a second SIGTERM (from `timeout`
+    and a user both, say) is ignored, so that it cannot cut the cleaning up short."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    sys.exit(143)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--base", help="a running service (default: start target/release/sonar)")
+    ap.add_argument("--base", help="a running service (default: start --binary)")
+    ap.add_argument(
+        "--binary",
+        help=f"the service's binary to start (default: {DEFAULT_BINARY}, built first with cargo; a path given is run as it is)",
+    )
     ap.add_argument("--port", type=int, default=18282)
     ap.add_argument("--budgets", default="10,30,100,300,1000")
     ap.add_argument("--concurrency", default="1,8,32")
@@ -357,6 +472,20 @@ def main():
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--traffic", default="alone,mixed", help="alone, mixed, or both")
+    ap.add_argument(
+        "--retry",
+        choices=["wait", "now"],
+        default="wait",
+        help="after a 503: wait out its Retry-After (wait, the default) or ask again at once (now, as wrk, k6 or a closed-loop client do)",
+    )
+    ap.add_argument(
+        "--client",
+        choices=["python", "rust"],
+        default="python",
+        help="who sends: this script's threads (python, the default) or the compiled closed-loop client "
+        "target/release/examples/closed_loop (rust: always asks again at once after a 503; built first when missing)",
+    )
+    ap.add_argument("--hog", type=int, default=0, metavar="N", help="N busy loops (yes > /dev/null, not pinned) beside the service in every cell")
     ap.add_argument("--json", help="write every cell's figures to this file")
     ap.add_argument("--svg", help="draw p99 over the promise to this file")
     ap.add_argument(
@@ -365,30 +494,56 @@ def main():
         help="exit 1 unless every cell answered some requests, refused only with 503, and no other status came back",
     )
     args = ap.parse_args()
+    if args.hog < 0:
+        ap.error("--hog takes a count, 0 or more")
+    if args.client == "rust":
+        args.retry = "now"
+    # A path given on the command line is read from where the script was started, before the chdir.
+    binary = os.path.abspath(args.binary) if args.binary else None
+    # SIGTERM ends the run through the finally blocks below, as Ctrl-C does: no busy loop outlives it.
+    signal.signal(signal.SIGTERM, on_sigterm)
     # Hand the interpreter's lock over every millisecond rather than every five, so that a client
     # thread waiting for it adds little to the latency it measures.
     sys.setswitchinterval(0.001)
     os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     rng = random.Random(args.seed)
     positions = [position(rng) for _ in range(args.positions)]
+    closed_loop = os.path.abspath("target/release/examples/closed_loop")
+    if args.client == "rust" and not os.path.exists(closed_loop):
+        subprocess.run(["cargo", "build", "--release", "--quiet", "--example", "closed_loop"], check=True)
     proc = None
+    hogs = []
     base = args.base
-    if base is None:
-        proc, base = start_service(args.port)
     try:
-        print(f"Machine: {os.cpu_count()} cores; the service and this client on the same machine; "
-              f"{args.duration:g} s per cell; boards from seed {args.seed}.")
+        if base is None:
+            proc, base = start_service(args.port, binary)
+        retry = {"wait": "a client waits out a 503's Retry-After", "now": "a client asks again at once after a 503"}
+        print(f"Machine: {os.cpu_count()} cores, kernel {platform.release()}; the service and this client on the same machine; "
+              f"{args.duration:g} s per cell; boards from seed {args.seed}; {args.client} client; retry {args.retry} ({retry[args.retry]}); "
+              f"{args.hog} busy loop{'' if args.hog == 1 else 's'} (yes, not pinned) beside the service.")
         print()
         print(HEADER)
         results = []
+        client_refusals = []  # every planning 503's latency, as the clients saw it
         for budget in map(int, args.budgets.split(",")):
             for traffic in args.traffic.split(","):
                 for c in map(int, args.concurrency.split(",")):
                     mixed = traffic == "mixed"
-                    planning, default, health, rss = cell(base, budget, c, args.duration, positions, mixed)
+                    hogs.extend(start_hogs(args.hog))
+                    try:
+                        if args.client == "rust":
+                            planning, default, health, rss = cell_rust(base, budget, c, args.duration, positions, mixed, closed_loop)
+                        else:
+                            planning, default, health, rss = cell(base, budget, c, args.duration, positions, mixed, args.retry)
+                    finally:
+                        stop_hogs(hogs)
                     s = summary(budget, c, mixed, planning, health, args.duration, rss)
+                    # Added keys only: what read the cells before reads them the same.
+                    s.update(retry=args.retry, hogs=args.hog)
                     if mixed:
                         s["default"] = summary(DEFAULT_BUDGET_MS, c, False, default, health, args.duration, rss)
+                        s["default"].update(retry=args.retry, hogs=args.hog)
+                    client_refusals.extend(planning.refused)
                     results.append(s)
                     print(row(s), flush=True)
         if any(r["mixed"] for r in results):
@@ -400,11 +555,21 @@ def main():
                 if r["mixed"]:
                     d = dict(r["default"], mixed=True, budget_ms=f"{DEFAULT_BUDGET_MS} beside {r['budget_ms']}")
                     print(row(d))
+        if args.client == "rust":
+            print()
+            print("The planning answers' p99 as the service timed them (Server-Timing), beside the client's:")
+            print()
+            for r in results:
+                print(f"- {r['budget_ms']} ms, {r['concurrency']} clients, {'mixed' if r['mixed'] else 'alone'}: "
+                      f"service {r['service_p99_ms']:.1f} ms, client {r['p99_ms']:.1f} ms, promise {r['promise_ms']:.1f} ms")
         within = sum(r["refusals_within_5ms"] * r["service_refusals"] for r in results if r["service_refusals"])
         total = sum(r["service_refusals"] for r in results)
         if total:
             print()
             print(f"Refusals in all cells, as the service timed them: {total:.0f}, {100 * within / total:.1f}% within 5 ms.")
+        if client_refusals:
+            print(f"Planning refusals in all cells, as the clients saw them (retry {args.retry}): {len(client_refusals)}, "
+                  f"p99 {percentile(client_refusals, 0.99):.1f} ms, the slowest {max(client_refusals):.1f} ms.")
         if args.json:
             with open(args.json, "w") as f:
                 json.dump(results, f, indent=1)
@@ -417,6 +582,7 @@ def main():
         if args.svg:
             svg(results, args.svg)
     finally:
+        stop_hogs(hogs)
         if proc:
             proc.terminate()
             proc.wait()
