@@ -186,9 +186,11 @@ impl<J> Schedule<J> {
     }
 
     /// The pool as admission sees it: the default jobs queued go before any planning job
-    /// promised now.
+    /// promised now, one a thread at most, so that a queue kept full by default traffic neither
+    /// shuts planning out nor is shut out by it: each thread alternates.
     fn snapshot(&self, now: Instant) -> Snapshot {
-        Snapshot { ahead: vec![self.default_cost; self.default.len()], ..self.running_now(now) }
+        let ahead = self.default.len().min(self.running.len());
+        Snapshot { ahead: vec![self.default_cost; ahead], ..self.running_now(now) }
     }
 
     /// What runs now and the planning jobs waiting.
