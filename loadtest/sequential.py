@@ -56,7 +56,17 @@ import time
 
 # planning.py's client pieces are imported, not copied; without leaving a __pycache__ in the tree.
 sys.dont_write_bytecode = True
-from planning import DEFAULT_BINARY, SHIPS, OneWrite, build_default_binary, percentile, promise_ms, random_layout  # noqa: E402
+from planning import (  # noqa: E402
+    DEFAULT_BINARY,
+    SHIPS,
+    OneWrite,
+    build_default_binary,
+    percentile,
+    promise_ms,
+    random_layout,
+    start_hogs,
+    stop_hogs,
+)
 
 N = 10  # the classic board's side
 GAME_BUDGET_MS = 100
@@ -478,20 +488,12 @@ def stop_service(proc):
         proc.wait()
 
 
-def start_hogs(where):
+def placement_hogs(where):
     """The placement's busy loops (`yes > /dev/null`): one pinned to each listed CPU, and the
     unpinned ones with this script's own (unpinned) affinity."""
     hogs = [subprocess.Popen(["taskset", "-c", str(cpu), "yes"], stdout=subprocess.DEVNULL) for cpu in cpu_list(where["hog_cpus"])]
-    hogs += [subprocess.Popen(["yes"], stdout=subprocess.DEVNULL) for _ in range(where["hogs"])]
+    hogs += start_hogs(where["hogs"])
     return hogs
-
-
-def stop_hogs(hogs):
-    for h in hogs:
-        if h.poll() is None:
-            h.kill()
-    for h in hogs:
-        h.wait()
 
 
 def facts_of(pid, cgroup):
@@ -527,7 +529,7 @@ def run_scenario(name, where, args, binary, port, board_early, original_cpus):
         if where["quota"]:
             cgroup = Cgroup()
         proc = start_service(binary, port, where, cgroup)
-        hogs = start_hogs(where)
+        hogs = placement_hogs(where)
         if where["client_cpus"]:
             os.sched_setaffinity(0, cpu_list(where["client_cpus"]))
         client = Client(port)
