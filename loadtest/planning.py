@@ -471,7 +471,7 @@ def main():
     ap.add_argument("--duration", type=float, default=20.0)
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--traffic", default="alone,mixed", help="alone, mixed, or both")
+    ap.add_argument("--traffic", default="alone,mixed", help="alone, mixed, or alone,mixed (the default)")
     ap.add_argument(
         "--retry",
         choices=["wait", "now"],
@@ -494,6 +494,8 @@ def main():
         help="exit 1 unless every cell answered some requests, refused only with 503, and no other status came back",
     )
     args = ap.parse_args()
+    if not set(args.traffic.split(",")) <= {"alone", "mixed"}:
+        ap.error(f"--traffic: alone, mixed or alone,mixed, not {args.traffic!r}")
     if args.hog < 0:
         ap.error("--hog takes a count, 0 or more")
     if args.client == "rust":

@@ -7,9 +7,9 @@
 //! if the work ahead of it lets it start in time, and the threads take planning jobs first,
 //! earliest due first. Default jobs (every other heavy request) queue in arrival order behind
 //! them, and one goes first whenever the planning jobs waiting can all afford it. A planning job
-//! is promised only if it can start in time after the default jobs already queued, so that
-//! default traffic is never shut out by the planning that comes after it, and every promise made
-//! is kept on a machine that keeps up.
+//! is promised only if it can start in time after the next default jobs queued, as many as half
+//! the threads (one on one or two threads), so that neither kind shuts the other out when both
+//! keep the pool full, and every promise made is kept on a machine that keeps up.
 //!
 //! Every event that changes the schedule (a promise, a job queued, a promise given back, a thread
 //! finished) hands every idle thread the job it may run, and says which: no thread sleeps while a
@@ -186,10 +186,11 @@ impl<J> Schedule<J> {
     }
 
     /// The pool as admission sees it: the default jobs queued go before any planning job
-    /// promised now, one a thread at most, so that a queue kept full by default traffic neither
-    /// shuts planning out nor is shut out by it: each thread alternates.
+    /// promised now, as many at most as half the threads (one, on one or two threads), so that a
+    /// queue kept full by default traffic neither shuts planning out nor is shut out by it: the
+    /// threads share out between the two kinds.
     fn snapshot(&self, now: Instant) -> Snapshot {
-        let ahead = self.default.len().min(self.running.len());
+        let ahead = self.default.len().min(self.running.len().div_ceil(2));
         Snapshot { ahead: vec![self.default_cost; ahead], ..self.running_now(now) }
     }
 
@@ -228,5 +229,41 @@ impl<J> Schedule<J> {
         }
         let Waiting { id, planned, job } = self.planning.swap_remove(self.planning_first()?);
         Some((job?, Running { id, started: now, cost: planned.cost, planning: true }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: Duration = Duration::from_millis(1);
+
+    #[test]
+    fn a_promise_counts_the_default_jobs_half_the_threads_take_next() {
+        // Two threads run default jobs (10 ms expected each) since `t0`, two more are queued.
+        let t0 = Instant::now();
+        let mut s = Schedule::<u32>::new(2);
+        for job in 0..4 {
+            s.submit_default(t0, job);
+        }
+        assert_eq!(s.busy(), Busy { planning: 0, default: 2 });
+        // 5 ms on, a 30 ms plan may start up to 6 ms after its arrival: one queued default job
+        // goes first on the thread that frees first, the plan on the other, at once when it frees.
+        let now = t0 + 5 * MS;
+        let id = s.promise(now, Planned::new(now, 30 * MS)).expect("one default job ahead leaves it in time");
+        let starts = s.finish(now, 0, 5 * MS);
+        assert_eq!(
+            starts.iter().map(|s| s.job).collect::<Vec<_>>(),
+            vec![2],
+            "the default job the promise let go first"
+        );
+        let starts = s.submit_promised(now, id, Planned::new(now, 30 * MS), 9);
+        assert!(starts.is_empty(), "both threads busy until the second frees");
+        let starts = s.finish(now + MS, 1, 6 * MS);
+        assert_eq!(starts.iter().map(|s| (s.thread, s.job)).collect::<Vec<_>>(), vec![(1, 9)]);
+        // A second plan now: the last default job waits for a thread, and both are busy past its
+        // slack.
+        let later = now + MS;
+        assert!(s.promise(later, Planned::new(later, 30 * MS)).is_err());
     }
 }
