@@ -6,15 +6,14 @@
 //! miss. [`Announce`] travels inside [`crate::game::rules::Rules`] with every turn; a shot history
 //! ([`crate::game::history`]) is read under it.
 
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::game::text::serde_as_text;
-
 /// What the defender announces.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, SerializeDisplay, DeserializeFromStr)]
 pub enum Announce {
     /// A sinking reveals the ship's cells (a board string's `#`).
     #[default]
@@ -75,8 +74,6 @@ impl FromStr for Announce {
         Announce::ALL.into_iter().find(|a| a.name() == s).ok_or_else(|| UnknownAnnounce(s.to_string()))
     }
 }
-
-serde_as_text!(Announce);
 
 #[cfg(test)]
 mod tests {

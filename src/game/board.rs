@@ -1,5 +1,6 @@
 //! The board as a player sees it: which cells are untried, missed, hit or sunk.
 
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use std::fmt;
 
 use thiserror::Error;
@@ -258,7 +259,7 @@ impl fmt::Display for Board {
 }
 
 /// The size of a board, each side 1 to [`MAX_SIDE`]; written `ROWSxCOLS`, e.g. `10x10`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, SerializeDisplay, DeserializeFromStr)]
 pub struct BoardSize {
     pub rows: usize,
     pub cols: usize,
@@ -313,8 +314,6 @@ impl fmt::Display for BoardSize {
         write!(f, "{}x{}", self.rows, self.cols)
     }
 }
-
-crate::game::text::serde_as_text!(BoardSize);
 
 #[cfg(test)]
 mod tests {

@@ -1,27 +1,7 @@
 //! Values that files and requests carry as their text (`density`, `hard`, `10x10`, `2/5`):
-//! serde through the type's own `Display` and `FromStr`, so that the text is parsed and printed
-//! in one place.
-
-/// Implements `Serialize` (as the `Display` text) and `Deserialize` (from a string, by
-/// `FromStr`, whose error becomes the deserializer's message) for a type.
-macro_rules! serde_as_text {
-    ($type:ty) => {
-        impl ::serde::Serialize for $type {
-            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_str(self)
-            }
-        }
-
-        impl<'de> ::serde::Deserialize<'de> for $type {
-            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let text = <String as ::serde::Deserialize>::deserialize(deserializer)?;
-                text.parse().map_err(<D::Error as ::serde::de::Error>::custom)
-            }
-        }
-    };
-}
-
-pub(crate) use serde_as_text;
+//! serde through the type's own `Display` and `FromStr` (serde_with's `SerializeDisplay` and
+//! `DeserializeFromStr`), so that the text is parsed and printed in one place. What is here checks
+//! each such type both ways.
 
 /// Checks that `value` prints as `text`, parses back from it, and is the JSON `json` both ways:
 /// the tests of each type that is carried as its text.
@@ -49,7 +29,7 @@ mod tests {
     use super::round_trips;
 
     /// A value written as its number of stars.
-    #[derive(Debug, PartialEq)]
+    #[derive(Debug, PartialEq, serde_with::SerializeDisplay, serde_with::DeserializeFromStr)]
     struct Stars(usize);
 
     impl fmt::Display for Stars {
@@ -69,10 +49,8 @@ mod tests {
         }
     }
 
-    serde_as_text!(Stars);
-
     #[test]
-    fn the_macro_serializes_the_text_and_parses_it_back_with_the_types_own_error() {
+    fn the_derives_serialize_the_text_and_parses_it_back_with_the_types_own_error() {
         round_trips(Stars(3), "***", r#""***""#);
         round_trips(Stars(0), "", r#""""#);
         let e = serde_json::from_str::<Stars>(r#""*x""#).unwrap_err().to_string();

@@ -6,6 +6,7 @@
 //! style ([`crate::hiding::placement`]), which reaches the posterior, which uses the opponent model, so a
 //! habit inside `opponent` would close an import circle.
 
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use std::fmt;
 
 use thiserror::Error;
@@ -26,7 +27,7 @@ pub const MIN_ACROSS_P: f64 = 0.001;
 
 /// How a player hides a fleet. Written as text: `uniform`, `hard`, `edge:1.5`, `apart`, `parallel`,
 /// `across:0.8`.
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Default, SerializeDisplay, DeserializeFromStr)]
 pub enum Habit {
     /// Every layout the rules allow equally likely.
     #[default]
@@ -161,8 +162,6 @@ impl fmt::Display for Habit {
         }
     }
 }
-
-crate::game::text::serde_as_text!(Habit);
 
 #[cfg(test)]
 mod tests {

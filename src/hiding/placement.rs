@@ -11,6 +11,7 @@
 //! refused rather than drawn from a biased sampler. No clock decides anything: the same request
 //! and seed always give the same layout.
 
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use std::fmt;
 
 use thiserror::Error;
@@ -54,7 +55,7 @@ pub enum PlacementError {
 }
 
 /// How the computer's layout is chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, SerializeDisplay, DeserializeFromStr)]
 pub enum Style {
     /// Exactly uniform over every layout the rules allow.
     #[default]
@@ -99,8 +100,6 @@ impl fmt::Display for Style {
         f.write_str(self.name())
     }
 }
-
-crate::game::text::serde_as_text!(Style);
 
 /// Uniform layouts a hard placement chooses among: few enough that a shooter who learns from this
 /// player's past fleets gains nothing from them, as measured in the repeated game (more candidates

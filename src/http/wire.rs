@@ -82,56 +82,10 @@ fn announce_schema() -> Object {
         .build()
 }
 
-/// `rules` as a JSON object only (serde would also read the struct from an array of its fields),
-/// or null.
-pub fn rules_object<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<RulesRequest>, D::Error> {
-    use serde::de::{MapAccess, Visitor, value::MapAccessDeserializer};
-    struct Object;
-    impl<'de> Visitor<'de> for Object {
-        type Value = Option<RulesRequest>;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a JSON object with the keys `touching`, `salvo` and `announce`, or null")
-        }
-        fn visit_unit<E>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_none<E>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-            d.deserialize_map(Object)
-        }
-        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-            RulesRequest::deserialize(MapAccessDeserializer::new(map)).map(Some)
-        }
-    }
-    d.deserialize_option(Object)
-}
-
 /// A value that must be a JSON object (serde would also read a struct from an array of its
-/// fields), or null.
+/// fields), or null: `#[serde(default, deserialize_with = "object_or_null")]`.
 pub fn object_or_null<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
-    use serde::de::{MapAccess, Visitor, value::MapAccessDeserializer};
-    struct Object<T>(std::marker::PhantomData<T>);
-    impl<'de, T: Deserialize<'de>> Visitor<'de> for Object<T> {
-        type Value = Option<T>;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a JSON object, or null")
-        }
-        fn visit_unit<E>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_none<E>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-            d.deserialize_map(self)
-        }
-        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-            T::deserialize(MapAccessDeserializer::new(map)).map(Some)
-        }
-    }
-    d.deserialize_option(Object(std::marker::PhantomData))
+    Ok(Option::<JsonObject<T>>::deserialize(d)?.map(|JsonObject(value)| value))
 }
 
 /// A field that may be absent but not null (`#[serde(default, deserialize_with = "present")]`).

@@ -2,6 +2,7 @@
 //! order of strength. Adding an algorithm is a file implementing [`Strategy`], a variant here and
 //! its arm in [`Algorithm::strategy`].
 
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use thiserror::Error;
 
 use super::bayes;
@@ -10,7 +11,7 @@ use super::strategy::{
 };
 
 /// Every algorithm the service offers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, SerializeDisplay, DeserializeFromStr)]
 pub enum Algorithm {
     Bayes,
     WeightedDensity,
@@ -138,8 +139,6 @@ impl std::fmt::Display for Algorithm {
         f.write_str(self.name())
     }
 }
-
-crate::game::text::serde_as_text!(Algorithm);
 
 #[cfg(test)]
 mod tests {

@@ -37,7 +37,8 @@ use crate::shooting::algorithm::Algorithm;
 use crate::shooting::strategy::{Decision, GridKind, StrategyError, ranked};
 
 /// A strength level, [`Level::WEAKEST`] to [`Level::STRONGEST`] (the strategy itself).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(into = "u8", try_from = "u64")]
 pub struct Level(u8);
 
 /// A level out of range.
@@ -103,16 +104,18 @@ impl std::str::FromStr for Level {
     }
 }
 
-/// In JSON a level is its number, as a request's `level` is.
-impl serde::Serialize for Level {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_u8(self.0)
+/// In JSON a level is its number, as a request's `level` is (serde's `into` and `try_from`).
+impl From<Level> for u8 {
+    fn from(level: Level) -> u8 {
+        level.0
     }
 }
 
-impl<'de> serde::Deserialize<'de> for Level {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
-        Level::new(<u64 as serde::Deserialize>::deserialize(deserializer)?).map_err(serde::de::Error::custom)
+impl TryFrom<u64> for Level {
+    type Error = LevelError;
+
+    fn try_from(n: u64) -> Result<Level, LevelError> {
+        Level::new(n)
     }
 }
 

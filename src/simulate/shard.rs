@@ -1,6 +1,7 @@
 //! Which games a shard of a run plays: shard `K/N` plays the games whose index is K modulo N,
 //! each exactly as the whole run plays it.
 
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use std::fmt;
 use std::num::ParseIntError;
 use std::str::FromStr;
@@ -21,7 +22,7 @@ pub enum ShardNameError {
 }
 
 /// One of `count` shards of a run: the games whose index is `index` modulo `count`. Written `K/N`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, SerializeDisplay, DeserializeFromStr)]
 pub struct Shard {
     pub index: usize,
     pub count: usize,
@@ -75,8 +76,6 @@ impl fmt::Display for Shard {
         write!(f, "{}/{}", self.index, self.count)
     }
 }
-
-crate::game::text::serde_as_text!(Shard);
 
 #[cfg(test)]
 mod tests {

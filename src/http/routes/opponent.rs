@@ -21,7 +21,7 @@ use crate::http::examples;
 use crate::http::problem::ApiError;
 use crate::http::problem_docs::{PostProblems, by_status, overloaded, problem};
 use crate::http::whole_number;
-use crate::http::wire::{OpponentModel, RulesRequest, fleet_from, fleets_schema, rules_object, ships_schema};
+use crate::http::wire::{OpponentModel, RulesRequest, fleet_from, fleets_schema, object_or_null, ships_schema};
 
 /// The board size, the starting fleet, the rules, and the fleets a player hid in past games.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -42,7 +42,7 @@ pub struct OpponentRequest {
     pub ships: Vec<u64>,
     /// The rules the games were played by: with `touching: false` a fleet whose ships touch is
     /// refused (`salvo` changes nothing here).
-    #[serde(default, deserialize_with = "rules_object")]
+    #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesRequest>,
     /// The past fleets (described by its schema); none gives the uniform model.
     #[schema(schema_with = fleets_schema)]
@@ -105,7 +105,7 @@ pub struct ValidOpponent {
 
 impl ValidOpponent {
     /// A request from its JSON text (already known to be one JSON value).
-    pub fn from_json(json: &str) -> Result<ValidOpponent, ApiError> {
+    pub fn from_json(json: impl AsRef<[u8]>) -> Result<ValidOpponent, ApiError> {
         let req: OpponentRequest = read_object(json)?;
         let side = |name: &'static str, v: Option<u64>| match v {
             None => Ok(10),
@@ -173,7 +173,7 @@ pub async fn opponent(
     pool: web::Data<ComputePool>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let body = read_json(&req, payload, **timeout).await?;
-    let valid = ValidOpponent::from_json(body.get())?;
+    let valid = ValidOpponent::from_json(&body)?;
     // Fitting is compute work: bounded with the heavy recommendations and run on their pool.
     let fitted = pool.run_admitted(&admission.into_inner(), None, move |_| valid.fit()).await?;
     let body = serde_json::to_vec(&OpponentResponse::from(fitted)).expect("a model always serializes");

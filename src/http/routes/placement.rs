@@ -25,7 +25,7 @@ use crate::http::problem::ApiError;
 use crate::http::problem_docs::{PostProblems, by_status, overloaded, problem};
 use crate::http::whole_number;
 use crate::http::wire::{
-    RulesRequest, Shot, fleet_from, optional_seed_schema, rules_object, seed_schema, ships_schema,
+    RulesRequest, Shot, fleet_from, object_or_null, optional_seed_schema, seed_schema, ships_schema,
 };
 
 /// The board size and fleet to place, the rules, and an optional seed.
@@ -46,7 +46,7 @@ pub struct PlacementRequest {
     pub ships: Vec<u64>,
     /// The rules: with `touching: false` no two ships share an edge or a corner (`salvo` does not
     /// change a placement).
-    #[serde(default, deserialize_with = "rules_object")]
+    #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesRequest>,
     #[serde(default, deserialize_with = "whole_number::option")]
     #[schema(schema_with = optional_seed)]
@@ -178,7 +178,7 @@ pub enum Player {
 
 impl ValidPlacement {
     /// A request from its JSON text (already known to be one JSON value).
-    pub fn from_json(json: &str) -> Result<ValidPlacement, ApiError> {
+    pub fn from_json(json: impl AsRef<[u8]>) -> Result<ValidPlacement, ApiError> {
         let req: PlacementRequest = read_object(json)?;
         let side = |name: &'static str, v: Option<u64>| match v {
             None => Ok(10),
@@ -316,7 +316,7 @@ pub async fn placement(
     pool: web::Data<ComputePool>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let body = read_json(&req, payload, **timeout).await?;
-    let req = ValidPlacement::from_json(body.get())?;
+    let req = ValidPlacement::from_json(&body)?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
     let answer = if req.style == PlacementStyle::Adaptive {
         // Fitting searches and the tilted draw are compute work: bounded with the heavy

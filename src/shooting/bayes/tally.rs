@@ -53,9 +53,17 @@ impl Clone for Tally {
             ..*self
         }
     }
+}
 
-    /// Copies into the memory already allocated: a plan starts a rollout per candidate and layout.
-    fn clone_from(&mut self, source: &Tally) {
+impl Tally {
+    /// Sets this tally back to `source`, a tally of the same turn, in the memory already
+    /// allocated: a plan starts a rollout per candidate and layout. Only what a rollout's shots
+    /// change is copied; the size, the tie order and the bonus table are the turn's, already the
+    /// same in both.
+    fn reset_to(&mut self, source: &Tally) {
+        debug_assert!(
+            (self.rows, self.cols) == (source.rows, source.cols) && Rc::ptr_eq(&self.by_rank, &source.by_rank)
+        );
         self.open_rows = source.open_rows;
         self.open_cols = source.open_cols;
         self.hit_rows = source.hit_rows;
@@ -64,9 +72,7 @@ impl Clone for Tally {
         self.across.clone_from(&source.across);
         self.down.clone_from(&source.down);
     }
-}
 
-impl Tally {
     /// The tally of the turn's board, or `None` where the base policy does not read it by line
     /// tables (see the module).
     pub fn start(turn: Turn<'_>) -> Option<Tally> {
@@ -213,7 +219,7 @@ impl Reader {
     pub fn first(&mut self, game: &mut Game, cell: usize) {
         match self {
             Reader::Tallied { origin, tally } => {
-                tally.clone_from(origin);
+                tally.reset_to(origin);
                 tally.fire(game, cell);
             }
             Reader::Recounted => {

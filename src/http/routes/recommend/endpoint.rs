@@ -25,7 +25,7 @@ use crate::http::routes::recommend::position::Position;
 use crate::http::whole_number;
 use crate::http::wire::{
     JsonObject, RulesRequest, board_schema, object_or_null, optional_algorithm_schema, optional_seed_schema, present,
-    rules_object, ships_schema,
+    ships_schema,
 };
 
 /// Most cells `candidates` may ask for.
@@ -78,7 +78,7 @@ pub struct RecommendRequest {
     #[schema(minimum = 1, maximum = 10)]
     pub level: Option<u64>,
     /// The rules of the game; the classic rules (ships may touch, one shot a turn) when omitted.
-    #[serde(default, deserialize_with = "rules_object")]
+    #[serde(default, deserialize_with = "object_or_null")]
     pub rules: Option<RulesRequest>,
     /// What the shooter knows of the opponent's habits: past fleets to fit, or a fitted model
     /// (exactly one). The uniform prior when omitted. `GET /algorithms` says which algorithms use it.
@@ -106,14 +106,14 @@ impl RecommendRequest {
     /// A request from its JSON text (already known to be one JSON value): the shape, then the
     /// rules of each field. Errors name the JSON path or the field at fault. Past fleets in
     /// `opponent` are fitted here, on the caller's thread.
-    pub fn ask_from_json(json: &str) -> Result<Ask, ApiError> {
+    pub fn ask_from_json(json: impl AsRef<[u8]>) -> Result<Ask, ApiError> {
         let (mut ask, prior) = RecommendRequest::from_json(json)?;
         ask.opponent = prior.map(|p| Arc::new(p.model().0));
         Ok(ask)
     }
 
     /// [`RecommendRequest::ask`] from the JSON text.
-    pub fn from_json(json: &str) -> Result<(Ask, Option<Prior>), ApiError> {
+    pub fn from_json(json: impl AsRef<[u8]>) -> Result<(Ask, Option<Prior>), ApiError> {
         read_object::<RecommendRequest>(json)?.ask()
     }
 

@@ -65,7 +65,7 @@ pub async fn recommend(
         pool: pool.into_inner(),
         policy: **policy,
     };
-    Ok(answer(body.get(), arrival, shared).await?)
+    Ok(answer(&body, arrival, shared).await?)
 }
 
 /// What the handler shares with every request.
@@ -96,7 +96,7 @@ fn millis(ms: u64) -> Duration {
 }
 
 /// The answer to a request body that is well-formed JSON, which arrived at `arrival`.
-pub async fn answer(body: &str, arrival: Instant, shared: Shared) -> Result<HttpResponse, ApiError> {
+pub async fn answer(body: &[u8], arrival: Instant, shared: Shared) -> Result<HttpResponse, ApiError> {
     // The shape is checked here, so that the error can name the field at fault.
     let mut request = read_object::<RecommendRequest>(body)?;
     let asked_ms = request.budget()?;
