@@ -5,7 +5,7 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{Condition, from_fn};
 use actix_web::{App, web};
 
-use super::body::{BodyTimeout, json_config};
+use super::body::BodyTimeout;
 use super::compute::policy::BudgetPolicy;
 use super::compute::{admission, pool};
 use super::middleware::auth::{self, ApiKey};
@@ -134,11 +134,10 @@ impl Default for AppState {
     }
 }
 
-/// Registers every route, the JSON limits and error mapping on an app or a test service.
+/// Registers every route and the state the routes share, on an app or a test service.
 pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg: &mut web::ServiceConfig| {
-        cfg.app_data(json_config())
-            .app_data(web::Data::new(state.metrics))
+        cfg.app_data(web::Data::new(state.metrics))
             .app_data(web::Data::new(state.spec))
             .app_data(web::Data::from(state.admission))
             .app_data(web::Data::new(state.compute))

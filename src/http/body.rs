@@ -1,7 +1,6 @@
 //! Reading a request body: JSON only, at most [`MAX_BODY_BYTES`], within the body deadline, and
 //! a JSON object read in one pass, whose shape errors name the path at fault.
 
-use actix_web::error::{JsonPayloadError, PayloadError};
 use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{HttpMessage, HttpRequest, web};
@@ -15,16 +14,6 @@ pub const MAX_BODY_BYTES: usize = 256 * 1024;
 /// How long a client has to send the request body once its head has arrived.
 #[derive(Clone, Copy, Debug)]
 pub struct BodyTimeout(pub std::time::Duration);
-
-/// The JSON extractor's settings, for the routes that take `web::Json`: the size limit,
-/// `application/json` required, and its errors as problems.
-pub fn json_config() -> web::JsonConfig {
-    web::JsonConfig::default()
-        .limit(MAX_BODY_BYTES)
-        .content_type(|mime| mime.essence_str() == "application/json")
-        .content_type_required(true)
-        .error_handler(|err, _req| payload_problem(err).into())
-}
 
 /// The request body's bytes: `application/json` required, at most [`MAX_BODY_BYTES`] (a larger
 /// `Content-Length` is refused before reading), within the body deadline (the head's is actix's
@@ -72,18 +61,4 @@ pub fn read_object<T: serde::de::DeserializeOwned>(json: impl AsRef<[u8]>) -> Re
     })?;
     de.end().map_err(|e| ApiError::MalformedJson(e.to_string()))?;
     Ok(value)
-}
-
-/// The problem a body the JSON extractor refused is.
-pub fn payload_problem(err: JsonPayloadError) -> ApiError {
-    match err {
-        JsonPayloadError::OverflowKnownLength { .. } | JsonPayloadError::Overflow { .. } => {
-            ApiError::TooLarge { limit: MAX_BODY_BYTES }
-        }
-        JsonPayloadError::ContentType => ApiError::UnsupportedMediaType,
-        JsonPayloadError::Deserialize(e) => ApiError::MalformedJson(e.to_string()),
-        JsonPayloadError::Payload(PayloadError::Overflow) => ApiError::TooLarge { limit: MAX_BODY_BYTES },
-        JsonPayloadError::Payload(other) => ApiError::BadPayload(other.to_string()),
-        other => ApiError::BadPayload(other.to_string()),
-    }
 }
