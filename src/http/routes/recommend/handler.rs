@@ -182,15 +182,8 @@ fn compute(
         Question::Read(read) => read,
         Question::Unread(request) => request.ask()?,
     };
-    let echo = match prior {
-        None => None,
-        Some(Prior::Model(model)) => Some((model, None)),
-        Some(Prior::Fleets(to_fit)) => {
-            let fitted = to_fit.fit();
-            Some((fitted.model, Some(fitted.games)))
-        }
-    };
-    let echo = echo.map(|(model, games)| {
+    let echo = prior.map(|prior| {
+        let (model, games) = prior.model();
         let echo = OpponentEcho::new(&model, games);
         ask.opponent = Some(Arc::new(model));
         echo
