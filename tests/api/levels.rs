@@ -1,13 +1,12 @@
-//! Strength levels through the whole app: games at every level, the errors, and the ordering of
-//! the levels' means over paired games.
+//! Strength levels through the whole app: games at every level, the errors, and the committed
+//! table of the levels' means (their ordering over paired games is a statistical check, in
+//! `tests/statistics/`).
 
 use crate::helpers;
 use serde_json::json;
 use sonar::Algorithm;
-use sonar::Level;
 use sonar::Rules;
 use sonar::http::AppState;
-use sonar::simulate::{Config, Player, reports, run};
 
 /// Whole games through `POST /recommend` by a client that shoots where it is told, at every level:
 /// every answer keeps the contract (a `.` cell where a ship fits, the level reported) and every
@@ -58,21 +57,6 @@ async fn the_same_request_and_seed_give_the_same_answer_and_bad_levels_are_probl
     }
 }
 
-/// Each level is stronger than the one below it: over the same 500 hidden fleets, the paired
-/// difference of every level's shots minus the level below's has its whole 95% interval below
-/// zero. Density stands in for the default algorithm (same layer, a thousand times cheaper); the
-/// committed 10,000-game table of the default algorithm is checked the same way below.
-#[test]
-fn the_levels_means_are_ordered_over_paired_games() {
-    let players = Level::all().map(|l| Player::at(Algorithm::Density, l)).collect();
-    let config = Config { games: 500, seed: 4, ..Config::classic(players) };
-    let reports = reports(&run(&config, &|_| {}).unwrap());
-    for r in &reports[1..] {
-        let d = r.paired_vs_previous.as_ref().expect("every row after the first");
-        assert!(d.ci95_high < 0.0, "level {:?} against {}: {d:?}", r.level, d.against);
-    }
-    assert!(reports[0].mean > 68.0, "level 1 averages {:.2}", reports[0].mean);
-}
 /// The committed table of the default algorithm's levels: ten levels of 10,000 games, each
 /// stronger than the one below over paired games, from about 75 shots to the algorithm's own.
 #[test]

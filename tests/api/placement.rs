@@ -206,32 +206,3 @@ async fn an_api_key_guards_placement_too() {
         .to_request();
     assert_eq!(test::call_service(&app, req).await.status(), 200);
 }
-
-/// Hard layouts cost a shooter that assumes uniform layouts: live over 1,000 games each with
-/// `density`, and in the committed 10,000-game tables for `bayes` (of `hard:64`, the style before it
-/// was made safe for learners), by more than the two means' intervals together.
-#[actix_web::test]
-async fn hard_layouts_cost_uniform_shooters_measurably_more() {
-    use sonar::Algorithm;
-    use sonar::Habit;
-    use sonar::simulate::{Config, Player, run};
-    let mean = |placement| {
-        let config = Config { seed: 2, placement, ..Config::classic(vec![Player::full(Algorithm::Density)]) };
-        run(&config, &|_| {}).unwrap()[0].summary()
-    };
-    let (uniform, hard) = (mean(Habit::Uniform), mean(Habit::Hard));
-    assert!(hard.mean - uniform.mean > hard.ci95 + uniform.ci95, "density: uniform {uniform:?}, hard {hard:?}");
-
-    let bayes = |text: &str| -> Value {
-        let line = text.lines().find(|l| l.contains("\"algorithm\":\"bayes\"")).expect("a bayes row");
-        serde_json::from_str(line).unwrap()
-    };
-    let uniform = bayes(include_str!("../../data/strength.jsonl"));
-    let hard = bayes(include_str!("../../data/hard_placement.jsonl"));
-    for row in [&uniform, &hard] {
-        assert_eq!(row["games"], 10_000);
-    }
-    let gap = hard["mean"].as_f64().unwrap() - uniform["mean"].as_f64().unwrap();
-    let noise = hard["ci95"].as_f64().unwrap() + uniform["ci95"].as_f64().unwrap();
-    assert!(gap > noise, "bayes: hard costs {gap:.2} shots, intervals {noise:.2}");
-}

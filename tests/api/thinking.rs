@@ -46,6 +46,38 @@ async fn whole_games_with_thinking_time_plan_every_move_and_keep_the_contract() 
     assert!(sources.contains("every") && sources.contains("exact"), "{sources:?}");
 }
 
+/// The production path in-process: the served policy (the wall clock holds the work, a planning
+/// request the pool cannot start in time is refused). One client playing whole games at 30 ms a
+/// move, each request as soon as the last answer came, is never refused, however fast the build:
+/// nothing else is queued. Every answer keeps the contract and says what it computed: a budget
+/// between the default and the one asked for, cut short or not.
+#[actix_web::test]
+async fn a_lone_client_under_the_served_policy_is_never_refused() {
+    use sonar::http::BudgetPolicy;
+    let app = app(AppState { budgets: BudgetPolicy::SERVED, ..patient() }).await;
+    for g in 0..2u64 {
+        let mut game = Game::new(random_layout(6, 6, &[3, 3, 2], &mut seeded(g)).unwrap());
+        while !game.is_over() {
+            let request = json!({
+                "board": game.board().to_rows(), "ships": game.fleet().lengths(),
+                "algorithm": "bayes", "budget_ms": 30, "seed": g,
+            });
+            let (status, answer) = post_json(&app, &request).await;
+            assert_eq!(status, 200, "a lone client is refused: {answer}");
+            check_contract(&request, &answer);
+            if let Some(compute) = answer.get("compute") {
+                assert_eq!(compute["asked_ms"], 30, "{answer}");
+                let budget = compute["budget_ms"].as_u64().unwrap();
+                assert!((10..=30).contains(&budget), "{answer}");
+                assert!(compute["cut_short"].is_boolean(), "{answer}");
+            }
+            let shot = &answer["shot"];
+            game.fire(Pos::new(shot["row"].as_u64().unwrap() as usize, shot["col"].as_u64().unwrap() as usize))
+                .unwrap();
+        }
+    }
+}
+
 /// The same board at the default budget, under salvos and under an announcement rule the rollouts
 /// do not play: no plan, the greedy shot.
 #[actix_web::test]
