@@ -112,52 +112,44 @@ impl RecommendRequest {
         Ok(ask)
     }
 
-    /// [`RecommendRequest::ask`] from the JSON text.
+    /// [`RecommendRequest::ask`] from the JSON text, at the budget it asks for.
     pub fn from_json(json: impl AsRef<[u8]>) -> Result<(Ask, Option<Prior>), ApiError> {
-        read_object::<RecommendRequest>(json)?.ask()
+        let request = read_object::<RecommendRequest>(json)?;
+        let terms = request.terms()?;
+        request.ask(terms)
     }
 
-    /// The budget asked for, in range.
-    pub fn budget(&self) -> Result<u64, ApiError> {
-        match self.budget_ms {
-            None => Ok(DEFAULT_BUDGET_MS),
-            Some(ms) if (1..=MAX_BUDGET_MS).contains(&ms) => Ok(ms),
-            Some(ms) => Err(ApiError::Budget { value: ms, max: MAX_BUDGET_MS }),
-        }
-    }
-
-    /// The algorithm named, or the default; `None` for an unknown name (which [`RecommendRequest::ask`]
-    /// refuses).
-    fn named_algorithm(&self) -> Option<Algorithm> {
-        self.algorithm.as_deref().map_or(Some(Algorithm::DEFAULT), Algorithm::from_name)
-    }
-
-    /// Whether this request, asking `budget_ms` ([`RecommendRequest::budget`]), is a planning
-    /// request: a budget above the default for an algorithm that thinks for milliseconds
-    /// (`bayes`), which the service promises to answer within its budget from arrival.
-    pub fn plans(&self, budget_ms: u64) -> bool {
-        budget_ms > DEFAULT_BUDGET_MS && self.named_algorithm().is_some_and(Algorithm::is_heavy)
+    /// What the service reads before the rest: the budget asked for (checked first, so that a
+    /// budget out of range is the error whatever else is wrong) and the algorithm named, each
+    /// read once.
+    pub fn terms(&self) -> Result<Terms, ApiError> {
+        let budget_ms = match self.budget_ms {
+            None => DEFAULT_BUDGET_MS,
+            Some(ms) if (1..=MAX_BUDGET_MS).contains(&ms) => ms,
+            Some(ms) => return Err(ApiError::Budget { value: ms, max: MAX_BUDGET_MS }),
+        };
+        let algorithm = self.algorithm.as_deref().map_or(Some(Algorithm::DEFAULT), Algorithm::from_name);
+        Ok(Terms { budget_ms, algorithm })
     }
 
     /// Whether the request is compute work for the pool: an algorithm that thinks for
     /// milliseconds, past fleets to fit, or a history (reading it replays every answer and searches
     /// for a fleet that gives them all).
-    pub fn is_heavy(&self) -> bool {
+    pub fn is_heavy(&self, terms: Terms) -> bool {
         self.history.is_some()
-            || self.named_algorithm().is_some_and(Algorithm::is_heavy)
+            || terms.algorithm.is_some_and(Algorithm::is_heavy)
             || self.opponent.as_ref().is_some_and(|o| o.fleets.is_some())
     }
 
     /// The core's question, every field checked and converted, its `opponent` still to set from
     /// the checked [`Prior`] (whose fleets may need fitting).
-    pub fn ask(self) -> Result<(Ask, Option<Prior>), ApiError> {
-        let budget = self.budget();
+    pub fn ask(self, terms: Terms) -> Result<(Ask, Option<Prior>), ApiError> {
+        let Terms { budget_ms, algorithm } = terms;
         let position = Position::new(self.board, self.ships, self.history)?;
-        let algorithm = match self.algorithm.as_deref() {
-            None => Algorithm::DEFAULT,
-            Some(name) => Algorithm::from_name(name).ok_or_else(|| ApiError::UnknownAlgorithm(name.to_owned()))?,
+        let algorithm = match (algorithm, self.algorithm) {
+            (Some(algorithm), _) => algorithm,
+            (None, name) => return Err(ApiError::UnknownAlgorithm(name.unwrap_or_default())),
         };
-        let budget_ms = budget?;
         let rules = RulesRequest::rules(self.rules)?;
         let candidates = match self.candidates {
             None => 0,
@@ -174,6 +166,24 @@ impl RecommendRequest {
         let seed = self.seed.unwrap_or_else(|| TieOrder::row_major_seed(fresh_seed));
         let ask = Ask { board, fleet, told, rules, algorithm, level, seed, budget_ms, candidates, opponent: None };
         Ok((ask, prior))
+    }
+}
+
+/// A request's budget and algorithm, read once ([`RecommendRequest::terms`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terms {
+    /// The budget the answer is computed with: the one asked for, or the default where a planning
+    /// request is served at the default budget.
+    pub budget_ms: u64,
+    /// The algorithm named (the default when none is); `None` for an unknown name, which
+    /// [`RecommendRequest::ask`] refuses once the position has been read.
+    pub algorithm: Option<Algorithm>,
+}
+
+impl Terms {
+    /// Whether the request plans ahead: an algorithm that thinks, with a budget above the default.
+    pub fn plans(self) -> bool {
+        self.budget_ms > DEFAULT_BUDGET_MS && self.algorithm.is_some_and(Algorithm::is_heavy)
     }
 }
 

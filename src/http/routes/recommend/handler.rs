@@ -25,7 +25,7 @@ use crate::http::compute::promise::promise;
 use crate::http::middleware::metrics::Metrics;
 use crate::http::problem::ApiError;
 use crate::http::problem_docs::PostProblems;
-use crate::http::routes::recommend::endpoint::{RecommendProblems, RecommendRequest};
+use crate::http::routes::recommend::endpoint::{RecommendProblems, RecommendRequest, Terms};
 use crate::http::routes::recommend::opponent::{OpponentEcho, Prior};
 use crate::http::routes::recommend::response::{ComputeAnswer, RecommendResponse};
 
@@ -98,11 +98,12 @@ fn millis(ms: u64) -> Duration {
 /// The answer to a request body that is well-formed JSON, which arrived at `arrival`.
 pub async fn answer(body: &[u8], arrival: Instant, shared: Shared) -> Result<HttpResponse, ApiError> {
     // The shape is checked here, so that the error can name the field at fault.
-    let mut request = read_object::<RecommendRequest>(body)?;
-    let asked_ms = request.budget()?;
+    let request = read_object::<RecommendRequest>(body)?;
+    let mut terms = request.terms()?;
+    let asked_ms = terms.budget_ms;
     // A budget is a promise only where the clock holds the work to it.
     let held = shared.policy.clock == Clock::Wall;
-    let promised = match (held && request.plans(asked_ms)).then_some(asked_ms) {
+    let promised = match (held && terms.plans()).then_some(asked_ms) {
         None => None,
         Some(budget) => match shared.pool.promise(arrival, millis(budget)) {
             Ok(promised) => {
@@ -117,20 +118,20 @@ pub async fn answer(body: &[u8], arrival: Instant, shared: Shared) -> Result<Htt
             }
             Err(_) => {
                 shared.metrics.planning("lowered");
-                request.budget_ms = Some(DEFAULT_BUDGET_MS);
+                terms.budget_ms = DEFAULT_BUDGET_MS;
                 None
             }
         },
     };
-    let heavy = request.is_heavy();
+    let heavy = request.is_heavy(terms);
     let finish_by = promised.as_ref().map(|p| p.finish_by());
     let clock = held && heavy;
     // A board is read here, so that a bad one gets its 422 even when the pool is full; a history
     // is read on the pool, since reading it replays every answer and searches for a fleet that
     // gives them all.
     let question = match request.history.is_some() {
-        true => Question::Unread(request),
-        false => Question::Read(request.ask()?),
+        true => Question::Unread(request, terms),
+        false => Question::Read(request.ask(terms)?),
     };
     let work = move |start: Instant, allot: Allot| compute(question, start, finish_by, clock.then_some(allot));
     // Heavy work runs on the batch-scheduled compute pool, so that it never holds up the threads
@@ -165,7 +166,7 @@ pub async fn answer(body: &[u8], arrival: Instant, shared: Shared) -> Result<Htt
 /// The core's question: already read, or a request whose history is still to read.
 enum Question {
     Read((Ask, Option<Prior>)),
-    Unread(RecommendRequest),
+    Unread(RecommendRequest, Terms),
 }
 
 /// Reads the question if it is not yet (a history is replayed), fits past fleets, checks the
@@ -180,7 +181,7 @@ fn compute(
 ) -> Result<Done, ApiError> {
     let (mut ask, prior) = match question {
         Question::Read(read) => read,
-        Question::Unread(request) => request.ask()?,
+        Question::Unread(request, terms) => request.ask(terms)?,
     };
     let echo = prior.map(|prior| {
         let (model, games) = prior.model();
