@@ -24,7 +24,7 @@ use crate::game::board::{Cell, Pos};
 use crate::game::turn::Turn;
 use crate::shooting::strategy::weighted_density::scores;
 
-use super::regime::{Greedy, regime};
+use super::regime::Greedy;
 
 /// Why a hunting shot is not the grid's most likely cell.
 pub const HUNTING: &str = "hunting: no ship is hit yet, so the shot is the cell the most ship placements cross (a miss there rules out the most), which finds the fleet sooner than the likeliest cell (measured; see docs/algorithms.md)";
@@ -32,12 +32,12 @@ pub const HUNTING: &str = "hunting: no ship is hit yet, so the shot is the cell 
 /// Why a targeting shot is not the grid's most likely cell.
 pub const TARGETING: &str = "targeting: the shot is the cell the most placements through the hits cross (weighted-density's count) among those the posterior gives a chance, which sinks ships sooner than the likeliest cell (measured; see docs/algorithms.md)";
 
-/// The counted move of a turn whose regime plays it ([`Greedy::Counted`]): the open cell of
-/// highest count among those of positive `marginals`, ties in the turn's order, with the reason to
-/// give when it is not the likeliest cell ([`HUNTING`] without a hit, [`TARGETING`] with one);
-/// `None` in any other regime.
-pub fn counted_move(turn: Turn<'_>, marginals: &[f64]) -> Option<(Pos, &'static str)> {
-    if regime(turn).greedy != Greedy::Counted {
+/// The counted move of a turn whose regime plays it (`greedy` is [`Greedy::Counted`], as the
+/// turn's [`super::regime::regime`] decided): the open cell of highest count among those of
+/// positive `marginals`, ties in the turn's order, with the reason to give when it is not the
+/// likeliest cell ([`HUNTING`] without a hit, [`TARGETING`] with one); `None` in any other regime.
+pub fn counted_move(turn: Turn<'_>, greedy: Greedy, marginals: &[f64]) -> Option<(Pos, &'static str)> {
+    if greedy != Greedy::Counted {
         return None;
     }
     let board = turn.board;
@@ -50,10 +50,17 @@ pub fn counted_move(turn: Turn<'_>, marginals: &[f64]) -> Option<(Pos, &'static 
 /// The grid's likeliest open cell (ties in the turn's order), the shot the default budget plays
 /// (the counted move where the regime plays it, the likeliest cell otherwise) and
 /// the reason to give when that shot is less likely.
-pub fn greedy_shot(turn: Turn<'_>, grid: &[f64]) -> (Pos, Pos, &'static str) {
+pub fn greedy_shot(turn: Turn<'_>, greedy: Greedy, grid: &[f64]) -> (Pos, Pos, &'static str) {
     let board = turn.board;
     let likeliest = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
     let likeliest = likeliest.expect("a checked turn has a '.' cell");
-    let (shot, why) = counted_move(turn, grid).unwrap_or((likeliest, ""));
+    let (shot, why) = counted_move(turn, greedy, grid).unwrap_or((likeliest, ""));
     (likeliest, shot, why)
+}
+
+/// The counted move under the regime the turn's own [`super::regime::regime`] decides: the
+/// tests' way to ask for it.
+#[cfg(test)]
+pub fn counted(turn: Turn<'_>, marginals: &[f64]) -> Option<(Pos, &'static str)> {
+    counted_move(turn, super::regime::regime(turn).greedy, marginals)
 }

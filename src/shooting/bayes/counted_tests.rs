@@ -2,7 +2,7 @@
 //! `weighted-density`'s best cell among those the posterior gives a chance, with the reason when
 //! that is not a likeliest cell; elsewhere `bayes` shoots a likeliest cell.
 
-use super::counted::{HUNTING, TARGETING, counted_move};
+use super::counted::{HUNTING, TARGETING, counted};
 use crate::game::board::Board;
 use crate::game::board::Cell;
 use crate::game::fleet::Fleet;
@@ -94,7 +94,7 @@ fn with_a_hit_bayes_shoots_the_highest_count_among_the_possible_cells_and_a_salv
     assert!(differ >= 5, "the targeting cell was the likeliest on all but {differ} boards");
     let (board, fleet) = (Board::empty(10, 10), Fleet::classic());
     let salvo = Rules { salvo: 3, ..Rules::default() };
-    assert_eq!(counted_move(Turn::new(&board, &fleet).with_rules(salvo), &[1.0; 100]), None);
+    assert_eq!(counted(Turn::new(&board, &fleet).with_rules(salvo), &[1.0; 100]), None);
     for (board, fleet) in mid_game_positions(39, 20).iter().filter(|(b, _)| b.has_hits()) {
         let turn = Turn::new(board, fleet).with_rules(salvo);
         let mut grid = vec![0.0; board.len()];
@@ -114,7 +114,7 @@ fn under_the_no_touch_rules_or_a_habit_model_bayes_shoots_the_likeliest_cell() {
         let plain = Turn::new(board, fleet).with_order(TieOrder::from_seed(n as u64));
         for turn in [Turn::new(&apart, fleet).with_rules(rules), Turn::new(board, fleet).with_opponent(Some(&model))] {
             let turn = turn.with_order(TieOrder::from_seed(n as u64));
-            assert_eq!(counted_move(turn, &vec![1.0; board.len()]), None);
+            assert_eq!(counted(turn, &vec![1.0; board.len()]), None);
             let mut grid = vec![0.0; board.len()];
             // Some of these boards' misses leave no layout whose ships keep apart.
             let Ok(bayes) = Bayes.decide(turn, &mut seeded(7), &mut grid) else { continue };
@@ -123,13 +123,13 @@ fn under_the_no_touch_rules_or_a_habit_model_bayes_shoots_the_likeliest_cell() {
             assert_eq!(grid[board.index(bayes.shot)], grid.iter().copied().fold(0.0, f64::max));
         }
         // The same board under the classic rules and the uniform prior has a hunting cell.
-        assert!(counted_move(plain, &vec![1.0; board.len()]).is_some(), "{board}");
+        assert!(counted(plain, &vec![1.0; board.len()]).is_some(), "{board}");
     }
     assert!(checked >= 40, "only {checked} turns checked");
     // A uniform model is no habit: the hunting move applies.
     let (board, fleet) = (Board::empty(10, 10), Fleet::classic());
     let uniform = crate::game::prior::Opponent::uniform(10, 10);
-    assert!(counted_move(Turn::new(&board, &fleet).with_opponent(Some(&uniform)), &[1.0; 100]).is_some());
+    assert!(counted(Turn::new(&board, &fleet).with_opponent(Some(&uniform)), &[1.0; 100]).is_some());
 }
 
 #[test]
@@ -144,14 +144,14 @@ fn where_sinkings_go_unannounced_bayes_targets_by_its_posterior_and_hunts_by_the
     for (n, (silent, fleet)) in silent_boards.enumerate() {
         let turn = Turn::new(silent, fleet).with_rules(none).with_order(TieOrder::from_seed(n as u64));
         assert!(!turn.board_tells_all(), "{silent}");
-        assert_eq!(counted_move(turn, &vec![1.0; silent.len()]), None, "{silent}");
+        assert_eq!(counted(turn, &vec![1.0; silent.len()]), None, "{silent}");
         let (bayes, grid) = decide(&Bayes, turn);
         let open = |i: &usize| silent.cells()[*i] == Cell::Unknown;
         let best = (0..silent.len()).filter(open).map(|i| grid[i]).fold(0.0, f64::max);
         assert_eq!(bayes.why, None, "{silent}");
         assert_eq!(grid[silent.index(bayes.shot)], best, "{silent}");
         // The same board read as a board string (every hit afloat) gets the counted move.
-        assert!(counted_move(Turn::new(silent, fleet), &vec![1.0; silent.len()]).is_some(), "{silent}");
+        assert!(counted(Turn::new(silent, fleet), &vec![1.0; silent.len()]).is_some(), "{silent}");
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} boards with hits");
@@ -159,5 +159,5 @@ fn where_sinkings_go_unannounced_bayes_targets_by_its_posterior_and_hunts_by_the
     let (board, fleet) = (Board::empty(10, 10), Fleet::classic());
     let turn = Turn::new(&board, &fleet).with_rules(none);
     assert!(turn.board_tells_all());
-    assert!(counted_move(turn, &[1.0; 100]).is_some());
+    assert!(counted(turn, &[1.0; 100]).is_some());
 }

@@ -85,13 +85,15 @@ impl Strategy for Bayes {
     }
 
     fn decide(&self, turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
-        if regime(turn).plans {
-            return planner::think(turn, rng, grid);
+        // Decided once a turn, and passed down.
+        let regime = regime(turn);
+        if regime.plans {
+            return planner::think(turn, regime.greedy, rng, grid);
         }
         let post = posterior(turn, rng)?;
         grid.copy_from_slice(&post.marginals);
         let board = turn.board;
-        let (likeliest, shot, counted) = greedy_shot(turn, grid);
+        let (likeliest, shot, counted) = greedy_shot(turn, regime.greedy, grid);
         let why = (grid[board.index(shot)] < grid[board.index(likeliest)]).then_some(Cow::Borrowed(counted));
         Ok(Decision { shot, posterior: Some(post.facts), why, plan: None, cut: post.cut })
     }

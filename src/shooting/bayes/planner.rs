@@ -41,6 +41,7 @@ use super::draws::{self, Layouts};
 use super::posterior::{
     EXACT_SHARE, NO_TOUCH_UNIT_SHARE, Posterior, WORK_PER_MS, before, exact_work, sample_draws, sampled,
 };
+use super::regime::Greedy;
 use super::rollout::{self, Path};
 use super::tally::Reader;
 
@@ -90,7 +91,7 @@ const EXACT_TABLES_COST: f64 = 3.0;
 /// the default budget's importance draws elsewhere (the layouts resampled from those), and the
 /// rest of the budget spent playing the candidates out. Every stage stops at the turn's deadline,
 /// and the decision says where ([`Cut`]).
-pub fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
+pub fn think(turn: Turn<'_>, greedy: Greedy, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
     let (board, fleet, rules, budget, deadline) = (turn.board, turn.fleet, turn.rules, turn.budget_ms, turn.deadline);
     let work = Work::from(exact_work(budget, rules)).until(deadline);
     let most = most_layouts(budget);
@@ -130,7 +131,7 @@ pub fn think(turn: Turn<'_>, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Dec
     };
     let marginals = post.marginals;
     grid.copy_from_slice(&marginals);
-    let (likeliest, greedy, counted) = greedy_shot(turn, grid);
+    let (likeliest, greedy, counted) = greedy_shot(turn, greedy, grid);
     // The candidates: the greedy cell, then the next likeliest in the turn's order, as a salvo's.
     let ranked = ranked(true, turn, greedy, &marginals, rng, CANDIDATES);
     let cells: Vec<usize> = ranked.iter().map(|&p| board.index(p)).filter(|&i| marginals[i] > 0.0).collect();

@@ -2,6 +2,7 @@
 //! games, the resampling against its weights, and a plan's report and reproducibility through
 //! `bayes` itself.
 
+use super::counted::counted;
 use super::draws;
 use super::planner::*;
 use super::regime::regime;
@@ -19,7 +20,6 @@ use crate::game::tie_order::TieOrder;
 use crate::game::turn::{DEFAULT_BUDGET_MS, Turn};
 use crate::inference::posterior::importance::Draw;
 use crate::shooting::algorithm::Algorithm;
-use crate::shooting::bayes::counted::counted_move;
 use crate::shooting::level::Weakened;
 use crate::shooting::play::Seat;
 use crate::shooting::strategy::plan::Source;
@@ -113,7 +113,7 @@ fn a_plan_reports_its_candidates_and_replays_with_its_seed() {
         assert!(plan.layouts >= 2 && plan.layouts <= most_layouts(40), "{}", plan.layouts);
         let likeliest = turn.order.best(game.board(), &grid, |i| game.board().cells()[i] == Cell::Unknown).unwrap();
         // The first candidate is the default budget's shot: the counted move, or the likeliest.
-        let default = counted_move(turn, &grid).map_or(likeliest, |(cell, _)| cell);
+        let default = counted(turn, &grid).map_or(likeliest, |(cell, _)| cell);
         assert_eq!(plan.lines[0].cell, default);
         assert!(plan.lines.len() <= CANDIDATES && plan.lines.len() >= 2);
         assert!(plan.lines[1..].windows(2).all(|w| w[0].probability >= w[1].probability));
