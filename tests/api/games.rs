@@ -1,7 +1,7 @@
 //! Whole games through `POST /recommend`, by a client that shoots where it is told: every
 //! algorithm keeps the contract, and one seed per game (or none) plays the simulator's game.
 
-use crate::helpers::{app, play_through_api, post_json};
+use crate::helpers::{app, play_game, play_through_api, post_json};
 use serde_json::json;
 use sonar::Algorithm;
 use sonar::http::AppState;
@@ -39,24 +39,15 @@ async fn shots_over_api(
     layout: sonar::Layout,
     seed: Option<u64>,
 ) -> Vec<sonar::Pos> {
-    let mut game = sonar::Game::new(layout);
-    let mut shots = Vec::new();
-    while !game.is_over() {
+    let ask = |game: &sonar::Game| {
         let mut request =
             json!({"board": game.board().to_rows(), "ships": game.fleet().lengths(), "algorithm": algorithm});
         if let Some(s) = seed {
             request["seed"] = json!(s);
         }
-        let (status, answer) = post_json(app, &request).await;
-        assert_eq!(status, 200, "{answer}");
-        let p = sonar::Pos::new(
-            answer["shot"]["row"].as_u64().unwrap() as usize,
-            answer["shot"]["col"].as_u64().unwrap() as usize,
-        );
-        game.fire(p).expect("a legal shot");
-        shots.push(p);
-    }
-    shots
+        request
+    };
+    play_game(app, sonar::Game::new(layout), ask, |_, _, _, _| {}).await
 }
 
 #[actix_web::test]

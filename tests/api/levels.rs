@@ -140,25 +140,18 @@ async fn answers_below_level_ten_say_whether_the_shot_is_a_deliberate_mistake() 
 /// At level 6 (a turn errs with chance 0.55) every game of one seed has turns of both kinds.
 #[actix_web::test]
 async fn one_seed_a_game_still_draws_afresh_every_turn() {
-    use sonar::{Game, Pos, Rules, random_layout_under, seeded};
+    use sonar::{Game, Rules, random_layout_under, seeded};
     let app = helpers::app(AppState::new()).await;
     for game_seed in [1u64, 2, 3] {
         let layout = random_layout_under(10, 10, &[5, 4, 3, 3, 2], Rules::CLASSIC, &mut seeded(game_seed)).unwrap();
-        let mut game = Game::new(layout);
-        let (mut erred, mut turns) = (0, 0);
-        while !game.is_over() {
-            let request = json!({"board": game.board().to_rows(), "ships": game.fleet().lengths(),
-                                 "algorithm": "weighted-density", "level": 6, "seed": game_seed});
-            let (status, answer) = helpers::post_json(&app, &request).await;
-            assert_eq!(status, 200, "{answer}");
-            erred += usize::from(answer["mistake"] == json!(true));
-            turns += 1;
-            let shot = Pos::new(
-                answer["shot"]["row"].as_u64().unwrap() as usize,
-                answer["shot"]["col"].as_u64().unwrap() as usize,
-            );
-            game.fire(shot).unwrap();
-        }
+        let ask = |game: &Game| {
+            json!({"board": game.board().to_rows(), "ships": game.fleet().lengths(),
+                   "algorithm": "weighted-density", "level": 6, "seed": game_seed})
+        };
+        let mut erred = 0;
+        let read =
+            |_: &Game, _: &_, answer: &serde_json::Value, _| erred += usize::from(answer["mistake"] == json!(true));
+        let turns = helpers::play_game(&app, Game::new(layout), ask, read).await.len();
         assert!(0 < erred && erred < turns, "seed {game_seed}: {erred} mistakes in {turns} turns");
         // About 55% of the turns err, less the few whose pick ties with the algorithm's own.
         assert!(erred * 5 >= turns && erred * 5 <= turns * 4, "seed {game_seed}: {erred} mistakes in {turns} turns");

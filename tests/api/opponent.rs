@@ -7,7 +7,7 @@ use actix_web::test;
 use serde_json::{Value, json};
 use sonar::http::{AppState, MAX_BODY_BYTES};
 
-use crate::helpers::{app, check_contract, post_json, post_json_to};
+use crate::helpers::{app, check_contract, play_game, post_json, post_json_to};
 
 /// Three fleets of ships 3, 2, 2 on a 6x6 board, apart from each other.
 fn fleets() -> Value {
@@ -305,10 +305,8 @@ async fn whole_games_with_a_model_keep_the_contract() {
     }
     for (g, name) in names.iter().enumerate() {
         let layout = sonar::random_layout(10, 10, &[5, 4, 3, 3, 2], &mut sonar::seeded(g as u64)).unwrap();
-        let mut game = sonar::Game::new(layout);
-        let mut shots = 0;
-        while !game.is_over() {
-            let opponent = match shots % 2 {
+        let ask = |game: &sonar::Game| {
+            let opponent = match game.shots() % 2 {
                 0 => json!({"model": fitted["model"]}),
                 _ => json!({"fleets": fleets}),
             };
@@ -316,19 +314,12 @@ async fn whole_games_with_a_model_keep_the_contract() {
             let sunk = board.iter().map(|r| r.matches('#').count()).sum::<usize>();
             // Past fleets need the starting fleet on the board: sunk cells and ships afloat.
             assert_eq!(sunk + game.fleet().lengths().iter().sum::<usize>(), 17);
-            let request = json!({"board": board, "ships": game.fleet().lengths(), "algorithm": name,
-                "seed": g, "opponent": opponent});
-            let (status, answer) = post_json(&app, &request).await;
-            assert_eq!(status, 200, "{name}: {answer}");
-            check_contract(&request, &answer);
+            json!({"board": board, "ships": game.fleet().lengths(), "algorithm": name, "seed": g, "opponent": opponent})
+        };
+        let read = |_: &sonar::Game, _: &Value, answer: &Value, _| {
             assert_eq!(answer["opponent"]["model"], fitted["model"], "{name}");
-            let p = sonar::Pos::new(
-                answer["shot"]["row"].as_u64().unwrap() as usize,
-                answer["shot"]["col"].as_u64().unwrap() as usize,
-            );
-            game.fire(p).expect("a legal shot");
-            shots += 1;
-        }
+        };
+        let shots = play_game(&app, sonar::Game::new(layout), ask, read).await.len();
         assert!((17..=100).contains(&shots), "{name}: {shots} shots");
     }
 }

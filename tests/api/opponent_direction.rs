@@ -6,7 +6,7 @@
 use serde_json::{Value, json};
 use sonar::{Fleet, Game, Habit, Layout, Pos, Rules, seeded};
 
-use crate::helpers::{app, check_contract, patient, post_json, post_json_to};
+use crate::helpers::{app, patient, play_game, post_json_to};
 
 /// A layout written as `POST /placement` writes a board: `.` water, each ship its own letter.
 fn board_of(layout: &Layout) -> Vec<String> {
@@ -41,26 +41,17 @@ async fn a_player_who_lays_ships_across_is_learnt_and_followed_along_the_row() {
     let mut followed = 0;
     for (g, name) in ["bayes", "weighted-density"].into_iter().enumerate() {
         for game_seed in 0..2u64 {
-            let mut game = Game::new(parallel(100 + game_seed));
-            let mut shots = 0;
-            while !game.is_over() {
-                let board = game.board().to_rows();
-                let request = json!({"board": board, "ships": game.fleet().lengths(), "algorithm": name,
-                    "seed": g as u64 * 10 + game_seed, "opponent": {"model": fitted["model"]}});
-                let (status, answer) = post_json(&app, &request).await;
-                assert_eq!(status, 200, "{name}: {answer}");
-                check_contract(&request, &answer);
+            let ask = |game: &Game| {
+                json!({"board": game.board().to_rows(), "ships": game.fleet().lengths(), "algorithm": name,
+                    "seed": g as u64 * 10 + game_seed, "opponent": {"model": fitted["model"]}})
+            };
+            let read = |game: &Game, _: &Value, answer: &Value, shot: Pos| {
                 assert_eq!(answer["opponent"]["model"], fitted["model"], "{name}");
-                let shot = Pos::new(
-                    answer["shot"]["row"].as_u64().unwrap() as usize,
-                    answer["shot"]["col"].as_u64().unwrap() as usize,
-                );
                 if name == "bayes" {
-                    followed += usize::from(along_a_lone_hit(&board, shot, &answer));
+                    followed += usize::from(along_a_lone_hit(&game.board().to_rows(), shot, answer));
                 }
-                game.fire(shot).expect("a legal shot");
-                shots += 1;
-            }
+            };
+            let shots = play_game(&app, Game::new(parallel(100 + game_seed)), ask, read).await.len();
             assert!((17..=100).contains(&shots), "{name}: {shots} shots");
         }
     }

@@ -1,15 +1,25 @@
 //! Thinking time through `POST /recommend`: `bayes` with a `budget_ms` above the default plans
 //! ahead and says what it found (`plan`), and plays greedy where the rollouts cannot play the game.
 
-use crate::helpers::{app, check_contract, post_json};
+use crate::helpers::{app, check_contract, play_game, post_json};
 use serde_json::{Value, json};
 use sonar::http::AppState;
-use sonar::{Game, Pos, random_layout, seeded};
+use sonar::{Game, random_layout, seeded};
 
 /// The service these tests drive: the debug build plans at a small fraction of the release
 /// build's speed, so a busy machine may take seconds a move; the compute deadline waits for it.
 fn patient() -> AppState {
     AppState::with_limits(64, std::time::Duration::from_secs(120))
+}
+
+/// Game `g` on a 6x6 board with three ships.
+fn six_by_six(g: u64) -> Game {
+    Game::new(random_layout(6, 6, &[3, 3, 2], &mut seeded(g)).unwrap())
+}
+
+/// The turn's request: `bayes` at 30 ms, one seed a game.
+fn at_30_ms(game: &Game, g: u64) -> Value {
+    json!({"board": game.board().to_rows(), "ships": game.fleet().lengths(), "algorithm": "bayes", "budget_ms": 30, "seed": g})
 }
 
 /// Whole games on a 6x6 board with three ships at 30 ms a move, by a client that shoots where it is
@@ -20,15 +30,7 @@ async fn whole_games_with_thinking_time_plan_every_move_and_keep_the_contract() 
     let app = app(patient()).await;
     let (mut moves, mut off_greedy, mut sources) = (0, 0, std::collections::BTreeSet::new());
     for g in 0..4u64 {
-        let mut game = Game::new(random_layout(6, 6, &[3, 3, 2], &mut seeded(g)).unwrap());
-        while !game.is_over() {
-            let request = json!({
-                "board": game.board().to_rows(), "ships": game.fleet().lengths(),
-                "algorithm": "bayes", "budget_ms": 30, "seed": g,
-            });
-            let (status, answer) = post_json(&app, &request).await;
-            assert_eq!(status, 200, "{answer}");
-            check_contract(&request, &answer);
+        let read = |_: &Game, _: &Value, answer: &Value, _| {
             let plan = &answer["plan"];
             // Nothing to plan where one layout is left, or one cell may hold a ship.
             let grid = answer["grid"].as_array().unwrap().iter().flat_map(|r| r.as_array().unwrap().clone());
@@ -36,11 +38,9 @@ async fn whole_games_with_thinking_time_plan_every_move_and_keep_the_contract() 
             assert_eq!(plan.is_object(), choice, "a move with a choice plans: {answer}");
             off_greedy += usize::from(plan["chosen"].as_u64().is_some_and(|k| k > 0));
             sources.insert(plan["layouts_from"].as_str().unwrap_or("none").to_owned());
-            let shot = &answer["shot"];
-            game.fire(Pos::new(shot["row"].as_u64().unwrap() as usize, shot["col"].as_u64().unwrap() as usize))
-                .unwrap();
             moves += 1;
-        }
+        };
+        play_game(&app, six_by_six(g), |game| at_30_ms(game, g), read).await;
     }
     assert!(off_greedy > 0, "{moves} moves, none off the grid's best");
     assert!(sources.contains("every") && sources.contains("exact"), "{sources:?}");
@@ -56,25 +56,16 @@ async fn a_lone_client_under_the_served_policy_is_never_refused() {
     use sonar::http::BudgetPolicy;
     let app = app(AppState { budgets: BudgetPolicy::SERVED, ..patient() }).await;
     for g in 0..2u64 {
-        let mut game = Game::new(random_layout(6, 6, &[3, 3, 2], &mut seeded(g)).unwrap());
-        while !game.is_over() {
-            let request = json!({
-                "board": game.board().to_rows(), "ships": game.fleet().lengths(),
-                "algorithm": "bayes", "budget_ms": 30, "seed": g,
-            });
-            let (status, answer) = post_json(&app, &request).await;
-            assert_eq!(status, 200, "a lone client is refused: {answer}");
-            check_contract(&request, &answer);
+        // A refusal would be a status other than 200, which play_game refuses.
+        let read = |_: &Game, _: &Value, answer: &Value, _| {
             if let Some(compute) = answer.get("compute") {
                 assert_eq!(compute["asked_ms"], 30, "{answer}");
                 let budget = compute["budget_ms"].as_u64().unwrap();
                 assert!((10..=30).contains(&budget), "{answer}");
                 assert!(compute["cut_short"].is_boolean(), "{answer}");
             }
-            let shot = &answer["shot"];
-            game.fire(Pos::new(shot["row"].as_u64().unwrap() as usize, shot["col"].as_u64().unwrap() as usize))
-                .unwrap();
-        }
+        };
+        play_game(&app, six_by_six(g), |game| at_30_ms(game, g), read).await;
     }
 }
 

@@ -310,14 +310,12 @@ pub async fn play_at(
 ) -> usize {
     let mut rng = seeded(game_seed);
     let layout = random_layout_under(10, 10, ships, rules, &mut rng).unwrap();
-    let mut game = Game::new(layout);
-    let mut turn = 0u64;
-    while !game.is_over() {
+    let ask = |game: &Game| {
         let mut request = json!({
             "board": game.board().to_rows(),
             "ships": game.fleet().lengths(),
             "algorithm": algorithm,
-            "seed": game_seed.wrapping_mul(1000).wrapping_add(turn),
+            "seed": game_seed.wrapping_mul(1000).wrapping_add(game.shots() as u64),
         });
         if rules != Rules::CLASSIC {
             request["rules"] = json!({"touching": rules.touching, "salvo": rules.salvo});
@@ -325,13 +323,9 @@ pub async fn play_at(
         if let Some(level) = level {
             request["level"] = json!(level);
         }
-        let (status, answer) = post_json(app, &request).await;
-        assert_eq!(status, 200, "request {request} got {answer}");
-        check_contract(&request, &answer);
-        let shot = Pos::new(
-            answer["shot"]["row"].as_u64().unwrap() as usize,
-            answer["shot"]["col"].as_u64().unwrap() as usize,
-        );
+        request
+    };
+    let read = |game: &Game, _: &Value, answer: &Value, shot: Pos| {
         let water = rules.known_water(game.board());
         assert!(
             !water[game.board().index(shot)],
@@ -342,16 +336,41 @@ pub async fn play_at(
             assert!(!water[i] || v.as_f64() == Some(0.0), "{algorithm}: grid value {v} on known water, cell {i}");
         }
         assert_eq!(answer["shots"][0], answer["shot"], "the salvo starts with the shot");
-        let before = game.board().get(shot);
-        assert_eq!(before, Cell::Unknown);
-        let outcome = game.fire(shot).expect("the recommended shot is legal");
-        if let Outcome::Sunk(_) = outcome {
+    };
+    play_game(app, Game::new(layout), ask, read).await.len()
+}
+
+/// The shot an answer recommends.
+pub fn shot_of(answer: &Value) -> Pos {
+    Pos::new(answer["shot"]["row"].as_u64().unwrap() as usize, answer["shot"]["col"].as_u64().unwrap() as usize)
+}
+
+/// Plays `game` to its end through `POST /recommend`, as a client that shoots where it is told:
+/// `ask` writes each turn's request from the game, every answer must be a 200 that keeps the
+/// contract ([`check_contract`]), and `read` sees the game, the request, the answer and its shot
+/// before the shot is fired. A game takes at most one shot a cell. Returns the shots in order.
+pub async fn play_game(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+    mut game: Game,
+    mut ask: impl FnMut(&Game) -> Value,
+    mut read: impl FnMut(&Game, &Value, &Value, Pos),
+) -> Vec<Pos> {
+    let mut shots = Vec::new();
+    while !game.is_over() {
+        let request = ask(&game);
+        let (status, answer) = post_json(app, &request).await;
+        assert_eq!(status, 200, "request {request} got {answer}");
+        check_contract(&request, &answer);
+        let shot = shot_of(&answer);
+        read(&game, &request, &answer, shot);
+        assert_eq!(game.board().get(shot), Cell::Unknown);
+        if let Outcome::Sunk(_) = game.fire(shot).expect("the recommended shot is legal") {
             assert_eq!(game.board().get(shot), Cell::Sunk);
         }
-        turn += 1;
-        assert!(turn <= 100, "a 10x10 game cannot take more than 100 shots");
+        shots.push(shot);
+        assert!(shots.len() <= game.board().len(), "a game cannot take more shots than the board has cells");
     }
-    game.shots()
+    shots
 }
 
 /// The classic board after a miss and a hit below it.
