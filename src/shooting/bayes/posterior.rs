@@ -6,10 +6,13 @@
 //! with a work bound scaled from the budget; boards over that bound (the opening, with most of the
 //! sea unshot) get a sequential importance sampling estimate
 //! ([`crate::inference::posterior::importance`]) with a number of draws fixed by the budget and
-//! the board's size. No clock decides anything: the work bound and the draw count are functions of
-//! the request alone, so the same request and seed always give the same answer (and the simulator
-//! the same games whatever its thread count). The rates are calibrated on the project's 2-core
-//! machine with a margin: a slower machine takes longer rather than answering differently.
+//! the board's size. The work bound and the draw count are functions of the request alone, so the
+//! same request and seed give the same answer (and the simulator the same games whatever its
+//! thread count) wherever the work finishes. The rates are calibrated on the project's 2-core
+//! machine with a margin. A clock enters only through the turn's [`Deadline`], which the service
+//! sets when it holds a computation to the wall clock (the simulator and the work clock set
+//! none): past it, the count stops and sampling stops at its next look, and the answer says where
+//! it was cut ([`Cut`](crate::shooting::strategy::Cut)).
 
 use crate::game::board::{Board, Cell};
 use crate::game::deadline::Deadline;
