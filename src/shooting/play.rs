@@ -7,10 +7,11 @@
 //! - [`Seat::play`]: one move on a position: the board read under the rules, the algorithm's
 //!   decision at its weakness, the turn's salvo and the hint's candidates ranked, the grid finished
 //!   for the caller.
-//! - [`Ask`]: a recommendation asked for by an untrusted client. [`Ask::check`] reads the board as
-//!   a shooter who knows the rules reads it ([`Rules::reveal`]), checks that it is a real game
-//!   position ([`Turn::checked`]) and gives the seat to play from; [`Ask::play`] plays the move
-//!   with every random choice drawn from the request's seed.
+//! - [`Ask`]: a recommendation asked for by an untrusted client: a position and the seat to play
+//!   it from. [`Ask::check`] reads the board as a shooter who knows the rules reads it
+//!   ([`Rules::reveal`]) and checks that it is a real game position ([`Turn::checked`]);
+//!   [`Ask::play`] plays the move from its seat with every random choice drawn from the request's
+//!   seed.
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -158,7 +159,7 @@ impl Seat {
     }
 }
 
-/// A recommendation asked for by an untrusted client: a position and how to play it.
+/// A recommendation asked for by an untrusted client: a position and the seat to play it from.
 #[derive(Clone, Debug)]
 pub struct Ask {
     pub board: Board,
@@ -166,18 +167,17 @@ pub struct Ask {
     /// For a position read from a history ([`crate::game::history::History::read_possible`], which
     /// has checked it): what its announcements tell beyond the board. `None` for a board string.
     pub told: Option<Told>,
-    pub rules: Rules,
-    pub algorithm: Algorithm,
+    /// Who plays the move and what they are told: the algorithm at the level's weakness, the
+    /// seed's tie order, the compute budget (only the algorithms whose cost varies look at it),
+    /// the rules and the opponent's habits.
+    pub seat: Seat,
+    /// The level the seat's weakness is, as the answer reports it.
     pub level: Level,
     /// The seed of every random choice and of the tie order ([`TieOrder::from_seed`]; a request
     /// without one gets a seed of row-major order, [`TieOrder::row_major_seed`]).
     pub seed: u64,
-    /// Compute budget in milliseconds (only the algorithms whose cost varies look at it).
-    pub budget_ms: u64,
     /// How many best cells to list with their values (0: none).
     pub candidates: usize,
-    /// The opponent's habits, a prior over layouts; `None` is the uniform prior.
-    pub opponent: Option<Arc<Opponent>>,
 }
 
 /// Steps of the consistency search for a history's position (per assignment of its unseen ships).
@@ -186,16 +186,17 @@ pub const HISTORY_STEPS: u64 = witness::STEP_BUDGET;
 impl Ask {
     /// Reads the board as the rules let the shooter read it (under the no-touch rules the cells
     /// they prove to be water become `o`: the checks, the algorithm and the grid all see this one
-    /// board), checks the position, and gives the seat to play it from.
-    pub fn check(&mut self) -> Result<Seat, TurnError> {
-        if let Cow::Owned(board) = self.rules.reveal(&self.board) {
+    /// board) and checks the position.
+    pub fn check(&mut self) -> Result<(), TurnError> {
+        let rules = self.seat.rules;
+        if let Cow::Owned(board) = rules.reveal(&self.board) {
             self.board = board;
         }
         // A model that never lets ships touch explains only the boards the no-touch rules do.
-        let apart = self.opponent.as_ref().and_then(|m| m.apart_rules(self.rules));
+        let apart = self.seat.opponent.as_ref().and_then(|m| m.apart_rules(rules));
         match (&self.told, apart) {
             (None, apart) => {
-                Turn::checked(&self.board, &self.fleet, self.rules)?;
+                Turn::checked(&self.board, &self.fleet, rules)?;
                 if let Some(apart) = apart {
                     let seen = apart.reveal(&self.board);
                     Turn::checked(&seen, &self.fleet, apart).map_err(|e| TurnError::OpponentApart(Box::new(e)))?;
@@ -213,13 +214,13 @@ impl Ask {
             }
             (Some(_), None) => {}
         }
-        let player = Weakened::new(self.algorithm, self.level);
-        Ok(Seat::from_seed(player, self.seed, self.budget_ms, self.rules).with_opponent(self.opponent.clone()))
+        Ok(())
     }
 
-    /// Plays the move from the seat [`Ask::check`] gave, every random choice drawn from
+    /// Plays the checked move ([`Ask::check`]) from its seat, every random choice drawn from
     /// [`Ask::draws`], held to `deadline`.
-    pub fn play(&self, seat: &Seat, deadline: Deadline) -> Result<Recommendation, StrategyError> {
+    pub fn play(&self, deadline: Deadline) -> Result<Recommendation, StrategyError> {
+        let seat = &self.seat;
         seat.play(&self.board, &self.fleet, self.told.as_ref(), &mut self.draws(), self.candidates, deadline)
     }
 

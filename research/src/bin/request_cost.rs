@@ -82,7 +82,7 @@ fn stages(bodies: &[String], n: usize) {
     });
     time("check the position", &mut |i| {
         let r = &reqs[i % reqs.len()];
-        std::hint::black_box(Turn::checked(&r.board, &r.fleet, r.rules).is_ok());
+        std::hint::black_box(Turn::checked(&r.board, &r.fleet, r.seat.rules).is_ok());
     });
     time("the algorithm", &mut |i| {
         std::hint::black_box(answer(&reqs[i % reqs.len()]));

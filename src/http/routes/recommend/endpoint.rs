@@ -12,8 +12,8 @@ use crate::game::rng::fresh_seed;
 use crate::game::tie_order::TieOrder;
 use crate::game::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS};
 use crate::shooting::algorithm::Algorithm;
-use crate::shooting::level::Level;
-use crate::shooting::play::Ask;
+use crate::shooting::level::{Level, Weakened};
+use crate::shooting::play::{Ask, Seat};
 
 use crate::http::body::read_object;
 use crate::http::examples;
@@ -108,7 +108,7 @@ impl RecommendRequest {
     /// `opponent` are fitted here, on the caller's thread.
     pub fn ask_from_json(json: impl AsRef<[u8]>) -> Result<Ask, ApiError> {
         let (mut ask, prior) = RecommendRequest::from_json(json)?;
-        ask.opponent = prior.map(|p| Arc::new(p.model().0));
+        ask.seat.opponent = prior.map(|p| Arc::new(p.model().0));
         Ok(ask)
     }
 
@@ -164,7 +164,8 @@ impl RecommendRequest {
         // that sends no seed still plays one coherent order through its game, and the reported
         // seed replays it.
         let seed = self.seed.unwrap_or_else(|| TieOrder::row_major_seed(fresh_seed));
-        let ask = Ask { board, fleet, told, rules, algorithm, level, seed, budget_ms, candidates, opponent: None };
+        let seat = Seat::from_seed(Weakened::new(algorithm, level), seed, budget_ms, rules);
+        let ask = Ask { board, fleet, told, seat, level, seed, candidates };
         Ok((ask, prior))
     }
 }

@@ -186,24 +186,25 @@ fn compute(
     let echo = prior.map(|prior| {
         let (model, games) = prior.model();
         let echo = OpponentEcho::new(&model, games);
-        ask.opponent = Some(Arc::new(model));
+        ask.seat.opponent = Some(Arc::new(model));
         echo
     });
     let deadline = match allot {
         None => Deadline::NONE,
         Some(allot) => {
-            let spent = start + millis(ask.budget_ms);
+            let budget = &mut ask.seat.budget_ms;
+            let spent = start + millis(*budget);
             // Only a planning budget shrinks: the default budget's work is what every answer has.
-            if ask.budget_ms > DEFAULT_BUDGET_MS {
-                ask.budget_ms = allot.scale(ask.budget_ms).max(DEFAULT_BUDGET_MS);
+            if *budget > DEFAULT_BUDGET_MS {
+                *budget = allot.scale(*budget).max(DEFAULT_BUDGET_MS);
             }
             Deadline::at(finish_by.map_or(spent, |latest| spent.min(latest)))
         }
     };
-    let seat = ask.check()?;
+    ask.check()?;
     let played = Instant::now();
-    let algorithm = ask.algorithm;
-    let rec = ask.play(&seat, deadline)?;
+    let algorithm = ask.seat.player.algorithm;
+    let rec = ask.play(deadline)?;
     Ok(Done {
         rec,
         echo,
@@ -211,7 +212,7 @@ fn compute(
         level: ask.level,
         cols: ask.board.cols(),
         seed: ask.seed,
-        budget_ms: ask.budget_ms,
+        budget_ms: ask.seat.budget_ms,
         played: played.elapsed(),
         spent: start.elapsed(),
     })
