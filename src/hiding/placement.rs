@@ -104,7 +104,7 @@ impl fmt::Display for Style {
 /// Uniform layouts a hard placement chooses among: few enough that a shooter who learns from this
 /// player's past fleets gains nothing from them, as measured in the repeated game (more candidates
 /// lean the ships further toward the edges, which a learner turns into a gift of shots;
-/// `docs/decisions/0022-hard-placement-three-candidates.md`).
+/// `docs/decisions/0049-hiding-calibration.md#hard-is-the-least-exposed-of-3-uniform-layouts`).
 pub const HARD_CANDIDATES: usize = 3;
 /// Most candidates the simulator's `hard:k` placement chooses among.
 pub const MAX_HARD_CANDIDATES: usize = 64;

@@ -22,7 +22,7 @@ use super::model::SearchModel;
 pub const GAIN: f64 = 1.5;
 /// The bound of a cell's log weight the service uses: a larger one hides better from a player with
 /// a fixed habit and strays further from uniform
-/// (`docs/decisions/0020-adaptive-hider-tilt-bound.md`).
+/// (`docs/decisions/0049-hiding-calibration.md#the-adaptive-hiders-tilt-is-bounded-at-3`).
 pub const DEFAULT_BOUND: f64 = 3.0;
 /// The largest bound the simulator accepts.
 pub const MAX_BOUND: f64 = 4.0;

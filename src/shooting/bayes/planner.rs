@@ -48,27 +48,27 @@ use super::tally::Reader;
 /// A candidate replaces the greedy cell only past this many standard errors of the paired
 /// difference of their shots to finish: with [`CANDIDATES`] cells, one only as good as the greedy
 /// cell would otherwise win by chance on some moves. Chosen against looser and stricter rules by
-/// what each planned choice was worth (`docs/decisions/0004-plan-switch-threshold.md`).
+/// what each planned choice was worth (`docs/decisions/0047-planning-calibration.md#the-switch-threshold-stays-at-15-standard-errors`).
 pub const Z: f64 = 1.5;
 /// Cells compared: the greedy cell and the next most likely ones
 /// (`docs/decisions/0003-plan-by-rollouts-above-the-default-budget.md`).
 pub const CANDIDATES: usize = 6;
 /// Most layouts a plan plays out per millisecond of budget, raised when rollouts that meet left
-/// work to spare (`docs/decisions/0011-rollouts-that-meet.md`).
+/// work to spare (`docs/decisions/0047-planning-calibration.md#rollouts-stop-where-they-meet`).
 pub const LAYOUTS_PER_MS: u64 = 40;
 /// Fewest layouts on which a sampled plan may switch from the greedy cell.
 pub const MIN_LAYOUTS: usize = 30;
 /// Units of rollout work per millisecond: a unit is one cell of a board scan
 /// ([`rollout::step_units`], [`rollout::start_units`], [`draws::draw_units`]). Calibrated on one
 /// thread of the project's 2-core machine, on mid-game boards, with a margin that keeps nineteen
-/// plans in twenty within their budget (`docs/decisions/0041-plans-fit-their-budget.md`).
+/// plans in twenty within their budget (`docs/decisions/0047-planning-calibration.md#plans-fit-their-budget-each-part-is-charged-what-it-costs`).
 pub const ROLLOUT_UNITS_PER_MS: u64 = 270_000;
 /// Most layouts a plan resamples from a pool of weighted draws, per draw. Past half the pool the
 /// resampled layouts are mostly repeats of one another, which the deterministic base policy plays
 /// exactly as the originals and the standard errors count as new: without the cap a long plan's
 /// paired differences varied well beyond what its errors said; with it they were as honest as a
 /// shorter plan's, at no cost in whole games. The measurements are in
-/// `docs/decisions/0014-resampled-plan-plays-at-most-half-its-pool.md`.
+/// `docs/decisions/0047-planning-calibration.md#a-resampled-plan-plays-at-most-half-its-pool`.
 pub const POOL_SHARE: f64 = 0.5;
 /// Share of the budget a plan means to spend, for the machine's noise.
 pub const SHARE: f64 = 0.9;

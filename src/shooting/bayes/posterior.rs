@@ -12,7 +12,7 @@
 //! machine with a margin. A clock enters only through the turn's [`Deadline`], which the service
 //! sets when it holds a computation to the wall clock (the simulator and the work clock set
 //! none): past it, the count stops and sampling stops at its next look, and the answer says where
-//! it was cut ([`Cut`](crate::shooting::strategy::Cut)).
+//! it was cut ([`Cut`]).
 
 use crate::game::board::{Board, Cell};
 use crate::game::deadline::Deadline;

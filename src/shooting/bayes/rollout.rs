@@ -48,7 +48,7 @@ pub fn step_units(turn: Turn<'_>, afloat: &Fleet) -> u64 {
 
 /// The work of one rollout shot whose counts a tally keeps up to date rather than
 /// recounted: a [`TALLIED_STEP_SHARE`] of [`step_units`]
-/// (`docs/decisions/0043-rollouts-keep-their-counts.md`).
+/// (`docs/decisions/0047-planning-calibration.md#rollouts-keep-their-counts`).
 pub fn tallied_step_units(turn: Turn<'_>, afloat: &Fleet) -> u64 {
     step_units(turn, afloat) / TALLIED_STEP_SHARE
 }
