@@ -90,8 +90,14 @@ const EXACT_TABLES_COST: f64 = 3.0;
 /// programme's tables where they fit the budget's work bound (the layouts drawn from them), from
 /// the default budget's importance draws elsewhere (the layouts resampled from those), and the
 /// rest of the budget spent playing the candidates out. Every stage stops at the turn's deadline,
-/// and the decision says where ([`Cut`]).
-pub fn think(turn: Turn<'_>, greedy: Greedy, rng: &mut SonarRng, grid: &mut [f64]) -> Result<Decision, StrategyError> {
+/// and the decision says where ([`Cut`]). `default_shot` is how the turn's regime plays its
+/// shot at the default budget, the plan's first candidate.
+pub fn think(
+    turn: Turn<'_>,
+    default_shot: Greedy,
+    rng: &mut SonarRng,
+    grid: &mut [f64],
+) -> Result<Decision, StrategyError> {
     let (board, fleet, rules, budget, deadline) = (turn.board, turn.fleet, turn.rules, turn.budget_ms, turn.deadline);
     let work = Work::from(exact_work(budget, rules)).until(deadline);
     let most = most_layouts(budget);
@@ -131,7 +137,7 @@ pub fn think(turn: Turn<'_>, greedy: Greedy, rng: &mut SonarRng, grid: &mut [f64
     };
     let marginals = post.marginals;
     grid.copy_from_slice(&marginals);
-    let (likeliest, greedy, counted) = greedy_shot(turn, greedy, grid);
+    let (likeliest, greedy, counted) = greedy_shot(turn, default_shot, grid);
     // The candidates: the greedy cell, then the next likeliest in the turn's order, as a salvo's.
     let ranked = ranked(true, turn, greedy, &marginals, rng, CANDIDATES);
     let cells: Vec<usize> = ranked.iter().map(|&p| board.index(p)).filter(|&i| marginals[i] > 0.0).collect();
