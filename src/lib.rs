@@ -83,7 +83,7 @@ pub mod research {
     pub use crate::inference::opponent::fit;
     pub use crate::inference::posterior::importance::Sampler;
     pub use crate::inference::posterior::{ExactError, ExactTables, estimate_work};
-    pub use crate::shooting::bayes::posterior::{exact_work, sample_draws};
+    pub use crate::shooting::bayes::meter::{exact_work, sample_draws};
     pub use crate::shooting::bayes::rollout::{step as rollout_step, step_units, tallied_step_units};
     pub use crate::shooting::bayes::tally::Tally;
     pub use crate::shooting::level::{CALIBRATED, Noise, Weakness};

@@ -10,9 +10,10 @@
 //! counted unlabelled, which multiplies every assignment's count by the same factor.
 
 use super::importance::Sampler;
-use super::sweep::{ExactError, Work};
+use super::sweep::ExactError;
 use super::{count_exact_under, count_weighted};
 use crate::game::board::{Board, Cell};
+use crate::game::deadline::Work;
 use crate::game::fleet::Fleet;
 use crate::game::history::{Assignment, MAX_ASSIGNMENTS, Told};
 use crate::game::layout::Placement;

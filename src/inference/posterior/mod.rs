@@ -94,6 +94,7 @@ mod weighted;
 #[cfg(test)]
 mod weighted_tests;
 
+pub use crate::game::deadline::Work;
 #[cfg(feature = "research")]
 use plan::plan;
 use plan::prepare;
@@ -103,7 +104,7 @@ use prior::{
     CLASSIC_PRIOR, NO_TOUCH_CLASSIC_LAYOUTS, NO_TOUCH_CLASSIC_PRIOR, NO_TOUCH_TEN_SHIP_LAYOUTS,
     NO_TOUCH_TEN_SHIP_PRIOR, classic_prior,
 };
-pub use sweep::{ExactError, Work};
+pub use sweep::ExactError;
 pub use weighted::count_weighted;
 
 /// A work budget for a target of about 5 ms a request on one core of the project's 2-core machine.

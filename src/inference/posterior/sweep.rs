@@ -24,7 +24,7 @@ use super::frame::Frame;
 use super::key::{Key, Packing};
 use super::table::Interner;
 use crate::game::board::Cell;
-use crate::game::deadline::Deadline;
+use crate::game::deadline::{Deadline, Work};
 
 /// Why no exact answer was given.
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
@@ -41,33 +41,6 @@ pub enum ExactError {
     /// The caller's deadline passed before counting finished.
     #[error("exact counting of this board did not finish by its deadline")]
     TimedOut,
-}
-
-/// What exact counting may spend: units of work, and where the caller holds it to the clock, the
-/// time by which it must have finished. A plain number of units is a bound without a clock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Work {
-    pub units: u64,
-    pub deadline: Deadline,
-}
-
-impl From<u64> for Work {
-    fn from(units: u64) -> Work {
-        Work { units, deadline: Deadline::NONE }
-    }
-}
-
-impl Work {
-    /// The same units, held to `deadline`.
-    pub fn until(self, deadline: Deadline) -> Work {
-        Work { deadline, ..self }
-    }
-
-    /// The share of these units for one of `parts` counts, at least one unit, with the same
-    /// deadline.
-    pub fn share(self, parts: usize) -> Work {
-        Work { units: (self.units / parts.max(1) as u64).max(1), ..self }
-    }
 }
 
 /// The forward sweep gives up once its work so far plus the projected rest of it, divided by

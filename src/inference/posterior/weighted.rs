@@ -3,8 +3,9 @@
 
 use super::frame::Frame;
 use super::plan::prepare;
-use super::sweep::{self, ExactError, Work};
+use super::sweep::{self, ExactError};
 use crate::game::board::{Board, Cell};
+use crate::game::deadline::Work;
 use crate::game::fleet::Fleet;
 use crate::game::prior::Opponent;
 use crate::game::rules::Rules;

@@ -8,7 +8,7 @@ use rand::RngExt;
 use super::Bayes;
 use super::planner::improve;
 use crate::game::board::Cell;
-use crate::game::deadline::Deadline;
+use crate::game::deadline::{Deadline, Work};
 use crate::game::layout::random_layout;
 use crate::game::referee::Game;
 use crate::game::rng::seeded;
@@ -72,6 +72,6 @@ fn rollouts_stop_at_a_passed_deadline() {
     let layouts = vec![game.layout().clone(); 4];
     let whole = improve(turn, &marginals, &cells, &layouts, Source::Exact, u64::MAX).unwrap();
     assert!(!whole.cut_short && whole.layouts == 4);
-    let passed = turn.with_deadline(Deadline::at(std::time::Instant::now()));
-    assert_eq!(improve(passed, &marginals, &cells, &layouts, Source::Exact, u64::MAX), None);
+    let passed = Work::from(u64::MAX).until(Deadline::at(std::time::Instant::now()));
+    assert_eq!(improve(turn, &marginals, &cells, &layouts, Source::Exact, passed), None);
 }

@@ -17,6 +17,7 @@ mod counted_tests;
 #[cfg(test)]
 mod deadline_tests;
 pub mod draws;
+pub mod meter;
 pub mod planner;
 #[cfg(test)]
 mod planner_tests;
@@ -33,7 +34,8 @@ use crate::game::turn::Turn;
 use crate::shooting::strategy::{AlgorithmInfo, Decision, GridKind, Strategy, StrategyError};
 
 use counted::greedy_shot;
-use planner::{CANDIDATES, LAYOUTS_PER_MS, POOL_SHARE, Z};
+use meter::LAYOUTS_PER_MS;
+use planner::{CANDIDATES, POOL_SHARE, Z};
 use posterior::posterior;
 use regime::regime;
 

@@ -11,10 +11,10 @@
 //!
 //! Everything is a function of the request and its seed, never of a clock: the layouts come from
 //! the seeded generator, and the work a plan may do is counted in units (cells scanned by the base
-//! policy, steps of the layouts drawn, states of the exact programme) converted from the budget at
-//! rates calibrated on the project's 2-core machine with a margin ([`ROLLOUT_UNITS_PER_MS`]). The
-//! service also holds the plan to the turn's deadline, which only a machine slower than the rates
-//! reaches.
+//! policy, steps of the layouts drawn, states of the exact programme) that the turn's [`Meter`]
+//! converts from the budget and charges stage by stage. The service also holds the plan to the
+//! turn's deadline, which each stage's work carries and which only a machine slower than the
+//! meter's rates reaches.
 //!
 //! The layouts ([`draws`]): every agreeing layout where they are at most the plan's cap, uniform
 //! draws from the exact programme where it fits the budget's work bound (drawn as the rollouts
@@ -28,19 +28,19 @@
 use std::borrow::Cow;
 
 use crate::game::board::{Board, Cell};
+use crate::game::deadline::Work;
 use crate::game::referee::Game;
 use crate::game::rng::SonarRng;
-use crate::game::turn::{DEFAULT_BUDGET_MS, Turn};
+use crate::game::turn::Turn;
 use crate::inference::posterior::importance::Sampler;
-use crate::inference::posterior::{ExactError, ExactTables, Work, opening_prior};
+use crate::inference::posterior::{ExactError, ExactTables, opening_prior};
 use crate::shooting::strategy::plan::{Line, Plan, Source};
 use crate::shooting::strategy::{Cut, Decision, StrategyError, ranked};
 
 use super::counted::greedy_shot;
 use super::draws::{self, Layouts};
-use super::posterior::{
-    EXACT_SHARE, NO_TOUCH_UNIT_SHARE, Posterior, WORK_PER_MS, before, exact_work, sample_draws, sampled,
-};
+use super::meter::{Meter, before};
+use super::posterior::{Posterior, sampled};
 use super::regime::Greedy;
 use super::rollout::{self, Path};
 use super::tally::Reader;
@@ -53,16 +53,8 @@ pub const Z: f64 = 1.5;
 /// Cells compared: the greedy cell and the next most likely ones
 /// (`docs/decisions/0003-plan-by-rollouts-above-the-default-budget.md`).
 pub const CANDIDATES: usize = 6;
-/// Most layouts a plan plays out per millisecond of budget, raised when rollouts that meet left
-/// work to spare (`docs/decisions/0047-planning-calibration.md#rollouts-stop-where-they-meet`).
-pub const LAYOUTS_PER_MS: u64 = 40;
 /// Fewest layouts on which a sampled plan may switch from the greedy cell.
 pub const MIN_LAYOUTS: usize = 30;
-/// Units of rollout work per millisecond: a unit is one cell of a board scan
-/// ([`rollout::step_units`], [`rollout::start_units`], [`draws::draw_units`]). Calibrated on one
-/// thread of the project's 2-core machine, on mid-game boards, with a margin that keeps nineteen
-/// plans in twenty within their budget (`docs/decisions/0047-planning-calibration.md#plans-fit-their-budget-each-part-is-charged-what-it-costs`).
-pub const ROLLOUT_UNITS_PER_MS: u64 = 270_000;
 /// Most layouts a plan resamples from a pool of weighted draws, per draw. Past half the pool the
 /// resampled layouts are mostly repeats of one another, which the deterministic base policy plays
 /// exactly as the originals and the standard errors count as new: without the cap a long plan's
@@ -70,21 +62,12 @@ pub const ROLLOUT_UNITS_PER_MS: u64 = 270_000;
 /// shorter plan's, at no cost in whole games. The measurements are in
 /// `docs/decisions/0047-planning-calibration.md#a-resampled-plan-plays-at-most-half-its-pool`.
 pub const POOL_SHARE: f64 = 0.5;
-/// Share of the budget a plan means to spend, for the machine's noise.
-pub const SHARE: f64 = 0.9;
 
-/// The most layouts a plan at this budget plays out.
-pub fn most_layouts(budget_ms: u64) -> usize {
-    (budget_ms * LAYOUTS_PER_MS) as usize
+/// The most layouts a plan may resample from a pool of `pool` weighted draws, when its budget
+/// would play `most`.
+pub fn most_resampled(most: usize, pool: usize) -> usize {
+    most.min((pool as f64 * POOL_SHARE) as usize)
 }
-
-/// The most layouts a plan at this budget resamples from a pool of `pool` weighted draws.
-pub fn most_resampled(budget_ms: u64, pool: usize) -> usize {
-    most_layouts(budget_ms).min((pool as f64 * POOL_SHARE) as usize)
-}
-
-/// Exact work kept as tables to draw from costs up to this many times a plain count's per unit.
-const EXACT_TABLES_COST: f64 = 3.0;
 
 /// A turn with a budget above the default: the posterior, from the exact
 /// programme's tables where they fit the budget's work bound (the layouts drawn from them), from
@@ -98,41 +81,39 @@ pub fn think(
     rng: &mut SonarRng,
     grid: &mut [f64],
 ) -> Result<Decision, StrategyError> {
-    let (board, fleet, rules, budget, deadline) = (turn.board, turn.fleet, turn.rules, turn.budget_ms, turn.deadline);
-    let work = Work::from(exact_work(budget, rules)).until(deadline);
-    let most = most_layouts(budget);
-    // The exact tables, when they fit, stay for the plan to draw its layouts from.
-    let (built, attempted) = ExactTables::attempt(board, fleet, rules, work);
-    // What the tables (or the attempt at them) cost, in milliseconds.
-    let per_ms = WORK_PER_MS as f64 * if rules.touching { 1.0 } else { NO_TOUCH_UNIT_SHARE };
-    let tables_ms = attempted as f64 * EXACT_TABLES_COST / per_ms;
-    let (post, listed, source, spent_ms) = match &built {
+    let (board, fleet, rules) = (turn.board, turn.fleet, turn.rules);
+    let mut meter = Meter::of(turn);
+    let most = meter.most_layouts();
+    // The exact tables, when they fit, stay for the plan to draw its layouts from; the attempt is
+    // charged the work it did, whether it finished or not.
+    let (built, attempted) = ExactTables::attempt(board, fleet, rules, meter.counting(!rules.touching));
+    meter.charge_tables(attempted, !rules.touching);
+    let (post, listed, source) = match &built {
         Ok(tables) => {
             let exact = tables.posterior();
             let post = Posterior::exact(exact.marginals(), Some(exact.layouts));
             debug_assert_eq!(attempted, tables.work(), "a finished attempt spent what its tables say");
             match draws::every_shuffled(tables, most, rng) {
                 Some(every) => {
-                    let listing = draws::listing_units(tables, every.len()) as f64 / ROLLOUT_UNITS_PER_MS as f64;
-                    (post, every, Source::Every, tables_ms + listing)
+                    meter.charge_rollout_units(draws::listing_units(tables, every.len()));
+                    (post, every, Source::Every)
                 }
-                None => (post, Vec::new(), Source::Exact, tables_ms),
+                None => (post, Vec::new(), Source::Exact),
             }
         }
         Err(ExactError::NoLayout) => return Err(StrategyError::NoLayout),
         Err(_) => {
-            // The failed attempt is charged the work it did, then the default budget's draws.
-            let spent = tables_ms + DEFAULT_BUDGET_MS as f64 * (1.0 - EXACT_SHARE);
+            // Then the default budget's draws, kept to resample the layouts from.
+            let draws = meter.default_draws(board, fleet);
             let sampler = Sampler::with_rules(board, fleet, rules);
             let mut kept = Vec::new();
-            let n = sample_draws(board, fleet, DEFAULT_BUDGET_MS);
-            let estimate = sampler.estimate_seeing(n, rng, before(deadline), |d, w| kept.push((d.clone(), w)));
+            let estimate = sampler.estimate_seeing(draws.units, rng, before(draws), |d, w| kept.push((d.clone(), w)));
             let post = match opening_prior(board, fleet, rules) {
                 Some((prior, layouts)) => Posterior::exact(prior.to_vec(), Some(layouts)),
-                None => sampled(board, fleet, n, estimate, deadline),
+                None => sampled(board, fleet, draws, estimate),
             };
-            let layouts = draws::resampled(board, fleet, &kept, most_resampled(budget, kept.len()), rng);
-            (post, layouts, Source::Resampled, spent)
+            let layouts = draws::resampled(board, fleet, &kept, most_resampled(most, kept.len()), rng);
+            (post, layouts, Source::Resampled)
         }
     };
     let marginals = post.marginals;
@@ -141,8 +122,6 @@ pub fn think(
     // The candidates: the greedy cell, then the next likeliest in the turn's order, as a salvo's.
     let ranked = ranked(true, turn, greedy, &marginals, rng, CANDIDATES);
     let cells: Vec<usize> = ranked.iter().map(|&p| board.index(p)).filter(|&i| marginals[i] > 0.0).collect();
-    let left_ms = budget as f64 * SHARE - spent_ms;
-    let allowance = (left_ms.max(0.0) * ROLLOUT_UNITS_PER_MS as f64) as u64;
     // Where the posterior itself was cut short, there is no time left to plan.
     let layouts = match (&built, source) {
         (Ok(tables), Source::Exact) => Layouts::Drawn { tables, most, rng },
@@ -150,10 +129,11 @@ pub fn think(
     };
     let plan = match post.cut {
         Some(Cut::Sampling | Cut::Counting) => None,
-        _ => improve(turn, &marginals, &cells, layouts, source, allowance),
+        _ => improve(turn, &marginals, &cells, layouts, source, meter.rollouts()),
     };
     let cut = post.cut.or_else(|| {
-        (plan.as_ref().is_some_and(|p| p.cut_short) || (plan.is_none() && deadline.passed())).then_some(Cut::Rollouts)
+        let stopped = plan.as_ref().is_some_and(|p| p.cut_short) || (plan.is_none() && turn.deadline.passed());
+        stopped.then_some(Cut::Rollouts)
     });
     let shot = plan.as_ref().map_or(greedy, |p| p.lines[p.chosen].cell);
     let below = grid[board.index(shot)] < grid[board.index(likeliest)];
@@ -169,8 +149,8 @@ pub fn planned_why() -> String {
 }
 
 /// Plays `cells` (open cells, greedy first) out on `layouts` in order, every cell on a layout before the
-/// next layout, until `allowance` units of work are spent (at least two layouts, or none where
-/// the allowance cannot pay for two), and chooses.
+/// next layout, until `allowance`'s units of work are spent or its deadline passes (at least two
+/// layouts, or none where the allowance cannot pay for two), and chooses.
 /// `source` says whether `layouts` are every agreeing layout (exact means, the lowest wins) or
 /// draws (the [`Z`] rule). `None` when there is nothing to compare.
 pub fn improve<'a>(
@@ -179,8 +159,9 @@ pub fn improve<'a>(
     cells: &[usize],
     layouts: impl Into<Layouts<'a>>,
     source: Source,
-    allowance: u64,
+    allowance: impl Into<Work>,
 ) -> Option<Plan> {
+    let Work { units: allowance, deadline } = allowance.into();
     let mut layouts = layouts.into();
     if layouts.len() < 2 || cells.len() < 2 {
         return None;
@@ -206,7 +187,7 @@ pub fn improve<'a>(
         if (shots.len() >= 2 && work >= allowance) || (shots.len() == 1 && 2 * work > allowance) {
             break;
         }
-        if turn.deadline.passed() {
+        if deadline.passed() {
             cut_short = true;
             break;
         }

@@ -4,11 +4,13 @@
 
 use super::counted::counted;
 use super::draws;
+use super::meter::{Meter, sample_draws};
 use super::planner::*;
 use super::regime::regime;
 use super::rollout::{self, Path};
 use crate::game::board::Board;
 use crate::game::board::Cell;
+use crate::game::deadline::Deadline;
 use crate::game::fleet::Fleet;
 use crate::game::layout::Layout;
 use crate::game::layout::{Placement, random_layout_under};
@@ -110,7 +112,7 @@ fn a_plan_reports_its_candidates_and_replays_with_its_seed() {
         let (d, grid) = decide();
         assert_eq!((d.clone(), grid.clone()), decide(), "the same seed, the same plan");
         let plan = d.plan.clone().expect("a budget above the default plans");
-        assert!(plan.layouts >= 2 && plan.layouts <= most_layouts(40), "{}", plan.layouts);
+        assert!(plan.layouts >= 2 && plan.layouts <= Meter::new(40, Deadline::NONE).most_layouts(), "{}", plan.layouts);
         let likeliest = turn.order.best(game.board(), &grid, |i| game.board().cells()[i] == Cell::Unknown).unwrap();
         // The first candidate is the default budget's shot: the counted move, or the likeliest.
         let default = counted(turn, &grid).map_or(likeliest, |(cell, _)| cell);
@@ -263,9 +265,10 @@ fn a_path_meets_another_that_fired_the_same_cells_in_as_many_shots() {
 #[test]
 fn an_opening_plan_resamples_at_most_half_its_pool_whatever_the_budget() {
     let game = game_after(6, Rules::CLASSIC, &[5, 4, 3, 3, 2], 2);
-    let pool = crate::shooting::bayes::posterior::sample_draws(game.board(), game.fleet(), DEFAULT_BUDGET_MS) as usize;
-    assert_eq!(most_resampled(1_000, pool), pool / 2);
-    assert_eq!(most_resampled(10, pool), most_layouts(10), "below half the pool of {pool} the budget's bound holds");
+    let pool = sample_draws(game.board(), game.fleet(), DEFAULT_BUDGET_MS) as usize;
+    let most = |budget| Meter::new(budget, Deadline::NONE).most_layouts();
+    assert_eq!(most_resampled(most(1_000), pool), pool / 2);
+    assert_eq!(most_resampled(most(10), pool), most(10), "below half the pool of {pool} the budget's bound holds");
     let turn = game.turn().with_budget(1_000);
     let plan = Algorithm::Bayes.strategy().decide(turn, &mut seeded(6), &mut vec![0.0; 100]).unwrap().plan.unwrap();
     assert_eq!(plan.source, Source::Resampled);
