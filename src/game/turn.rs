@@ -249,20 +249,12 @@ pub fn open_runs(b: &Board) -> (Vec<usize>, Vec<usize>) {
     (h, v)
 }
 
-/// Hunt when no ship afloat has been hit, target otherwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// `hunt` when the board has no `x`, else `target`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum Mode {
     Hunt,
     Target,
-}
-
-impl Mode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Mode::Hunt => "hunt",
-            Mode::Target => "target",
-        }
-    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use crate::shooting::algorithm::Algorithm;
 use crate::shooting::strategy::AlgorithmInfo;
 use crate::shooting::strength;
 
-use super::recommend::response::GridKind;
+use crate::shooting::strategy::GridKind;
 
 /// One algorithm the service offers.
 #[serde_with::skip_serializing_none]
@@ -85,7 +85,7 @@ impl From<Algorithm> for AlgorithmEntry {
             name: info.name.to_owned(),
             summary: info.summary.to_owned(),
             source: info.source.to_owned(),
-            grid_kind: info.grid_kind.into(),
+            grid_kind: info.grid_kind,
             uses_randomness: info.uses_randomness,
             default: info.name == Algorithm::DEFAULT.name(),
             no_touch: algorithm.no_touch_note().to_owned(),

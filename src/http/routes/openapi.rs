@@ -24,7 +24,9 @@ use super::recommend::history::{HistoryRequest, HistorySalvo, HistoryShot, Histo
 use super::recommend::opponent::{OpponentEcho, OpponentPrior};
 use super::recommend::plan::{LayoutsFrom, PlanAnswer, PlanCandidate};
 use super::recommend::position::one_position;
-use super::recommend::response::{Candidate, ComputeAnswer, GridKind, Mode, RecommendResponse};
+use super::recommend::response::{Candidate, ComputeAnswer, RecommendResponse};
+use crate::game::turn::Mode;
+use crate::shooting::strategy::GridKind;
 
 #[derive(OpenApi)]
 #[openapi(

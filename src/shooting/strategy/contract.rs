@@ -11,8 +11,10 @@ use crate::game::rng::SonarRng;
 use crate::game::turn::Turn;
 use crate::shooting::strategy::plan::Plan;
 
-/// What the values of a strategy's grid mean.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// `probability`: each value is the algorithm's estimate of the chance the cell holds a ship.
+/// `score`: the algorithm's own preference, scaled so that the best cell is 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum GridKind {
     /// The algorithm's estimate of the chance that the cell holds a ship.
     Probability,

@@ -7,9 +7,10 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::game::turn::Mode;
 use crate::shooting::level::Level;
 use crate::shooting::play::Recommendation;
-use crate::shooting::strategy::Cut;
+use crate::shooting::strategy::{Cut, GridKind};
 
 use crate::http::routes::recommend::opponent::OpponentEcho;
 use crate::http::routes::recommend::plan::PlanAnswer;
@@ -27,41 +28,6 @@ pub struct Candidate {
     pub label: String,
     /// The cell's grid value (a probability or a score, as `grid_kind` says).
     pub value: f64,
-}
-
-/// `hunt` when the board has no `x`, else `target`.
-#[derive(Debug, Serialize, Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    Hunt,
-    Target,
-}
-
-impl From<crate::game::turn::Mode> for Mode {
-    fn from(m: crate::game::turn::Mode) -> Mode {
-        match m {
-            crate::game::turn::Mode::Hunt => Mode::Hunt,
-            crate::game::turn::Mode::Target => Mode::Target,
-        }
-    }
-}
-
-/// `probability`: each value is the algorithm's estimate of the chance the cell holds a ship.
-/// `score`: the algorithm's own preference, scaled so that the best cell is 1.
-#[derive(Debug, Serialize, Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum GridKind {
-    Probability,
-    Score,
-}
-
-impl From<crate::shooting::strategy::GridKind> for GridKind {
-    fn from(k: crate::shooting::strategy::GridKind) -> GridKind {
-        match k {
-            crate::shooting::strategy::GridKind::Probability => GridKind::Probability,
-            crate::shooting::strategy::GridKind::Score => GridKind::Score,
-        }
-    }
 }
 
 /// The recommended shot and the grid the algorithm computed.
@@ -170,9 +136,9 @@ impl RecommendResponse {
             algorithm: rec.algorithm.name().to_owned(),
             level: level.get(),
             mistake: (level != Level::STRONGEST).then_some(rec.mistake),
-            mode: rec.mode.into(),
+            mode: rec.mode,
             grid: Grid { cols, values: rec.grid },
-            grid_kind: rec.grid_kind.into(),
+            grid_kind: rec.grid_kind,
             seed,
             exact: rec.posterior.map(|p| p.exact),
             layouts: rec.posterior.and_then(|p| p.layouts).map(|n| n.to_string()),
