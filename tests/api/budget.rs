@@ -95,9 +95,12 @@ fn over_budget_planning_can_be_served_at_the_default_budget_and_says_so() {
     }
 }
 
-/// The debug build these tests run is far slower than the release build the budgets are
-/// calibrated on, so a 1 ms budget on the 26x26 board cannot be kept: the answer still comes, on an
-/// open cell, and says where the clock stopped it and what was spent.
+/// The served binary holds a 1 ms budget on the 26x26 board to the wall clock. Whether the clock
+/// stops it depends on the machine and the build (the debug build always is; the release build
+/// may finish first), so the answer is checked for saying which: on an open cell either way, and
+/// where it was cut, the stage, what was spent and the metric agree. The cut itself is pinned
+/// in-process, whatever the build's speed, by the handler's tests of a budget spent before its
+/// computation starts.
 #[test]
 fn what_the_clock_stops_says_so_in_compute() {
     let sonar = Sonar::start(&["--compute-deadline-ms", "600000"], &[("SONAR_CLOCK", "wall")]);
@@ -108,12 +111,20 @@ fn what_the_clock_stops_says_so_in_compute() {
     assert_eq!(status, 200, "{answer}");
     helpers::check_contract(&request, &answer);
     let compute = &answer["compute"];
-    assert_eq!(compute["cut_short"], true, "{answer}");
-    assert_eq!(compute["asked_ms"], 1);
-    assert!(["sampling", "counting"].contains(&compute["stage"].as_str().unwrap()), "{compute}");
-    assert!(compute["spent_ms"].as_f64().unwrap() >= 1.0, "{compute}");
-    if compute["stage"] == "counting" {
-        assert_eq!(answer["grid_kind"], "score", "the count is a score: {answer}");
+    let cuts = counter(&base, "sonar_compute_cut_total{algorithm=\"bayes\"");
+    match compute["cut_short"].as_bool() {
+        Some(true) => {
+            assert_eq!(compute["asked_ms"], 1);
+            assert!(["sampling", "counting"].contains(&compute["stage"].as_str().unwrap()), "{compute}");
+            assert!(compute["spent_ms"].as_f64().unwrap() >= 1.0, "{compute}");
+            if compute["stage"] == "counting" {
+                assert_eq!(answer["grid_kind"], "score", "the count is a score: {answer}");
+            }
+            assert_eq!(cuts, 1, "the cut is counted");
+        }
+        _ => {
+            assert!(compute.is_null(), "the whole budget computed, nothing to say: {answer}");
+            assert_eq!(cuts, 0, "nothing cut, nothing counted");
+        }
     }
-    assert!(counter(&base, "sonar_compute_cut_total{algorithm=\"bayes\"") >= 1, "the cut is counted");
 }

@@ -217,3 +217,46 @@ fn compute(
         spent: start.elapsed(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::game::board::Cell;
+    use crate::game::turn::MAX_BUDGET_MS;
+    use crate::shooting::strategy::Cut;
+
+    fn question(body: serde_json::Value) -> Question {
+        let request = read_object::<RecommendRequest>(body.to_string()).unwrap();
+        let terms = request.terms().unwrap();
+        Question::Read(request.ask(terms).unwrap())
+    }
+
+    /// The served clock's path in-process, whatever the build's speed: a computation whose
+    /// budget was spent before it started stops at its first look at the clock and says where.
+    #[test]
+    fn a_computation_held_to_a_spent_budget_stops_and_says_where() {
+        let body = serde_json::json!({"board": vec![".".repeat(26); 26], "ships": [5, 4, 3, 3, 2, 5, 4, 3, 3, 2],
+                                      "algorithm": "bayes", "budget_ms": 1, "seed": 7});
+        let an_hour_ago = Instant::now() - Duration::from_secs(3_600);
+        let done = compute(question(body.clone()), an_hour_ago, None, Some(Allot::WHOLE)).unwrap();
+        assert!(matches!(done.rec.cut, Some(Cut::Counting | Cut::Sampling)), "{:?}", done.rec.cut);
+        assert!(done.spent >= Duration::from_secs(3_600));
+        let board = crate::game::board::Board::parse(&vec![".".repeat(26); 26]).unwrap();
+        assert_eq!(board.get(done.rec.shot), Cell::Unknown, "still an open cell");
+        // Held to the work bounds alone, the same request is never cut.
+        let whole = compute(question(body), an_hour_ago, None, None).unwrap();
+        assert_eq!(whole.rec.cut, None);
+    }
+
+    /// A promise due before the budget is spent stops the work at the promise.
+    #[test]
+    fn a_promise_due_first_stops_a_plan_at_the_longest_budget() {
+        let body = serde_json::json!({"board": vec![".".repeat(10); 10], "ships": [5, 4, 3, 3, 2],
+                                      "algorithm": "bayes", "budget_ms": MAX_BUDGET_MS, "seed": 3});
+        let due = Some(Instant::now());
+        let done = compute(question(body), Instant::now(), due, Some(Allot::WHOLE)).unwrap();
+        assert_eq!(done.rec.cut, Some(Cut::Rollouts), "the plan stopped at its promise");
+    }
+}
