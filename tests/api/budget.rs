@@ -96,9 +96,9 @@ fn over_budget_planning_can_be_served_at_the_default_budget_and_says_so() {
 }
 
 /// The served binary holds a 1 ms budget on the 26x26 board to the wall clock. Whether the clock
-/// stops it depends on the machine and the build (the debug build always is; the release build
-/// may finish first), so the answer is checked for saying which: on an open cell either way, and
-/// where it was cut, the stage, what was spent and the metric agree. The cut itself is pinned
+/// stops it depends on the machine and the build (a release build may finish first), so the
+/// answer is checked for saying which: on an open cell either way, and where it was cut, the
+/// stage, what was spent and the metric agree. The cut itself is pinned
 /// in-process, whatever the build's speed, by the handler's tests of a budget spent before its
 /// computation starts.
 #[test]

@@ -72,14 +72,13 @@ impl Meter {
     /// Exact counting's work: its share of the budget, at most [`MAX_COUNTING_UNITS`]; where the
     /// programme `tracks` the neighbours, [`TRACKING_UNIT_SHARE`] of the units for the same time.
     pub fn counting(&self, tracks: bool) -> Work {
-        let share = if tracks { TRACKING_UNIT_SHARE } else { 1.0 };
-        let units = (self.budget_ms * COUNTING_UNITS_PER_MS) as f64 * COUNTING_SHARE * share;
+        let units = (self.budget_ms * COUNTING_UNITS_PER_MS) as f64 * COUNTING_SHARE * unit_share(tracks);
         Work::from((units as u64).clamp(1, MAX_COUNTING_UNITS)).until(self.deadline)
     }
 
     /// Charges an attempt at exact tables of `attempted` units ([`TABLES_COST`] a unit).
     pub fn charge_tables(&mut self, attempted: u64, tracks: bool) {
-        let per_ms = COUNTING_UNITS_PER_MS as f64 * if tracks { TRACKING_UNIT_SHARE } else { 1.0 };
+        let per_ms = COUNTING_UNITS_PER_MS as f64 * unit_share(tracks);
         self.spent_ms += attempted as f64 * TABLES_COST / per_ms;
     }
 
@@ -117,6 +116,12 @@ impl Meter {
         let left_ms = self.budget_ms as f64 * SHARE - self.spent_ms;
         Work::from((left_ms.max(0.0) * ROLLOUT_UNITS_PER_MS as f64) as u64).until(self.deadline)
     }
+}
+
+/// The counting units a millisecond buys, as a share of the classic's: [`TRACKING_UNIT_SHARE`]
+/// where the programme's states track the neighbours.
+fn unit_share(tracks: bool) -> f64 {
+    if tracks { TRACKING_UNIT_SHARE } else { 1.0 }
 }
 
 /// Whether sampling held to `work` may go on after `drawn` draws: always without a deadline, until

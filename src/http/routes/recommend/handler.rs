@@ -220,8 +220,6 @@ fn compute(
 
 #[cfg(test)]
 mod tests {
-    use std::time::{Duration, Instant};
-
     use super::*;
     use crate::game::board::Cell;
     use crate::game::turn::MAX_BUDGET_MS;
