@@ -17,7 +17,10 @@ export function setupWatch(root) {
   const $ = (id) => root.querySelector(`#${id}`);
   const status = $("watch-status");
   const board = new BoardView($("watch-board"), { caption: "The hidden fleet's waters" });
-  const w = { sea: null, seed: 0, running: false, busy: false, timer: null, grid: null, shots: [], turns: 0, kind: "probability", mistakes: [] };
+  // `placed` is the fleet's settings as asked for (the seed as typed): a change event that changes
+  // none of them keeps the game. `fleets` counts the fleets asked for, so that only the newest
+  // placement's answer is played.
+  const w = { sea: null, seed: 0, placed: null, fleets: 0, running: false, busy: false, timer: null, grid: null, shots: [], turns: 0, kind: "probability", mistakes: [] };
 
   const settings = () => {
     const seed = $("watch-seed").value.trim();
@@ -69,18 +72,29 @@ export function setupWatch(root) {
     clearTimeout(w.timer);
   }
 
-  async function newFleet() {
+  const fleetSettings = (set) => JSON.stringify([set.rows, set.cols, set.ships, set.rules.touching, set.style, set.seed]);
+
+  /**
+   * A new hidden fleet. Called by a change event, it keeps the game when the fleet's settings are
+   * the ones already played (a field left after a change already seen fires it again).
+   */
+  async function newFleet(event) {
+    const set = settings();
+    const placed = fleetSettings(set);
+    if (event?.type === "change" && w.sea && placed === w.placed) return;
     stop();
     learning.clear();
-    const set = settings();
     clearProblems(root);
-    w.seed = set.seed ?? freshSeed();
+    const fleet = ++w.fleets;
+    const seed = set.seed ?? freshSeed();
     try {
-      const answer = await placement({ rows: set.rows, cols: set.cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: w.seed, style: set.style });
-      Object.assign(w, { sea: new Sea(set.rows, set.cols, shipsFromPlacement(answer)), grid: null, shots: [], turns: 0, mistakes: [] });
+      const answer = await placement({ rows: set.rows, cols: set.cols, ships: set.ships, rules: { touching: set.rules.touching }, seed, style: set.style });
+      if (fleet !== w.fleets) return; // a newer fleet was asked for meanwhile
+      Object.assign(w, { sea: new Sea(set.rows, set.cols, shipsFromPlacement(answer)), seed, placed, grid: null, shots: [], turns: 0, mistakes: [] });
       say(status, `A hidden fleet of ${set.ships.length} ships (seed ${w.seed}). Press Play, or One move.`);
     } catch (err) {
-      w.sea = null;
+      if (fleet !== w.fleets) return;
+      Object.assign(w, { sea: null, placed: null });
       showProblem(root, err);
       say(status, `Problem: ${err.message}`);
     }
@@ -90,36 +104,45 @@ export function setupWatch(root) {
   async function move() {
     if (!w.sea || w.sea.allSunk() || w.busy) return;
     const set = settings();
+    const sea = w.sea;
     w.busy = true;
     try {
       // Told only what the announcement rule says: board strings under sunk-cells, the history otherwise.
-      const answer = await recommend({ ...position(w.sea, set.rules), algorithm: set.algorithm, level: set.level, seed: w.seed });
-      w.grid = answer.grid;
-      w.kind = answer.grid_kind;
-      w.shots = answer.shots;
-      w.turns += 1;
-      // A level below 10 says whether the turn was a deliberate mistake (absent: not one).
-      const mistake = answer.mistake === true;
-      const results = answer.shots.map((s) => {
-        if (mistake) w.mistakes.push({ row: s.row, col: s.col, level: set.level });
-        return `${s.label} ${w.sea.fire(s.row, s.col, w.turns - 1).result}`;
-      });
-      const why = mistake ? `, a deliberate mistake at level ${set.level}` : "";
-      if (w.sea.allSunk()) {
-        stop();
-        say(status, `Turn ${w.turns}: ${results.join(", ")}${why}. Sank the whole fleet in ${w.sea.shots.length} shots (${w.turns} turns).`);
-      } else {
-        say(status, `Turn ${w.turns}: ${results.join(", ")} (${answer.mode} mode${why}).`);
-      }
+      const answer = await recommend({ ...position(sea, set.rules), algorithm: set.algorithm, level: set.level, seed: w.seed });
+      // A new fleet came meanwhile: this move was for the old one.
+      if (sea === w.sea) played(answer, set);
     } catch (err) {
-      stop();
-      showProblem(root, err);
-      say(status, `Problem: ${err.message}`);
+      if (sea === w.sea) {
+        stop();
+        showProblem(root, err);
+        say(status, `Problem: ${err.message}`);
+      }
     } finally {
       w.busy = false;
     }
     draw();
-    if (w.running) w.timer = setTimeout(move, delay(Number($("watch-speed").value)));
+    if (w.running && sea === w.sea) w.timer = setTimeout(move, delay(Number($("watch-speed").value)));
+  }
+
+  /** Plays the service's answer on the hidden fleet and tells the turn. */
+  function played(answer, set) {
+    w.grid = answer.grid;
+    w.kind = answer.grid_kind;
+    w.shots = answer.shots;
+    w.turns += 1;
+    // A level below 10 says whether the turn was a deliberate mistake (absent: not one).
+    const mistake = answer.mistake === true;
+    const results = answer.shots.map((s) => {
+      if (mistake) w.mistakes.push({ row: s.row, col: s.col, level: set.level });
+      return `${s.label} ${w.sea.fire(s.row, s.col, w.turns - 1).result}`;
+    });
+    const why = mistake ? `, a deliberate mistake at level ${set.level}` : "";
+    if (w.sea.allSunk()) {
+      stop();
+      say(status, `Turn ${w.turns}: ${results.join(", ")}${why}. Sank the whole fleet in ${w.sea.shots.length} shots (${w.turns} turns).`);
+    } else {
+      say(status, `Turn ${w.turns}: ${results.join(", ")} (${answer.mode} mode${why}).`);
+    }
   }
 
   function playPause() {

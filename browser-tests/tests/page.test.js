@@ -427,6 +427,39 @@ describe("Watch", () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  test("a seed's change seen twice keeps the game; a move answered after a new fleet is not played", async () => {
+    const { page, context, errors } = await openPage(browser, service.url, { hash: "#watch" });
+    const placements = [];
+    page.on("request", (r) => r.url().endsWith("/placement") && placements.push(r.postDataJSON()));
+    await page.fill("#watch-seed", "7");
+    await page.dispatchEvent("#watch-seed", "change");
+    await page.waitForSelector("#watch-status >> text=seed 7");
+    // The click leaves the seed field, whose value changed since it was focused: the browser
+    // fires `change` again, for the settings already played.
+    await page.click("#watch-step");
+    await page.waitForSelector("#watch-status >> text=Turn 1:");
+    await page.click("#watch-step");
+    await page.waitForSelector("#watch-status >> text=Turn 2:");
+    assert.deepEqual(placements.map((p) => p.seed), [7], "one placement for seed 7");
+    // A move whose answer comes after the next fleet's: held until the fleet is replaced.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route("**/recommend", async (route) => (await held, route.continue()), { times: 1 });
+    await page.click("#watch-step");
+    await page.fill("#watch-seed", "8");
+    await page.dispatchEvent("#watch-seed", "change");
+    await page.waitForSelector("#watch-status >> text=seed 8");
+    const answered = page.waitForResponse("**/recommend");
+    release();
+    await answered;
+    // The move has ended once One move can be pressed again.
+    await page.waitForSelector("#watch-step:not([disabled])");
+    assert.match(await page.textContent("#watch-status"), /seed 8\)\. Press Play/);
+    assert.equal(await page.textContent("#watch-count"), "0");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });
 
 describe("The page", () => {
