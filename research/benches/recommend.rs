@@ -1,5 +1,5 @@
 //! Compute time of every algorithm on the fixed corpus of realistic boards (the same code path the
-//! service's `sonar_recommend_duration_seconds` measures): `cargo bench`.
+//! service's `sonar_recommend_duration_seconds` measures): `cargo bench -p sonar-research`.
 
 use std::time::Duration;
 
