@@ -204,7 +204,7 @@ fn rollouts_that_meet_take_the_total_a_whole_rollout_gives() {
         let turn = Turn::new(&seen, &fleet).with_rules(rules).with_order(TieOrder::from_seed(seed));
         let tables = crate::inference::posterior::ExactTables::build(&seen, &fleet, rules, u64::MAX).unwrap();
         let mut rng = seeded(seed);
-        let layouts: Vec<Layout> = (0..40).map(|_| tables.sample_layout(&mut rng)).collect();
+        let layouts: Vec<Layout> = (0..20).map(|_| tables.sample_layout(&mut rng)).collect();
         let marginals = vec![0.5; seen.len()];
         let open: Vec<usize> = (0..seen.len()).filter(|&i| seen.cells()[i] == Cell::Unknown).collect();
         // Neighbouring and far cells, in a seeded order.
