@@ -12,7 +12,7 @@
 //!   made up (a shot repeated, a ship renamed, a result flipped) gets an answer or a 4xx problem;
 //! - arbitrary JSON, and arbitrary bytes, get a 2xx or a 4xx problem, never a 5xx.
 //!
-//! `PROPTEST_CASES` scales every property (default 128; `.ci/run` runs them with 1,024 in release).
+//! `PROPTEST_CASES` scales every property (default 64; `.ci/run` runs them with 1,024 in release).
 
 use crate::helpers;
 use actix_web::dev::{Service, ServiceResponse};
@@ -31,7 +31,7 @@ use sonar::seeded;
 use sonar::{Board, Pos};
 
 fn runner() -> TestRunner {
-    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(128);
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(64);
     // Made-up fleets that do not fit and games that end before the board is posted are rejected.
     TestRunner::new(Config { cases, max_global_rejects: 4 * cases, failure_persistence: None, ..Config::default() })
 }
