@@ -94,7 +94,7 @@ mod weighted;
 #[cfg(test)]
 mod weighted_tests;
 
-pub use crate::game::deadline::Work;
+use crate::game::deadline::Work;
 #[cfg(feature = "research")]
 use plan::plan;
 use plan::prepare;
