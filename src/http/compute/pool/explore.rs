@@ -4,7 +4,9 @@
 //! After each event: no thread is idle while a job it may run waits; when an answer leaves, its
 //! thread is not counted busy; every planning job starts by its latest start (the machine keeps up:
 //! threads start at once and jobs cost no more than expected); and a lone client asking again at
-//! once is never refused.
+//! once is never refused. Where a job overruns what the schedule expects of it (a machine that
+//! does not keep up), a planning job may start late, but no default job starts while one that is
+//! already late waits: default traffic that never stops cannot keep it waiting.
 //!
 //! The threads follow the pool's own order ([`super::serve`]): count the thread free, then answer.
 //! The same exploration with the answer leaving first, as a pool that counts its thread free after
@@ -50,8 +52,22 @@ fn planning(budget: u64, arrival: Arrival) -> Req {
     Req { kind: Kind::Planning { budget }, arrival, cost: budget * 9 / 10, reading: 0, fails: false }
 }
 
+/// What the schedule expects a default job to cost, before any has run.
+const DEFAULT_COST: u64 = 10;
+
 fn default(arrival: Arrival) -> Req {
-    Req { kind: Kind::Default, arrival, cost: 10, reading: 0, fails: false }
+    Req { kind: Kind::Default, arrival, cost: DEFAULT_COST, reading: 0, fails: false }
+}
+
+impl Req {
+    /// Whether it costs no more than the schedule expects: a plan its budget, a default job
+    /// [`DEFAULT_COST`].
+    fn keeps_up(&self) -> bool {
+        match self.kind {
+            Kind::Planning { budget } => self.cost <= budget,
+            Kind::Default => self.cost <= DEFAULT_COST,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -112,6 +128,8 @@ enum Fault {
     BusyAfterAnswer(usize),
     LateStart(usize),
     LoneClientRefused(usize),
+    /// A default job started while this planning job, past its latest start, waited.
+    DefaultBeforeLatePlan(usize),
 }
 
 #[derive(Clone)]
@@ -124,6 +142,8 @@ struct World {
     order: Order,
     /// Whether a lone client asks: then no request may be refused.
     lone: bool,
+    /// Whether every job costs no more than expected: then no planning job may start late.
+    keeps_up: bool,
 }
 
 impl World {
@@ -131,7 +151,8 @@ impl World {
         self.base + ms(at)
     }
 
-    fn hand(&mut self, starts: Vec<Start<usize>>) {
+    fn hand(&mut self, starts: Vec<Start<usize>>) -> Result<(), Fault> {
+        let default_started = starts.iter().any(|s| matches!(self.reqs[s.job].kind, Kind::Default));
         for Start { thread, id, job } in starts {
             let planned = match self.status[job] {
                 Status::Queued { planned, .. } => planned,
@@ -144,6 +165,15 @@ impl World {
                 );
             }
             self.status[job] = Status::Handed { id, thread, planned };
+        }
+        let now = self.at(self.now);
+        let late = self
+            .status
+            .iter()
+            .position(|s| matches!(s, Status::Queued { planned: Some(p), .. } if now > p.latest_start()));
+        match (default_started, late) {
+            (true, Some(k)) => Err(Fault::DefaultBeforeLatePlan(k)),
+            _ => Ok(()),
         }
     }
 
@@ -199,7 +229,7 @@ impl World {
                 Kind::Default => {
                     let (id, starts) = self.schedule.submit_default(now, k);
                     self.status[k] = Status::Queued { id, planned: None };
-                    self.hand(starts);
+                    self.hand(starts)?;
                 }
             },
             Event::Submit(k) => {
@@ -214,11 +244,11 @@ impl World {
                         self.schedule.submit_promised(now, id, planned, k)
                     }
                 };
-                self.hand(starts);
+                self.hand(starts)?;
             }
             Event::Begin(k) => {
                 let Status::Handed { id, thread, planned } = self.status[k] else { unreachable!() };
-                if planned.is_some_and(|p| now > p.latest_start()) {
+                if self.keeps_up && planned.is_some_and(|p| now > p.latest_start()) {
                     return Err(Fault::LateStart(k));
                 }
                 self.status[k] = Status::Running { id, thread, began: self.now };
@@ -232,7 +262,7 @@ impl World {
                 let done = matches!(self.status[k], Status::AnsweredBusy { .. });
                 self.status[k] = if done { Status::Answered } else { Status::Freed };
                 let starts = self.schedule.finish(now, thread, ms(took));
-                self.hand(starts);
+                self.hand(starts)?;
             }
             Event::Answer(k) => {
                 let (id, thread) = match self.status[k] {
@@ -281,6 +311,8 @@ struct Explored {
     held_default: bool,
     /// Each request's latest start over the orders, in milliseconds.
     latest_begin: Vec<Option<u64>>,
+    /// Whether some order started a planning job past its latest start.
+    started_late: bool,
 }
 
 fn explore(threads: usize, reqs: &[Req], order: Order, lone: bool) -> Explored {
@@ -292,8 +324,15 @@ fn explore(threads: usize, reqs: &[Req], order: Order, lone: bool) -> Explored {
         reqs: reqs.to_vec(),
         order,
         lone,
+        keeps_up: reqs.iter().all(Req::keeps_up),
     };
-    let mut out = Explored { orders: 0, fault: None, held_default: false, latest_begin: vec![None; reqs.len()] };
+    let mut out = Explored {
+        orders: 0,
+        fault: None,
+        held_default: false,
+        latest_begin: vec![None; reqs.len()],
+        started_late: false,
+    };
     walk(&world, &mut Vec::new(), &mut out);
     out
 }
@@ -317,6 +356,8 @@ fn walk(world: &World, path: &mut Vec<Event>, out: &mut Explored) {
         path.push(event);
         if let Event::Begin(k) = event {
             out.latest_begin[k] = out.latest_begin[k].max(Some(world.now));
+            out.started_late |= matches!(world.status[k], Status::Handed { planned: Some(p), .. }
+                if world.at(world.now) > p.latest_start());
         }
         match next.apply(event) {
             Ok(()) => walk(&next, path, out),
@@ -415,4 +456,42 @@ fn mixed_traffic_keeps_every_promise_in_every_order() {
         orders += kept(explore(threads, &reqs, Order::FreeThenAnswer, false));
     }
     assert!(orders >= 20, "{orders} orders explored");
+}
+
+#[test]
+fn a_plan_made_late_by_an_overrun_goes_before_default_jobs_that_never_stop() {
+    // One thread. A default job expected to cost 10 ms takes 30; a 100 ms plan promised at 1 ms
+    // (it may start up to 13 ms after its arrival) is queued behind it and is late when the thread
+    // frees at 30 ms. Default clients asking again at once keep a default job queued from 5 ms on:
+    // the plan goes first all the same, and the default jobs after it.
+    let overrun = Req { cost: 3 * DEFAULT_COST, ..default(Arrival::At(0)) };
+    let reqs = [
+        overrun,
+        planning(100, Arrival::At(1)),
+        default(Arrival::At(5)),
+        default(Arrival::After(2)),
+        default(Arrival::At(6)),
+        default(Arrival::After(4)),
+    ];
+    let explored = explore(1, &reqs, Order::FreeThenAnswer, false);
+    let (late, begin) = (explored.started_late, explored.latest_begin[1]);
+    assert!(kept(explored) >= 1);
+    assert!(late, "the overrun made the plan late");
+    assert_eq!(begin, Some(30), "the plan starts when the thread frees");
+    // Two threads whose default jobs both overrun: a 30 ms plan promised at 5 ms expects a thread
+    // at 10 and may start up to 11; it waits for the first thread to free, at 20, and no default
+    // job queued meanwhile starts before it.
+    let reqs = [
+        overrun,
+        Req { cost: 2 * DEFAULT_COST, ..default(Arrival::At(0)) },
+        planning(30, Arrival::At(5)),
+        default(Arrival::At(6)),
+        default(Arrival::After(3)),
+        default(Arrival::At(7)),
+        default(Arrival::After(5)),
+    ];
+    let explored = explore(2, &reqs, Order::FreeThenAnswer, false);
+    let begin = explored.latest_begin[2];
+    assert!(kept(explored) >= 1);
+    assert_eq!(begin, Some(20));
 }
