@@ -270,17 +270,20 @@ def cell(base, budget, c, duration, positions, mixed, retry="wait"):
     return planning, default, health, rss[0]
 
 
-def cell_rust(base, budget, c, duration, positions, mixed, binary):
-    """The same cell driven by the compiled closed-loop client (examples/closed_loop.rs), which
+def cell_rust(base, budget, c, duration, positions, mixed, binary, threads):
+    """The same cell driven by the compiled closed-loop client (loadtest/closed-loop), which
     asks again at once after a 503 and whose clock no interpreter's lock holds up: one process
-    for the planning clients and, mixed, one for the default-budget ones."""
+    for the planning clients and, mixed, one for the default-budget ones, each running its
+    clients on `threads` event loops."""
     import tempfile
 
     def start(bodies, n):
         f = tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False)
         f.write("\n".join(bodies))
         f.close()
-        proc = subprocess.Popen([binary, base, f.name, str(n), str(duration)], stdout=subprocess.PIPE, text=True)
+        loops = n if threads == "clients" else int(threads)
+        argv = [binary, base, f.name, str(n), str(duration), str(loops)]
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
         return proc, f.name
 
     before = refusal_counts(base)
@@ -483,7 +486,14 @@ def main():
         choices=["python", "rust"],
         default="python",
         help="who sends: this script's threads (python, the default) or the compiled closed-loop client "
-        "target/release/examples/closed_loop (rust: always asks again at once after a 503; built first when missing)",
+        "target/release/closed-loop (rust: always asks again at once after a 503; built first when missing)",
+    )
+    ap.add_argument(
+        "--client-threads",
+        default="1",
+        metavar="N",
+        help="the rust client's event loops for each kind of traffic: 1 (the default, as wrk -t1, k6 on one core "
+        "or an asyncio client), N, or 'clients' for a thread each",
     )
     ap.add_argument("--hog", type=int, default=0, metavar="N", help="N busy loops (yes > /dev/null, not pinned) beside the service in every cell")
     ap.add_argument("--json", help="write every cell's figures to this file")
@@ -510,9 +520,12 @@ def main():
     os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     rng = random.Random(args.seed)
     positions = [position(rng) for _ in range(args.positions)]
-    closed_loop = os.path.abspath("target/release/examples/closed_loop")
+    if args.client_threads != "clients" and not (args.client_threads.isdigit() and int(args.client_threads) > 0):
+        ap.error(f"--client-threads: a count above 0 or 'clients', not {args.client_threads!r}")
+    target = os.environ.get("CARGO_TARGET_DIR", "target")
+    closed_loop = os.path.abspath(os.path.join(target, "release", "closed-loop"))
     if args.client == "rust" and not os.path.exists(closed_loop):
-        subprocess.run(["cargo", "build", "--release", "--quiet", "--example", "closed_loop"], check=True)
+        subprocess.run(["cargo", "build", "--release", "--quiet", "-p", "closed-loop"], check=True)
     proc = None
     hogs = []
     base = args.base
@@ -521,7 +534,8 @@ def main():
             proc, base = start_service(args.port, binary)
         retry = {"wait": "a client waits out a 503's Retry-After", "now": "a client asks again at once after a 503"}
         print(f"Machine: {os.cpu_count()} cores, kernel {platform.release()}; the service and this client on the same machine; "
-              f"{args.duration:g} s per cell; boards from seed {args.seed}; {args.client} client; retry {args.retry} ({retry[args.retry]}); "
+              f"{args.duration:g} s per cell; boards from seed {args.seed}; {args.client} client"
+              f"{f' on {args.client_threads} event loop(s)' if args.client == 'rust' else ''}; retry {args.retry} ({retry[args.retry]}); "
               f"{args.hog} busy loop{'' if args.hog == 1 else 's'} (yes, not pinned) beside the service.")
         print()
         print(HEADER)
@@ -534,7 +548,9 @@ def main():
                     hogs.extend(start_hogs(args.hog))
                     try:
                         if args.client == "rust":
-                            planning, default, health, rss = cell_rust(base, budget, c, args.duration, positions, mixed, closed_loop)
+                            planning, default, health, rss = cell_rust(
+                                base, budget, c, args.duration, positions, mixed, closed_loop, args.client_threads
+                            )
                         else:
                             planning, default, health, rss = cell(base, budget, c, args.duration, positions, mixed, args.retry)
                     finally:
