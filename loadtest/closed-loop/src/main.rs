@@ -80,7 +80,7 @@ async fn client(
                 let served = res.headers().get("server-timing").and_then(|v| v.to_str().ok()).map(str::to_owned);
                 // Read whole, so that the connection serves the next request.
                 let read = res.body().limit(1 << 20).await;
-                read.ok().map(|bytes| (status, served, bytes.to_vec()))
+                read.ok().map(|bytes| (status, served, bytes))
             }
             Err(_) => None,
         };
@@ -94,13 +94,13 @@ async fn client(
 }
 
 /// Counts one request's outcome; whether it failed (neither answered nor refused).
-fn record(t: &mut Tally, outcome: Option<(u16, Option<String>, Vec<u8>)>, ms: f64) -> bool {
+fn record(t: &mut Tally, outcome: Option<(u16, Option<String>, impl AsRef<[u8]>)>, ms: f64) -> bool {
     match outcome {
         Some((200, served, bytes)) => {
             if let Some(ms) = served.as_deref().and_then(|v| v.strip_prefix("app;dur=")).and_then(|v| v.parse().ok()) {
                 t.served.push(ms);
             }
-            let value: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+            let value: Value = serde_json::from_slice(bytes.as_ref()).unwrap_or(Value::Null);
             let compute = &value["compute"];
             t.cut += usize::from(compute["cut_short"] == json!(true));
             t.lowered += usize::from(compute["budget_ms"].as_u64() < compute["asked_ms"].as_u64());

@@ -14,7 +14,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::schedule::{JobId, Schedule, Start};
+use super::schedule::{FIRST_DEFAULT_COST, JobId, Schedule, Start};
 use crate::http::compute::promise::Planned;
 
 fn ms(n: u64) -> Duration {
@@ -52,8 +52,8 @@ fn planning(budget: u64, arrival: Arrival) -> Req {
     Req { kind: Kind::Planning { budget }, arrival, cost: budget * 9 / 10, reading: 0, fails: false }
 }
 
-/// What the schedule expects a default job to cost, before any has run.
-const DEFAULT_COST: u64 = 10;
+/// What the schedule expects a default job to cost before any has run, in milliseconds.
+const DEFAULT_COST: u64 = FIRST_DEFAULT_COST.as_millis() as u64;
 
 fn default(arrival: Arrival) -> Req {
     Req { kind: Kind::Default, arrival, cost: DEFAULT_COST, reading: 0, fails: false }
@@ -151,6 +151,11 @@ impl World {
         self.base + ms(at)
     }
 
+    /// Whether a planning job starting now would start past its latest start.
+    fn past_start(&self, planned: &Planned) -> bool {
+        self.at(self.now) > planned.latest_start()
+    }
+
     fn hand(&mut self, starts: Vec<Start<usize>>) -> Result<(), Fault> {
         let default_started = starts.iter().any(|s| matches!(self.reqs[s.job].kind, Kind::Default));
         for Start { thread, id, job } in starts {
@@ -166,11 +171,8 @@ impl World {
             }
             self.status[job] = Status::Handed { id, thread, planned };
         }
-        let now = self.at(self.now);
-        let late = self
-            .status
-            .iter()
-            .position(|s| matches!(s, Status::Queued { planned: Some(p), .. } if now > p.latest_start()));
+        let late =
+            self.status.iter().position(|s| matches!(s, Status::Queued { planned: Some(p), .. } if self.past_start(p)));
         match (default_started, late) {
             (true, Some(k)) => Err(Fault::DefaultBeforeLatePlan(k)),
             _ => Ok(()),
@@ -248,7 +250,7 @@ impl World {
             }
             Event::Begin(k) => {
                 let Status::Handed { id, thread, planned } = self.status[k] else { unreachable!() };
-                if self.keeps_up && planned.is_some_and(|p| now > p.latest_start()) {
+                if self.keeps_up && planned.is_some_and(|p| self.past_start(&p)) {
                     return Err(Fault::LateStart(k));
                 }
                 self.status[k] = Status::Running { id, thread, began: self.now };
@@ -356,8 +358,8 @@ fn walk(world: &World, path: &mut Vec<Event>, out: &mut Explored) {
         path.push(event);
         if let Event::Begin(k) = event {
             out.latest_begin[k] = out.latest_begin[k].max(Some(world.now));
-            out.started_late |= matches!(world.status[k], Status::Handed { planned: Some(p), .. }
-                if world.at(world.now) > p.latest_start());
+            out.started_late |=
+                matches!(world.status[k], Status::Handed { planned: Some(p), .. } if world.past_start(&p));
         }
         match next.apply(event) {
             Ok(()) => walk(&next, path, out),

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use super::super::promise::{Planned, Refused, Snapshot};
 
 /// What a default job is expected to cost before any has run: about the default budget.
-const FIRST_DEFAULT_COST: Duration = Duration::from_millis(10);
+pub(super) const FIRST_DEFAULT_COST: Duration = Duration::from_millis(10);
 
 /// Weight of the newest default job's time in the running estimate of a default job's cost.
 const COST_SMOOTHING: f64 = 0.05;
