@@ -1,7 +1,7 @@
 //! Request ids and the request log: every request runs in a tracing span carrying its id, every
 //! response carries it in `x-request-id`, and one line per answer is logged (5xx at WARN, 4xx at
 //! INFO, the rest at DEBUG, so that successes cost nothing at the default level). The planned 503s
-//! of an overload are the exception: at most one WARN line a second says how many were shed, so
+//! (an overload's, a planning budget's that cannot be kept) are the exception: at most one WARN line a second says how many were shed, so
 //! that a flood of refusals does not turn into a flood of log lines.
 
 use std::sync::LazyLock;
@@ -54,10 +54,12 @@ fn hex(out: &mut [u8], mut n: u64) {
     }
 }
 
-/// Whether the answer is a planned refusal of an overload (not a missed deadline, which is
-/// logged like any other 5xx).
+/// Whether the answer is a planned refusal: an overload's, or a planning budget's that the work
+/// queued would not let the service keep (not a missed deadline, which is logged like any other
+/// 5xx).
 fn shed<B>(res: &ServiceResponse<B>) -> bool {
-    res.response().error().and_then(|e| e.as_error::<ApiError>()).is_some_and(|e| matches!(e, ApiError::Overloaded))
+    let planned = |e: &ApiError| matches!(e, ApiError::Overloaded | ApiError::BudgetUnavailable { .. });
+    res.response().error().and_then(|e| e.as_error::<ApiError>()).is_some_and(planned)
 }
 
 static START: LazyLock<Instant> = LazyLock::new(Instant::now);
@@ -152,6 +154,16 @@ mod tests {
         assert_eq!(t.note(1), Some(3), "the two held back and this one");
         assert_eq!(t.note(1), None);
         assert_eq!(t.note(7), Some(2));
+    }
+
+    #[test]
+    fn planned_refusals_are_summarised_and_missed_deadlines_are_not() {
+        let answer =
+            |e: ApiError| ServiceResponse::from_err(e, actix_web::test::TestRequest::default().to_http_request());
+        assert!(shed(&answer(ApiError::Overloaded)));
+        assert!(shed(&answer(ApiError::BudgetUnavailable { budget_ms: 30, promise_ms: 41, retry_after: 1 })));
+        assert!(!shed(&answer(ApiError::Deadline(5_000))));
+        assert!(!shed(&answer(ApiError::Internal("the algorithm failed".to_owned()))));
     }
 
     #[test]
