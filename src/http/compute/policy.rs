@@ -56,7 +56,8 @@ impl fmt::Display for Clock {
 /// What a planning request gets when its promise cannot be kept.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum OverBudget {
-    /// 503 at once, with a `Retry-After` of the time the planning work ahead takes to drain.
+    /// 503 once a short wait for a place is over ([`REFUSAL_HOLD`](super::promise::REFUSAL_HOLD)),
+    /// with a `Retry-After` of the time the planning work ahead takes to drain.
     #[default]
     Refuse,
     /// Served at the default budget, and the answer says so.

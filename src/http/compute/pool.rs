@@ -17,7 +17,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use tokio::sync::oneshot;
+use tokio::sync::{Notify, oneshot};
 
 use crate::http::problem::ApiError;
 
@@ -89,6 +89,7 @@ impl Drop for Promise {
         if !self.queued {
             let starts = self.shared.lock().schedule.give_back(Instant::now(), self.id);
             self.shared.start(starts);
+            self.shared.freed.notify_waiters();
         }
     }
 }
@@ -114,6 +115,9 @@ struct Shared {
     state: Mutex<State>,
     /// Each thread's orders, by its index in the schedule.
     threads: Vec<Sender<Order>>,
+    /// Told whenever a place may have freed (a job ended, a promise was given back), so that the
+    /// requests waiting for a promise look again.
+    freed: Notify,
 }
 
 struct Stop(Arc<Shared>);
@@ -153,6 +157,7 @@ impl ComputePool {
         let shared = Arc::new(Shared {
             state: Mutex::new(State { schedule: Schedule::new(threads), delivered: Delivered::default() }),
             threads: senders,
+            freed: Notify::new(),
         });
         for (i, orders) in receivers.into_iter().enumerate() {
             let shared = Arc::clone(&shared);
@@ -188,6 +193,28 @@ impl ComputePool {
         let planned = Planned::new(arrival, budget);
         let id = self.shared.lock().schedule.promise(Instant::now(), planned)?;
         Ok(Promise { planned, id, shared: Arc::clone(&self.shared), queued: false })
+    }
+
+    /// A promise as [`promise`](Self::promise) gives it, waiting for one at most `hold` from
+    /// `arrival` (and no later than the job's latest start): each time a place may have freed (a
+    /// job ending before its budget, a promise given back) it asks again. Refused when the wait is
+    /// over. Waiting costs no CPU, and a client that asks again at once after each refusal then
+    /// asks about once per `hold`, not as fast as refusals can be written.
+    pub async fn promise_within(&self, arrival: Instant, budget: Duration, hold: Duration) -> Result<Promise, Refused> {
+        let until = (arrival + hold).min(Planned::new(arrival, budget).latest_start());
+        loop {
+            // Taken before asking, so that a place freed between the two is not missed.
+            let freed = self.shared.freed.notified();
+            let refused = match self.promise(arrival, budget) {
+                Ok(promise) => return Ok(promise),
+                Err(refused) => refused,
+            };
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(refused);
+            }
+            let _ = actix_web::rt::time::timeout(left, freed).await;
+        }
     }
 
     /// Runs `job` as heavy work: first a slot of `admission` (503 `overloaded` when none is
@@ -256,6 +283,7 @@ fn serve(shared: &Shared, thread: usize, orders: Receiver<Order>) {
             state.schedule.finish(now, thread, took)
         };
         shared.start(starts);
+        shared.freed.notify_waiters();
         reply();
     }
 }

@@ -21,7 +21,7 @@ use crate::http::body::{BodyTimeout, read_json, read_object};
 use crate::http::compute::admission::Admission;
 use crate::http::compute::policy::{BudgetPolicy, Clock, OverBudget};
 use crate::http::compute::pool::{Allot, ComputePool};
-use crate::http::compute::promise::promise;
+use crate::http::compute::promise::{REFUSAL_HOLD, promise};
 use crate::http::middleware::metrics::Metrics;
 use crate::http::problem::ApiError;
 use crate::http::problem_docs::PostProblems;
@@ -105,7 +105,7 @@ pub async fn answer(body: &[u8], arrival: Instant, shared: Shared) -> Result<Htt
     let held = shared.policy.clock == Clock::Wall;
     let promised = match (held && terms.plans()).then_some(asked_ms) {
         None => None,
-        Some(budget) => match shared.pool.promise(arrival, millis(budget)) {
+        Some(budget) => match shared.pool.promise_within(arrival, millis(budget), hold(shared.policy)).await {
             Ok(promised) => {
                 shared.metrics.planning("promised");
                 Some(promised)
@@ -163,6 +163,15 @@ pub async fn answer(body: &[u8], arrival: Instant, shared: Shared) -> Result<Htt
     Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(response.to_json()))
 }
 
+/// How long a planning request the pool cannot promise at once waits for a place: up to the
+/// [`REFUSAL_HOLD`] where it would be refused, not at all where it is served at the default budget.
+fn hold(policy: BudgetPolicy) -> Duration {
+    match policy.over_budget {
+        OverBudget::Refuse => REFUSAL_HOLD,
+        OverBudget::DefaultBudget => Duration::ZERO,
+    }
+}
+
 /// The core's question: already read, or a request whose history is still to read.
 enum Question {
     Read((Ask, Option<Prior>)),
@@ -172,7 +181,7 @@ enum Question {
 /// Reads the question if it is not yet (a history is replayed), fits past fleets, checks the
 /// position and plays the move, from `start`. Held to the clock (`allot` given), the computation
 /// stops when its budget from `start` is spent, and never later than a promise's `finish_by`; and
-/// it plans the work of the share of its budget that the CPU its thread gets can finish by then.
+/// it plans the work that the CPU its thread gets can finish by then.
 fn compute(
     question: Question,
     start: Instant,
@@ -194,11 +203,12 @@ fn compute(
         Some(allot) => {
             let budget = &mut ask.seat.budget_ms;
             let spent = start + millis(*budget);
+            let stop = finish_by.map_or(spent, |latest| spent.min(latest));
             // Only a planning budget shrinks: the default budget's work is what every answer has.
             if *budget > DEFAULT_BUDGET_MS {
-                *budget = allot.scale(*budget).max(DEFAULT_BUDGET_MS);
+                *budget = allot.fit(*budget, stop.saturating_duration_since(start)).max(DEFAULT_BUDGET_MS);
             }
-            Deadline::at(finish_by.map_or(spent, |latest| spent.min(latest)))
+            Deadline::at(stop)
         }
     };
     ask.check()?;
@@ -248,13 +258,16 @@ mod tests {
         assert_eq!(whole.rec.cut, None);
     }
 
-    /// A promise due before the budget is spent stops the work at the promise.
+    /// A promise due before the budget is spent plans what the time left to it holds: the default
+    /// budget's work when none is left.
     #[test]
-    fn a_promise_due_first_stops_a_plan_at_the_longest_budget() {
+    fn a_promise_due_first_plans_what_its_room_holds() {
         let body = serde_json::json!({"board": vec![".".repeat(10); 10], "ships": [5, 4, 3, 3, 2],
                                       "algorithm": "bayes", "budget_ms": MAX_BUDGET_MS, "seed": 3});
-        let due = Some(Instant::now());
-        let done = compute(question(body), Instant::now(), due, Some(Allot::WHOLE)).unwrap();
-        assert_eq!(done.rec.cut, Some(Cut::Rollouts), "the plan stopped at its promise");
+        let start = Instant::now();
+        let done = compute(question(body.clone()), start, Some(start + millis(200)), Some(Allot::WHOLE)).unwrap();
+        assert_eq!(done.budget_ms, 200, "the plan's work is what 200 ms hold, not its budget's");
+        let late = compute(question(body), start, Some(start), Some(Allot::WHOLE)).unwrap();
+        assert_eq!(late.budget_ms, DEFAULT_BUDGET_MS, "no time left: the default budget's work");
     }
 }
