@@ -258,16 +258,25 @@ mod tests {
         assert_eq!(whole.rec.cut, None);
     }
 
-    /// A promise due before the budget is spent plans what the time left to it holds: the default
-    /// budget's work when none is left.
+    /// A promise due before the budget is spent plans what the time left to it holds (the default
+    /// budget's work when none is left), and stops the work at the promise.
     #[test]
-    fn a_promise_due_first_plans_what_its_room_holds() {
+    fn a_promise_due_first_plans_what_its_room_holds_and_stops_the_work() {
         let body = serde_json::json!({"board": vec![".".repeat(10); 10], "ships": [5, 4, 3, 3, 2],
                                       "algorithm": "bayes", "budget_ms": MAX_BUDGET_MS, "seed": 3});
         let start = Instant::now();
-        let done = compute(question(body.clone()), start, Some(start + millis(200)), Some(Allot::WHOLE)).unwrap();
+        let done = compute(question(body), start, Some(start + millis(200)), Some(Allot::WHOLE)).unwrap();
         assert_eq!(done.budget_ms, 200, "the plan's work is what 200 ms hold, not its budget's");
+        // A board whose default work looks at the clock: due at its start, it stops at once,
+        // though its budget from the start is not spent.
+        let body = serde_json::json!({"board": vec![".".repeat(26); 26], "ships": [5, 4, 3, 3, 2, 5, 4, 3, 3, 2],
+                                      "algorithm": "bayes", "budget_ms": MAX_BUDGET_MS, "seed": 7});
         let late = compute(question(body), start, Some(start), Some(Allot::WHOLE)).unwrap();
         assert_eq!(late.budget_ms, DEFAULT_BUDGET_MS, "no time left: the default budget's work");
+        assert!(
+            matches!(late.rec.cut, Some(Cut::Counting | Cut::Sampling)),
+            "stopped at the promise: {:?}",
+            late.rec.cut
+        );
     }
 }
