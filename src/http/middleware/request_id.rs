@@ -1,8 +1,9 @@
 //! Request ids and the request log: every request runs in a tracing span carrying its id, every
 //! response carries it in `x-request-id`, and one line per answer is logged (5xx at WARN, 4xx at
 //! INFO, the rest at DEBUG, so that successes cost nothing at the default level). The planned 503s
-//! (an overload's, a planning budget's that cannot be kept) are the exception: at most one WARN line a second says how many were shed, so
-//! that a flood of refusals does not turn into a flood of log lines.
+//! (an overload's, a planning budget's that cannot be kept) are the exception: at most one WARN
+//! line a second says how many were shed, so that a flood of refusals does not turn into a flood
+//! of log lines.
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};

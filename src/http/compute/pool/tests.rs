@@ -162,13 +162,7 @@ async fn a_thread_is_free_when_its_answer_comes() {
 async fn default_jobs_run_beside_planning_on_two_threads() {
     let pool = patient(2);
     // One planning job holds one thread until released: default jobs keep the other.
-    let promise = pool.promise(Instant::now(), 300 * MS).unwrap();
-    let (release, wait) = mpsc::channel::<()>();
-    let p = pool.clone();
-    let long =
-        actix_web::rt::spawn(
-            async move { p.run_admitted(&admission(), Some(promise), move |_| wait.recv().is_ok()).await },
-        );
+    let (release, long) = hold_a_thread(&pool).await;
     for _ in 0..5 {
         assert_eq!(run(&pool, || 1).await.ok(), Some(1));
     }
