@@ -13,6 +13,7 @@
 //! - [`whole_number`]: the integer fields, however JSON writes them (`10`, `10.0`, `1e1`).
 //! - [`examples`]: the OpenAPI document's examples, from `openapi/examples/`.
 //! - [`logging`]: the log output, text or JSON lines.
+//! - [`worker_slice`]: the short time slice the threads answering HTTP ask the kernel for.
 
 mod app;
 mod body;
@@ -26,6 +27,7 @@ mod routes;
 mod serve;
 mod whole_number;
 mod wire;
+mod worker_slice;
 
 // The entry points: serving (the binary), the app and its parts (the tests).
 pub use app::{

@@ -14,6 +14,7 @@ use super::compute::policy::{BudgetPolicy, Clock, OverBudget};
 use super::middleware::auth::ApiKey;
 use super::middleware::cors::CorsOrigins;
 use super::middleware::metrics::Metrics;
+use super::worker_slice;
 
 /// Address the service listens on, by default.
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
@@ -140,6 +141,11 @@ fn start<A>(
 where
     A: AppFactory + 'static,
 {
+    // The factory runs once on each worker's own thread, before it serves.
+    let app = move || {
+        worker_slice::ask();
+        app()
+    };
     let mut server = HttpServer::new(app)
         .workers(workers.max(1))
         .shutdown_timeout(options.shutdown_grace.as_secs())

@@ -31,9 +31,10 @@ pub const START_MARGIN: Duration = Duration::from_millis(2);
 /// Longest a planning request that the work queued cannot promise waits from its arrival for a
 /// place to free (a job ending before its budget) before it is refused. A client that asks again
 /// at once after each refusal then asks about once per this time instead of as fast as refusals
-/// can be written, which on a shared CPU took the compute threads' time; it stays well inside the
-/// 10 ms a refusal may take.
-pub const REFUSAL_HOLD: Duration = Duration::from_millis(3);
+/// can be written, which on a shared CPU took the compute threads' time. It is short, since the
+/// refusal's wait for a CPU on a busy machine comes on top of it, inside the 10 ms a refusal may
+/// take (`docs/decisions/0051-workers-ask-for-a-short-slice.md`).
+pub const REFUSAL_HOLD: Duration = Duration::from_millis(1);
 
 /// How long before its answer is due a planning job with this budget must have stopped computing.
 pub fn reserve(budget: Duration) -> Duration {

@@ -1,0 +1,70 @@
+//! The short time slice the threads answering HTTP ask the kernel for.
+//!
+//! The workers wake often and run briefly. On a CPU shared with threads that never sleep (the
+//! compute pool's, a neighbour's, a load generator's), a worker that wakes with the normal slice
+//! waits for those to finish theirs, several milliseconds on a busy machine, and every refusal
+//! and probe it holds waits with it. Linux's EEVDF scheduler (6.12 and later) lets a thread ask
+//! for a shorter slice: it is then run soon after it wakes, for less at a time. Its share of the
+//! CPU stays the same (`docs/decisions/0051-workers-ask-for-a-short-slice.md`).
+
+use std::time::Duration;
+
+/// The time slice each HTTP worker asks for (the kernel's smallest; its default is a few
+/// milliseconds).
+pub const WORKER_SLICE: Duration = Duration::from_micros(100);
+
+/// Asks the kernel for [`WORKER_SLICE`] on the calling thread: `sched_setattr` with the normal
+/// policy and `sched_runtime` set. Best effort: a kernel before custom slices ignores the
+/// request or refuses it, and nothing changes.
+pub fn ask() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: sched_setattr on the calling thread (id 0), with an attribute owned here that states
+    // its own size, only changes that thread's scheduling.
+    unsafe {
+        let mut attr: libc::sched_attr = std::mem::zeroed();
+        attr.size = std::mem::size_of::<libc::sched_attr>() as u32;
+        attr.sched_policy = libc::SCHED_OTHER as u32;
+        attr.sched_runtime = WORKER_SLICE.as_nanos() as u64;
+        libc::syscall(libc::SYS_sched_setattr, 0, &raw const attr, 0u32);
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+
+    /// The slice the kernel holds for a thread (`sched_getattr`'s `sched_runtime`), in ns.
+    fn slice_of(tid: libc::pid_t) -> u64 {
+        // SAFETY: sched_getattr writes at most `size` bytes into an attribute owned here.
+        unsafe {
+            let mut attr: libc::sched_attr = std::mem::zeroed();
+            let size = std::mem::size_of::<libc::sched_attr>() as u32;
+            assert_eq!(libc::syscall(libc::SYS_sched_getattr, tid, &raw mut attr, size, 0u32), 0);
+            attr.sched_runtime
+        }
+    }
+
+    /// Whether this kernel keeps a normal thread's own slice (EEVDF's custom slices, Linux 6.12).
+    fn kernel_has_custom_slices() -> bool {
+        let release = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
+        let mut parts = release.trim().split(|c: char| !c.is_ascii_digit()).filter_map(|p| p.parse::<u32>().ok());
+        (parts.next().unwrap_or(0), parts.next().unwrap_or(0)) >= (6, 12)
+    }
+
+    #[test]
+    fn a_worker_thread_holds_the_short_slice_and_its_neighbours_do_not() {
+        let asked = std::thread::spawn(|| {
+            ask();
+            // SAFETY: gettid has no preconditions.
+            slice_of(unsafe { libc::syscall(libc::SYS_gettid) } as libc::pid_t)
+        });
+        let other = std::thread::spawn(|| slice_of(unsafe { libc::syscall(libc::SYS_gettid) } as libc::pid_t));
+        let (asked, other) = (asked.join().unwrap(), other.join().unwrap());
+        if kernel_has_custom_slices() {
+            assert_eq!(asked, WORKER_SLICE.as_nanos() as u64);
+            assert_ne!(other, asked);
+        } else {
+            assert!(asked == 0 || asked == WORKER_SLICE.as_nanos() as u64, "{asked}");
+        }
+    }
+}
