@@ -21,7 +21,7 @@ use tokio::sync::{Notify, oneshot};
 
 use crate::http::problem::ApiError;
 
-use super::admission::Admission;
+use super::admission::{Admission, OVERLOAD_HOLD};
 use super::promise::{Planned, Refused};
 use delivered::{Delivered, thread_cpu};
 use schedule::{JobId, Schedule, Start};
@@ -218,7 +218,7 @@ impl ComputePool {
     }
 
     /// Runs `job` as heavy work: first a slot of `admission` (503 `overloaded` when none is
-    /// free), held until the job ends (a client that goes away does not free it before the
+    /// free, for a default job once it has waited [`OVERLOAD_HOLD`] for one), held until the job ends (a client that goes away does not free it before the
     /// computation it started has finished), then on the pool within its deadline: as a planning
     /// job under its `promise`, or as a default job without one. The job is told the share of a
     /// CPU its thread is expected to get. A job still queued when its caller has stopped waiting
@@ -230,7 +230,12 @@ impl ComputePool {
         promise: Option<Promise>,
         job: impl FnOnce(Allot) -> T + Send + 'static,
     ) -> Result<T, ApiError> {
-        let slot = admission.try_enter().ok_or(ApiError::Overloaded)?;
+        // A default job waits a little for a place; a promised one has had its wait already.
+        let slot = match promise {
+            Some(_) => admission.try_enter(),
+            None => admission.enter_within(OVERLOAD_HOLD).await,
+        }
+        .ok_or(ApiError::Overloaded)?;
         let (tx, rx) = oneshot::channel();
         let job: Job = Box::new(move |allot| {
             let answer = match tx.is_closed() {
