@@ -1,4 +1,5 @@
-//! The board as a player sees it: which cells are untried, missed, hit or sunk.
+//! The board as a player sees it: which cells are untried, missed, hit or sunk, and the islands
+//! that hold no ship and cannot be shot.
 
 use serde_with::{DeserializeFromStr, SerializeDisplay};
 use std::fmt;
@@ -20,16 +21,19 @@ pub enum Cell {
     Hit,
     /// `#`: part of a ship that has been sunk.
     Sunk,
+    /// `^`: an island: no ship lies on it and it cannot be shot (island maps, irregular seas).
+    Island,
 }
 
 impl Cell {
-    /// The cell for a board character, if it is one of `.`, `o`, `x`, `#`.
+    /// The cell for a board character, if it is one of `.`, `o`, `x`, `#`, `^`.
     pub fn from_char(c: char) -> Option<Cell> {
         match c {
             '.' => Some(Cell::Unknown),
             'o' => Some(Cell::Miss),
             'x' => Some(Cell::Hit),
             '#' => Some(Cell::Sunk),
+            '^' => Some(Cell::Island),
             _ => None,
         }
     }
@@ -41,12 +45,18 @@ impl Cell {
             Cell::Miss => 'o',
             Cell::Hit => 'x',
             Cell::Sunk => '#',
+            Cell::Island => '^',
         }
     }
 
     /// Whether a ship still afloat may lie on this cell (`.` or `x`).
     pub fn may_hold_afloat(self) -> bool {
         matches!(self, Cell::Unknown | Cell::Hit)
+    }
+
+    /// Whether this cell has been shot (`o`, `x` or `#`): not `.`, nor an island.
+    pub fn is_shot(self) -> bool {
+        matches!(self, Cell::Miss | Cell::Hit | Cell::Sunk)
     }
 }
 
@@ -95,7 +105,7 @@ pub enum BoardError {
     #[error("board[{row}]: has {len} columns but board[0] has {expected}; all rows must be the same length")]
     Ragged { row: usize, len: usize, expected: usize },
     #[error(
-        "board[{row}][{col}] (cell {label}): invalid character {found:?}; expected one of '.', 'o', 'x', '#'",
+        "board[{row}][{col}] (cell {label}): invalid character {found:?}; expected one of '.', 'o', 'x', '#', '^'",
         label = Pos::new(*row, *col).label()
     )]
     BadCell { row: usize, col: usize, found: char },
@@ -140,7 +150,7 @@ impl Board {
         Board { rows, cols, cells: vec![Cell::Unknown; rows * cols] }
     }
 
-    /// Reads a board given as one string per row of `.`, `o`, `x`, `#`.
+    /// Reads a board given as one string per row of `.`, `o`, `x`, `#`, `^`.
     pub fn parse<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
         if rows.is_empty() || rows.len() > MAX_SIDE {
             return Err(BoardError::RowCount(rows.len()));
@@ -225,6 +235,11 @@ impl Board {
     /// Number of cells in the given state.
     pub fn count(&self, cell: Cell) -> usize {
         self.cells.iter().filter(|&&c| c == cell).count()
+    }
+
+    /// Cells shot so far (`o`, `x`, `#`).
+    pub fn shots(&self) -> usize {
+        self.cells.iter().filter(|c| c.is_shot()).count()
     }
 
     /// Whether any cell is an `x` (a hit on a ship still afloat).

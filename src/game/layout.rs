@@ -87,6 +87,15 @@ pub fn random_layout_under(
     random_layout_within(rows, cols, fleet, rules, MAX_ATTEMPTS, rng)
 }
 
+/// `n` distinct island cells drawn uniformly from a `rows` x `cols` sea (all of it where `n` is
+/// larger), in row-major order.
+pub fn random_islands(rows: usize, cols: usize, n: usize, rng: &mut SonarRng) -> Vec<Pos> {
+    let cells = rows * cols;
+    let mut drawn = rand::seq::index::sample(rng, cells, n.min(cells)).into_vec();
+    drawn.sort_unstable();
+    drawn.into_iter().map(|i| Pos::new(i / cols, i % cols)).collect()
+}
+
 /// Horizontal and vertical placements of a ship of length `len` (a length-1 ship counts once).
 fn placements(rows: usize, cols: usize, len: usize) -> (usize, usize) {
     let h = if len <= cols { rows * (cols + 1 - len) } else { 0 };
@@ -130,17 +139,34 @@ pub fn random_layout_spending(
     attempts: &mut u64,
     rng: &mut SonarRng,
 ) -> Result<Layout, LayoutError> {
+    random_layout_around(rows, cols, fleet, rules, &[], attempts, rng)
+}
+
+/// [`random_layout_spending`] on a sea with islands: no ship lies on a cell of `islands` (ships
+/// may touch them, under every rule). Uniform over the layouts that avoid them; without islands
+/// it draws exactly what [`random_layout_spending`] draws.
+pub fn random_layout_around(
+    rows: usize,
+    cols: usize,
+    fleet: &[usize],
+    rules: Rules,
+    islands: &[Pos],
+    attempts: &mut u64,
+    rng: &mut SonarRng,
+) -> Result<Layout, LayoutError> {
     check_room(rows, cols, fleet)?;
     let budget = *attempts;
     let counts: Vec<(usize, usize)> = fleet.iter().map(|&len| placements(rows, cols, len)).collect();
-    // Cells a ship may not take: those of the ships placed, and under the no-touch rules the cells
-    // around them too.
+    let mut land = vec![false; rows * cols];
+    islands.iter().filter(|p| p.row < rows && p.col < cols).for_each(|p| land[p.row * cols + p.col] = true);
+    // Cells a ship may not take: the islands, those of the ships placed, and under the no-touch
+    // rules the cells around the ships too.
     let mut taken = vec![false; rows * cols];
     let reach = usize::from(!rules.touching);
     let mut ships = Vec::with_capacity(fleet.len());
     while *attempts > 0 {
         *attempts -= 1;
-        taken.fill(false);
+        taken.copy_from_slice(&land);
         ships.clear();
         let mut clash = false;
         for (&len, &(h, v)) in fleet.iter().zip(&counts) {
@@ -198,6 +224,27 @@ mod tests {
             }
             assert_eq!(seen.len(), 17);
         }
+    }
+
+    #[test]
+    fn layouts_avoid_islands_and_draw_the_same_without_them() {
+        let islands = [Pos::new(0, 0), Pos::new(4, 4), Pos::new(4, 5), Pos::new(9, 9)];
+        let mut rng = seeded(5);
+        for _ in 0..300 {
+            let l =
+                random_layout_around(10, 10, &[5, 4, 3, 3, 2], Rules::CLASSIC, &islands, &mut 1000, &mut rng).unwrap();
+            assert!(l.ships.iter().flat_map(|s| s.cells()).all(|c| !islands.contains(&c)), "{l:?}");
+        }
+        let (mut a, mut b) = (seeded(9), seeded(9));
+        for _ in 0..50 {
+            let plain = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut a).unwrap();
+            let mut left = MAX_ATTEMPTS;
+            let around = random_layout_around(10, 10, &[5, 4, 3, 3, 2], Rules::CLASSIC, &[], &mut left, &mut b);
+            assert_eq!(around.unwrap(), plain);
+        }
+        // A ship of 3 cannot fit a 1x3 sea with an island in it.
+        let full = random_layout_around(1, 3, &[3], Rules::CLASSIC, &[Pos::new(0, 1)], &mut 100, &mut rng);
+        assert_eq!(full, Err(LayoutError::TooCrowded(100)));
     }
 
     #[test]

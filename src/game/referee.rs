@@ -26,6 +26,8 @@ pub enum ShotError {
     OffBoard(Pos),
     #[error("shot {0} is at a cell already shot")]
     AlreadyShot(Pos),
+    #[error("shot {0} is at an island, which cannot be shot")]
+    Island(Pos),
     #[error("the game is over")]
     GameOver,
 }
@@ -86,6 +88,18 @@ impl Game {
         }
     }
 
+    /// A game against a layout on a sea with islands: the board shows every cell of `islands` as
+    /// `^` from the start. The layout must avoid them (as
+    /// [`random_layout_around`](super::layout::random_layout_around) draws it).
+    pub fn with_islands(layout: Layout, islands: &[Pos]) -> Game {
+        let mut game = Game::new(layout);
+        for &p in islands {
+            debug_assert_eq!(game.ship_at(p), None, "no ship lies on an island");
+            game.board.set(p, Cell::Island);
+        }
+        game
+    }
+
     /// The game from a position on: `board` with `fleet` afloat, and `layout` (the ships afloat,
     /// covering every `x`) hidden under it. A ship's `x` cells count as hits it has taken.
     pub fn from_position(board: &Board, fleet: &Fleet, layout: &Layout) -> Game {
@@ -128,6 +142,10 @@ impl Game {
             size: BoardSize { rows: self.layout.rows, cols: self.layout.cols },
             fleet: fleet.map(|(i, s)| NamedShip { name: Some(ship_name(i)), len: s.len }).collect(),
             turns: Vec::new(),
+            blocked: (0..self.board.len())
+                .filter(|&i| self.board.cells()[i] == Cell::Island)
+                .map(|i| self.board.pos(i))
+                .collect(),
         }
     }
 
@@ -172,8 +190,10 @@ impl Game {
         if !self.board.contains(p) {
             return Err(ShotError::OffBoard(p));
         }
-        if self.board.get(p) != Cell::Unknown {
-            return Err(ShotError::AlreadyShot(p));
+        match self.board.get(p) {
+            Cell::Unknown => {}
+            Cell::Island => return Err(ShotError::Island(p)),
+            _ => return Err(ShotError::AlreadyShot(p)),
         }
         self.shots += 1;
         let ship = self.owner[self.board.index(p)];
@@ -230,5 +250,17 @@ mod tests {
         }
         assert!(g.is_over());
         assert_eq!(g.fire(Pos::new(3, 3)), Err(ShotError::GameOver));
+    }
+
+    #[test]
+    fn islands_show_from_the_start_and_cannot_be_shot() {
+        let ships = vec![Placement { len: 2, row: 0, col: 0, horizontal: true }];
+        let mut g = Game::with_islands(Layout { rows: 2, cols: 3, ships }, &[Pos::new(0, 2), Pos::new(1, 1)]);
+        assert_eq!(g.board().to_rows(), vec!["..^", ".^."]);
+        assert_eq!(g.fire(Pos::new(1, 1)), Err(ShotError::Island(Pos::new(1, 1))));
+        assert_eq!(g.shots(), 0);
+        assert_eq!(g.fire(Pos::new(0, 0)), Ok(Outcome::Hit));
+        assert_eq!(g.fire(Pos::new(0, 1)), Ok(Outcome::Sunk(2)));
+        assert_eq!(g.board().to_rows(), vec!["##^", ".^."]);
     }
 }

@@ -291,7 +291,7 @@ pub fn possible_cells(board: &Board, ships: &[usize]) -> Vec<bool> {
     lengths.sort_unstable();
     lengths.dedup();
     for len in lengths {
-        let cover = windows::occupancy(board, len, |c| matches!(c, Cell::Miss | Cell::Sunk));
+        let cover = windows::occupancy(board, len, |c| !c.may_hold_afloat());
         for (p, n) in possible.iter_mut().zip(cover) {
             *p |= n > 0;
         }

@@ -16,7 +16,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use crate::game::board::{Board, Cell, Pos};
+use crate::game::board::{Board, Pos};
 use crate::game::deadline::Deadline;
 use crate::game::fleet::Fleet;
 use crate::game::history::{Reading, Told};
@@ -231,7 +231,7 @@ impl Ask {
     /// cells turn after turn.
     fn draws(&self) -> SonarRng {
         let board = &self.board;
-        stream(self.seed, (board.len() - board.count(Cell::Unknown)) as u64)
+        stream(self.seed, board.shots() as u64)
     }
 }
 

@@ -98,6 +98,37 @@ fn every_algorithm_plays_whole_games_under_every_announcement_rule() {
 }
 
 #[test]
+fn every_algorithm_plays_around_islands() {
+    // On seas with islands, every algorithm sinks the whole fleet and never shoots an island (the
+    // referee refuses such a shot, which would end the game with an error): classic boards with 8
+    // islands, and 6 x 6 ones with 4 under the no-touch rules and salvos of 2.
+    use crate::game::layout::{random_islands, random_layout_around};
+    use crate::game::rules::Rules;
+    let mut rng = seeded(43);
+    for &algorithm in Algorithm::ALL {
+        let (_, games) = effort(algorithm);
+        let cases = [
+            (10, 10, &[5, 4, 3, 3, 2][..], 8, Rules::CLASSIC),
+            (6, 6, &[3, 2, 2][..], 4, Rules::new(false, 2).unwrap()),
+        ];
+        for (rows, cols, ships, n, rules) in cases {
+            for _ in 0..games.div_ceil(3) {
+                let islands = random_islands(rows, cols, n, &mut rng);
+                let mut attempts = crate::game::layout::MAX_ATTEMPTS;
+                let layout = random_layout_around(rows, cols, ships, rules, &islands, &mut attempts, &mut rng).unwrap();
+                let seat = Seat { rules, ..Seat::new(Weakened::full(algorithm)) };
+                let rec = play(&seat, Game::with_islands(layout, &islands), &mut rng, |_, p, _| {
+                    assert!(!islands.contains(&p), "{} shot the island {p}", algorithm.name());
+                })
+                .unwrap_or_else(|e| panic!("{} on {rows}x{cols} with islands {islands:?}: {e}", algorithm.name()));
+                assert_eq!(rec.hits, ships.iter().sum::<usize>(), "{}", algorithm.name());
+                assert!(rec.shots <= rows * cols - n, "{}: {} shots", algorithm.name(), rec.shots);
+            }
+        }
+    }
+}
+
+#[test]
 fn every_algorithm_uses_a_model_or_ignores_it_exactly() {
     for &algorithm in Algorithm::ALL {
         println!("{}", algorithm.name());

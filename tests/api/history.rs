@@ -43,7 +43,7 @@ fn request(announce: &str, shots: &[&str]) -> Value {
 /// Posts `body` and requires a problem of `status` and `kind` naming `field`, `turn` and `shot`
 /// (absent when `None`), whose detail contains `needle`.
 #[allow(clippy::too_many_arguments)]
-async fn refused(
+pub async fn refused(
     app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
     body: &Value,
     status: u16,
@@ -207,7 +207,7 @@ async fn the_request_shape_and_the_rules_are_checked_first() {
 }
 
 /// The answer to `body`, which must be a 200.
-async fn answer(
+pub async fn answer(
     app: &impl Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
     body: &Value,
 ) -> Value {
@@ -240,14 +240,14 @@ async fn a_sunk_cells_history_plays_as_the_board_string_that_says_the_same() {
 }
 
 /// The defender of a hidden classic fleet, answering as `announce` says.
-struct Referee {
+pub struct Referee {
     layout: Layout,
     announce: &'static str,
     hits: Vec<usize>,
 }
 
 impl Referee {
-    fn new(layout: Layout, announce: &'static str) -> Referee {
+    pub fn new(layout: Layout, announce: &'static str) -> Referee {
         let ships = layout.ships.len();
         Referee { layout, announce, hits: vec![0; ships] }
     }
@@ -259,7 +259,7 @@ impl Referee {
     /// The answer to a shot at `p`: miss, hit (naming the ship under `hit`) or sunk (naming the
     /// ship under `sunk` and `hit`, showing its cells under `sunk-cells`; a plain hit under
     /// `none`).
-    fn answer(&mut self, p: Pos) -> Value {
+    pub fn answer(&mut self, p: Pos) -> Value {
         let label = p.label();
         let Some(k) = self.layout.ships.iter().position(|s| s.cells().any(|c| c == p)) else {
             return json!({"cell": label, "result": "miss"});

@@ -22,6 +22,7 @@ mod docs;
 mod games;
 mod hints;
 mod history;
+mod islands;
 mod levels;
 mod limits;
 mod openapi_examples;

@@ -334,6 +334,8 @@ export interface components {
          *     }
          */
         HistoryRequest: {
+            /** @description The islands, as labels (`["D4", "D5"]`): no ship lies on them and none is shot. */
+            blocked?: string[] | null;
             /**
              * Format: int64
              * @description Columns of the board, 1 to 26 (default 10).
@@ -1085,7 +1087,7 @@ export interface components {
          * @description An error response body (RFC 9457 problem details).
          * @example {
          *       "col": 3,
-         *       "detail": "board[2][3] (cell C4): invalid character 'X'; expected one of '.', 'o', 'x', '#'",
+         *       "detail": "board[2][3] (cell C4): invalid character 'X'; expected one of '.', 'o', 'x', '#', '^'",
          *       "field": "board",
          *       "row": 2,
          *       "status": 422,
@@ -1149,7 +1151,7 @@ export interface components {
         RecommendRequest: {
             /** @description Algorithm name (see `GET /algorithms`); the default algorithm, `bayes`, when omitted or null. */
             algorithm?: components["schemas"]["Algorithm"] | null;
-            /** @description One string per row, all the same length, 1 to 26 rows and 1 to 26 columns. Cells: `.` not shot yet, `o` miss, `x` hit on a ship not sunk yet, `#` a cell of a sunk ship. */
+            /** @description One string per row, all the same length, 1 to 26 rows and 1 to 26 columns. Cells: `.` not shot yet, `o` miss, `x` hit on a ship not sunk yet, `#` a cell of a sunk ship, `^` an island (no ship lies on it and none is shot). */
             board: string[];
             /**
              * Format: int64

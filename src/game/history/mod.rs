@@ -69,6 +69,8 @@ pub struct History {
     /// The whole starting fleet, sunk ships included.
     pub fleet: Vec<NamedShip>,
     pub turns: Vec<Volley>,
+    /// The islands: cells of the sea that hold no ship and cannot be shot (`^` on the board).
+    pub blocked: Vec<Pos>,
 }
 
 /// What a history tells the shooter.
@@ -150,6 +152,12 @@ pub enum HistoryError {
     NotAnnounced { at: At, name: String },
     #[error("turn {}: no fleet of these ships could have given these answers", .at.turn + 1)]
     NoFleet { at: At },
+    #[error("blocked[{index}]: cell ({row}, {col}) is off the {size} board")]
+    BlockedOffBoard { index: usize, row: usize, col: usize, size: String },
+    #[error("{}: {cell} is an island (blocked), which cannot be shot", where_(.at))]
+    ShotAtIsland { at: At, cell: String },
+    #[error("blocked: no fleet of these ships fits the sea around these islands")]
+    NoRoomAroundIslands,
     #[error("the game is over: every ship is sunk")]
     GameOver,
     #[error("no cell is left to shoot")]
@@ -168,10 +176,17 @@ impl HistoryError {
     pub fn at(&self) -> Option<At> {
         use HistoryError::*;
         match self {
-            Fleet(_) | NameMissing { .. } | NameTwice { .. } | GameOver | NoOpenCell => None,
+            Fleet(_)
+            | NameMissing { .. }
+            | NameTwice { .. }
+            | BlockedOffBoard { .. }
+            | NoRoomAroundIslands
+            | GameOver
+            | NoOpenCell => None,
             EmptyTurn { at }
             | SalvoTooLarge { at, .. }
             | OffBoard { at, .. }
+            | ShotAtIsland { at, .. }
             | ShotTwice { at, .. }
             | HitUnnamed { at }
             | HitNamed { at, .. }

@@ -47,6 +47,10 @@ impl History {
                 Err(_) => true,
             }
         };
+        // Before the first shot only the islands can leave no room for the fleet.
+        if !self.blocked.is_empty() && impossible(0) {
+            return Err(HistoryError::NoRoomAroundIslands);
+        }
         let (mut lo, mut hi) = (0, self.turns.len());
         while lo + 1 < hi {
             let mid = (lo + hi) / 2;

@@ -14,6 +14,7 @@ struct Replay<'h> {
     announce: Announce,
     cols: usize,
     turn_of: Vec<Option<usize>>,
+    island: Vec<bool>,
     hit: Vec<bool>,
     label: Vec<Option<usize>>,
     shown: Vec<bool>,
@@ -29,11 +30,19 @@ impl History {
         let (rows, cols) = (self.size.rows, self.size.cols);
         let n = rows * cols;
         let ships = self.fleet.len();
+        let mut island = vec![false; n];
+        for (index, &Pos { row, col }) in self.blocked.iter().enumerate() {
+            if row >= rows || col >= cols {
+                return Err(HistoryError::BlockedOffBoard { index, row, col, size: format!("{rows}x{cols}") });
+            }
+            island[row * cols + col] = true;
+        }
         let mut r = Replay {
             history: self,
             announce,
             cols,
             turn_of: vec![None; n],
+            island,
             hit: vec![false; n],
             label: vec![None; n],
             shown: vec![false; n],
@@ -52,6 +61,7 @@ impl History {
         let mut board = Board::empty(rows, cols);
         for i in 0..n {
             let cell = match (r.turn_of[i], r.hit[i], r.shown[i]) {
+                (None, _, _) if r.island[i] => Cell::Island,
                 (None, _, _) => continue,
                 (Some(_), false, _) => Cell::Miss,
                 (Some(_), true, true) => Cell::Sunk,
@@ -180,6 +190,9 @@ impl Replay<'_> {
             return Err(HistoryError::OffBoard { at, row, col, size: format!("{}x{}", size.rows, size.cols) });
         }
         let i = row * self.cols + col;
+        if self.island[i] {
+            return Err(HistoryError::ShotAtIsland { at, cell: shot.pos.label() });
+        }
         if let Some(first_turn) = self.turn_of[i] {
             return Err(HistoryError::ShotTwice { at, cell: shot.pos.label(), first_turn });
         }

@@ -13,7 +13,7 @@ pub fn hist(rows: usize, cols: usize, fleet: &[(&str, usize)], shots: &[&str]) -
         .map(|&(name, len)| NamedShip { name: (!name.is_empty()).then(|| name.to_string()), len })
         .collect();
     let turns = shots.iter().map(|s| volley(s)).collect();
-    History { size: BoardSize::new(rows, cols).unwrap(), fleet, turns }
+    History { size: BoardSize::new(rows, cols).unwrap(), fleet, turns, blocked: vec![] }
 }
 
 fn cell(label: &str) -> Pos {

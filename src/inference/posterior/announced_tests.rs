@@ -51,7 +51,7 @@ fn history_of(rows: usize, cols: usize, lengths: &[usize], turns: &[Cells], reco
                 .collect(),
         })
         .collect();
-    History { size: BoardSize::new(rows, cols).unwrap(), fleet, turns }
+    History { size: BoardSize::new(rows, cols).unwrap(), fleet, turns, blocked: vec![] }
 }
 
 /// Compares the exact posterior with the oracle on every unshot cell, for one random game.

@@ -151,7 +151,7 @@ impl Frame {
                 match cells[k] {
                     Cell::Unknown => any_open = true,
                     Cell::Hit => {}
-                    Cell::Miss | Cell::Sunk => return false,
+                    Cell::Miss | Cell::Sunk | Cell::Island => return false,
                 }
             }
             any_open

@@ -114,6 +114,27 @@ fn sampler_matches_enumeration_mid_game() {
 }
 
 #[test]
+fn sampler_matches_enumeration_on_islands() {
+    use rand::RngExt;
+    for seed in 0..10u64 {
+        let mut rng = seeded(300 + seed);
+        let (rows, cols, ships, islands) = super::island_tests::ISLAND_SHAPES[seed as usize % 5];
+        let shots = rng.random_range(0..(rows * cols - islands) / 2);
+        let (b, f) = super::island_tests::random_position_on_islands(
+            &mut rng,
+            (rows, cols),
+            ships,
+            Rules::CLASSIC,
+            islands,
+            shots,
+        );
+        if !f.is_empty() {
+            check_sampler(&b, &f, 400 + seed);
+        }
+    }
+}
+
+#[test]
 fn adjacent_hits_are_not_a_ship_wholly_on_hits() {
     // Two hits side by side and a 2-ship afloat: the 2-ship cannot be exactly those hits, so
     // a longer ship must run through them.

@@ -74,6 +74,8 @@ mod frame;
 pub mod importance;
 #[cfg(test)]
 mod importance_tests;
+#[cfg(test)]
+mod island_tests;
 mod key;
 #[cfg(test)]
 mod no_touch_tests;
@@ -213,7 +215,7 @@ impl ExactTables {
         }
         debug_assert!(board.cells().iter().zip(&occupancy).all(|(&c, &o)| match c {
             Cell::Hit => o == layouts,
-            Cell::Miss | Cell::Sunk => o == 0,
+            Cell::Miss | Cell::Sunk | Cell::Island => o == 0,
             Cell::Unknown => o <= layouts,
         }));
         let posterior = ExactPosterior { rows: board.rows(), cols: board.cols(), layouts, occupancy };

@@ -3,6 +3,7 @@
 
 use rand::RngExt;
 
+use super::island_tests::{ISLAND_SHAPES, random_position_on_islands};
 use super::sample_tests::{replays_to, sunk_ships};
 use super::tests::{agree_under, random_position_under};
 use super::*;
@@ -85,6 +86,23 @@ fn mid_game_positions_agree_with_the_enumerator() {
         checked += 1;
     }
     assert!(checked > 150 && with_hits > 40 && with_sunk > 60, "{checked} {with_hits} {with_sunk}");
+}
+
+#[test]
+fn positions_on_islands_agree_with_the_enumerator() {
+    let mut checked = 0;
+    for seed in 0..150u64 {
+        let mut rng = seeded(80_000 + seed);
+        let (rows, cols, ships, islands) = ISLAND_SHAPES[seed as usize % ISLAND_SHAPES.len()];
+        let shots = rng.random_range(0..rows * cols - islands);
+        let (b, f) = random_position_on_islands(&mut rng, (rows, cols), ships, NO_TOUCH, islands, shots);
+        if f.is_empty() {
+            continue;
+        }
+        assert!(agree_under(&b, &f, NO_TOUCH) > 0, "a real no-touch position has a layout\n{b}");
+        checked += 1;
+    }
+    assert!(checked > 90, "{checked}");
 }
 
 #[test]

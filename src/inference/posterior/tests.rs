@@ -21,7 +21,7 @@ pub(super) fn fleet(ships: &[usize]) -> Fleet {
 
 /// The programme and the enumerator agree on every count, whichever way the board is swept;
 /// returns the number of layouts.
-fn agree(b: &Board, f: &Fleet) -> u128 {
+pub(super) fn agree(b: &Board, f: &Fleet) -> u128 {
     agree_under(b, f, Rules::CLASSIC)
 }
 
@@ -185,8 +185,12 @@ pub(super) fn random_position_under(
     shots: usize,
 ) -> (Board, Fleet) {
     let layout = crate::game::layout::random_layout_under(rows, cols, ships, rules, rng).unwrap();
-    let mut game = Game::new(layout);
-    let mut open: Vec<Pos> = (0..rows * cols).map(|i| Pos::new(i / cols, i % cols)).collect();
+    let open: Vec<Pos> = (0..rows * cols).map(|i| Pos::new(i / cols, i % cols)).collect();
+    fire_at_random(Game::new(layout), open, shots, rng)
+}
+
+/// `game` after up to `shots` shots at random cells of `open`, fewer if it ends first.
+pub(super) fn fire_at_random(mut game: Game, mut open: Vec<Pos>, shots: usize, rng: &mut SonarRng) -> (Board, Fleet) {
     for _ in 0..shots {
         if game.is_over() || open.is_empty() {
             break;
@@ -366,8 +370,8 @@ mod fuzz {
 
     fn arbitrary_board() -> impl Strategy<Value = Board> {
         (1usize..=5, 1usize..=5).prop_flat_map(|(rows, cols)| {
-            // Mostly '.', some of each other mark.
-            let cell = prop_oneof![6 => Just('.'), 2 => Just('o'), 2 => Just('x'), 1 => Just('#')];
+            // Mostly '.', some of each other mark, islands too.
+            let cell = prop_oneof![6 => Just('.'), 2 => Just('o'), 2 => Just('x'), 1 => Just('#'), 1 => Just('^')];
             proptest::collection::vec(cell, rows * cols).prop_map(move |cells| {
                 let lines: Vec<String> = cells.chunks(cols).map(|r| r.iter().collect()).collect();
                 Board::parse(&lines).unwrap()

@@ -178,7 +178,7 @@ fn walk(board: &Board, hit: Pos, partner: Option<Pos>) -> Vec<Pos> {
     let mut go = |cells: &mut dyn Iterator<Item = Pos>| {
         for p in cells {
             match board.get(p) {
-                Cell::Miss => break,
+                Cell::Miss | Cell::Island => break,
                 Cell::Unknown => out.push(p),
                 Cell::Hit | Cell::Sunk => {}
             }

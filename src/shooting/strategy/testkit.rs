@@ -55,7 +55,7 @@ pub fn mid_game_positions(seed: u64, count: usize) -> Vec<(Board, Fleet)> {
     out
 }
 
-/// Random boards (any mix of `.`, `o`, `x`, `#`) with random fleets, kept when they pass
+/// Random boards (any mix of `.`, `o`, `x`, `#`, `^`) with random fleets, kept when they pass
 /// [`Turn::checked`]: positions no game of ours reaches, such as hits that no ship explains well.
 pub fn odd_positions(seed: u64, count: usize) -> Vec<(Board, Fleet)> {
     let mut rng = seeded(seed);
@@ -63,7 +63,13 @@ pub fn odd_positions(seed: u64, count: usize) -> Vec<(Board, Fleet)> {
     while out.len() < count {
         let rows = rng.random_range(1..=8);
         let cols = rng.random_range(1..=8);
-        let weights = [rng.random_range(1..6), rng.random_range(0..4), rng.random_range(0..4), rng.random_range(0..3)];
+        let weights = [
+            rng.random_range(1..6),
+            rng.random_range(0..4),
+            rng.random_range(0..4),
+            rng.random_range(0..3),
+            rng.random_range(0..2),
+        ];
         let total: u32 = weights.iter().sum();
         let text: Vec<String> = (0..rows)
             .map(|_| {
@@ -75,7 +81,7 @@ pub fn odd_positions(seed: u64, count: usize) -> Vec<(Board, Fleet)> {
                             k -= weights[i];
                             i += 1;
                         }
-                        ['.', 'o', 'x', '#'][i]
+                        ['.', 'o', 'x', '#', '^'][i]
                     })
                     .collect()
             })
@@ -173,5 +179,6 @@ mod tests {
         assert!(mid.iter().any(|(b, _)| b.len() == 1));
         assert!(mid.iter().any(|(b, _)| b.len() == 676 && b.count(Cell::Unknown) < 100));
         assert!(odd.iter().any(|(b, _)| b.count(Cell::Sunk) > 0 && !b.has_hits()));
+        assert!(odd.iter().filter(|(b, _)| b.count(Cell::Island) > 0).count() > 100);
     }
 }

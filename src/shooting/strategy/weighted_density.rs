@@ -142,7 +142,7 @@ fn by_windows(board: &Board, fleet: &Fleet, bonus: f64, prior: Option<&Opponent>
                 let mut hits = 0;
                 if window.clone().any(|i| {
                     hits += usize::from(cells[i] == Cell::Hit);
-                    matches!(cells[i], Cell::Miss | Cell::Sunk)
+                    !cells[i].may_hold_afloat()
                 }) {
                     continue;
                 }
@@ -181,7 +181,7 @@ mod tests {
                         }
                         let idx: Vec<usize> =
                             (0..len).map(|k| if horizontal { r * cols + c + k } else { (r + k) * cols + c }).collect();
-                        if idx.iter().any(|&i| matches!(board.cells()[i], Cell::Miss | Cell::Sunk)) {
+                        if idx.iter().any(|&i| !board.cells()[i].may_hold_afloat()) {
                             continue;
                         }
                         let open = idx.iter().filter(|&&i| board.cells()[i] == Cell::Hit).count();

@@ -27,6 +27,8 @@ class HistoryRequest:
                 'result': 'hit', 'row': 3}]}
 
         Attributes:
+            blocked (list[str] | None | Unset): The islands, as labels (`["D4", "D5"]`): no ship lies on them and none is
+                shot.
             cols (int | None | Unset): Columns of the board, 1 to 26 (default 10).
             fleet (list[HistoryRequestFleetType1Item] | list[int] | None | Unset): The whole starting fleet, sunk ships
                 included: its lengths (`[5, 4, 3, 3, 2]`), or its ships with their names (`[{"name": "cruiser", "length": 3},
@@ -41,6 +43,7 @@ class HistoryRequest:
                 `salvoes`. An empty list is the first turn.
     """
 
+    blocked: list[str] | None | Unset = UNSET
     cols: int | None | Unset = UNSET
     fleet: list[HistoryRequestFleetType1Item] | list[int] | None | Unset = UNSET
     rows: int | None | Unset = UNSET
@@ -48,6 +51,15 @@ class HistoryRequest:
     shots: list[HistoryShot] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        blocked: list[str] | None | Unset
+        if isinstance(self.blocked, Unset):
+            blocked = UNSET
+        elif isinstance(self.blocked, list):
+            blocked = self.blocked
+
+        else:
+            blocked = self.blocked
+
         cols: int | None | Unset
         if isinstance(self.cols, Unset):
             cols = UNSET
@@ -102,6 +114,8 @@ class HistoryRequest:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if blocked is not UNSET:
+            field_dict["blocked"] = blocked
         if cols is not UNSET:
             field_dict["cols"] = cols
         if fleet is not UNSET:
@@ -124,6 +138,23 @@ class HistoryRequest:
         from ..models.history_shot import HistoryShot
 
         d = dict(src_dict)
+
+        def _parse_blocked(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                blocked_type_0 = cast(list[str], data)
+
+                return blocked_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        blocked = _parse_blocked(d.pop("blocked", UNSET))
 
         def _parse_cols(data: object) -> int | None | Unset:
             if data is None:
@@ -226,6 +257,7 @@ class HistoryRequest:
         shots = _parse_shots(d.pop("shots", UNSET))
 
         history_request = cls(
+            blocked=blocked,
             cols=cols,
             fleet=fleet,
             rows=rows,

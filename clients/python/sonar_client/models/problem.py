@@ -16,7 +16,7 @@ class Problem:
     """An error response body (RFC 9457 problem details).
 
     Example:
-        {'col': 3, 'detail': "board[2][3] (cell C4): invalid character 'X'; expected one of '.', 'o', 'x', '#'",
+        {'col': 3, 'detail': "board[2][3] (cell C4): invalid character 'X'; expected one of '.', 'o', 'x', '#', '^'",
             'field': 'board', 'row': 2, 'status': 422, 'title': 'Invalid board', 'type': 'urn:sonar:problem:invalid-board'}
 
     Attributes:

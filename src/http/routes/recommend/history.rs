@@ -54,6 +54,10 @@ pub struct HistoryRequest {
     #[serde(default)]
     #[schema(value_type = Option<Vec<HistorySalvo>>)]
     pub salvoes: Option<Vec<JsonObject<HistorySalvo>>>,
+    /// The islands (described by its schema). Default: none.
+    #[serde(default)]
+    #[schema(schema_with = blocked_schema)]
+    pub blocked: Option<Vec<String>>,
 }
 
 /// One shot and the defender's answer. The cell is given once: as `cell`, or as `row` and `col`.
@@ -227,13 +231,22 @@ fn fleet_schema() -> Schema {
         .into()
 }
 
-/// A sunk ship's `cells`: labels, or null.
+/// A sunk ship's `cells`: labels, or null (so is `blocked`, the islands', below).
 fn cells_schema() -> Array {
+    labels_schema("The sunk ship's cells, as labels (`[\"F5\", \"F6\"]`); under `sunk-cells` only.")
+}
+
+fn blocked_schema() -> Array {
+    labels_schema("The islands, as labels (`[\"D4\", \"D5\"]`): no ship lies on them and none is shot.")
+}
+
+/// A list of cell labels, or null.
+fn labels_schema(description: &str) -> Array {
     let label = ObjectBuilder::new().schema_type(Type::String).pattern(Some("^[A-Za-z][1-9][0-9]*$"));
     ArrayBuilder::new()
         .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
         .items(label)
-        .description(Some("The sunk ship's cells, as labels (`[\"F5\", \"F6\"]`); under `sunk-cells` only."))
+        .description(Some(description))
         .build()
 }
 
@@ -405,7 +418,12 @@ impl HistoryRequest {
                 (Form::Salvoes, turns.collect::<Result<_, _>>()?)
             }
         };
-        Ok((History { size, fleet, turns }, form))
+        let not_a_label =
+            |k, text| fault(format!("history.blocked[{k}]"), None, format!("{text:?} is not a cell label"));
+        let labels = self.blocked.unwrap_or_default().into_iter().enumerate();
+        let blocked =
+            labels.map(|(k, text)| label(&text).ok_or_else(|| not_a_label(k, text))).collect::<Result<_, _>>()?;
+        Ok((History { size, fleet, turns, blocked }, form))
     }
 }
 
@@ -416,6 +434,8 @@ impl Form {
         let field = match (e.fleet_ship(), &e, at) {
             (Some(k), _, _) => format!("history.fleet[{k}]"),
             (None, HistoryError::Fleet(_), _) => "history.fleet".to_owned(),
+            (None, HistoryError::BlockedOffBoard { index, .. }, _) => format!("history.blocked[{index}]"),
+            (None, HistoryError::NoRoomAroundIslands, _) => "history.blocked".to_owned(),
             (None, _, None) => "history".to_owned(),
             (None, _, Some(At { turn, .. })) if self == Form::Shots => format!("history.shots[{turn}]"),
             (None, _, Some(At { turn, shot: Some(j) })) => format!("history.salvoes[{turn}].shots[{j}]"),
