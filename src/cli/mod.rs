@@ -189,6 +189,10 @@ pub struct SimulateArgs {
     /// The shooters are told the placement's true model (all have one but hard and hard:k).
     #[arg(long)]
     pub oracle: bool,
+    /// Island cells on each game's sea, drawn from the game's seed (the same for every
+    /// algorithm): no ship lies on them and none is shot.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub islands: usize,
     /// Hold every move to the wall clock, its budget from its start, as the service does: what
     /// strength a loaded machine keeps. Without it the budget is a work bound and the games depend
     /// on the seed alone.
@@ -303,6 +307,7 @@ impl SimulateArgs {
             placement: self.placement,
             learn: self.learn,
             oracle: self.oracle,
+            islands: self.islands,
             clock: self.clock,
             threads: self.threads,
             shard,

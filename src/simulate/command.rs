@@ -73,6 +73,8 @@ pub struct RunOptions {
     pub learn: usize,
     /// The shooters are told the habit's true model.
     pub oracle: bool,
+    /// Island cells on each game's sea, drawn from its seed.
+    pub islands: usize,
     /// Every move held to the wall clock, as the service holds it (the games then depend on the
     /// machine).
     pub clock: bool,
@@ -177,6 +179,7 @@ impl RunOptions {
             placement: self.placement,
             learn: self.learn,
             oracle: self.oracle,
+            islands: self.islands,
             clock: self.clock,
         }
     }

@@ -18,7 +18,7 @@ use thiserror::Error;
 
 use crate::game::board::{BoardSize, MAX_SIDE, Pos};
 use crate::game::fleet::Fleet;
-use crate::game::layout::{Layout, LayoutError, random_layout_under};
+use crate::game::layout::{Layout, LayoutError, random_islands, random_layout_under};
 use crate::game::prior::Opponent;
 use crate::game::referee::{Game, Outcome};
 use crate::game::rng;
@@ -38,6 +38,10 @@ use super::stats::{self, Summary};
 const STRATEGY_SALT: u64 = 0x5354_5241_5445_4759;
 /// Salt of the per-game tie orders.
 const ORDER_SALT: u64 = 0x4f52_4445_5220_5449;
+/// Salt of the per-game islands.
+const ISLAND_SALT: u64 = 0x4953_4c41_4e44_5321;
+/// Most fleets drawn for one game before its islands are declared too many for the fleet.
+const ISLAND_DRAWS: usize = 100_000;
 
 /// Who plays: an algorithm at a strength level, or at any weakness (a calibration sweep). In JSON
 /// (a shard's header): `{"algorithm":"density","level":4}`, without `level` for the algorithm
@@ -133,6 +137,10 @@ pub struct Config {
     /// The shooters are told the habit's true model.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub oracle: bool,
+    /// Island cells on each game's sea, drawn from the game's seed apart from its fleet, the same
+    /// for every player; the fleet is drawn as `placement` draws it, again until it avoids them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub islands: usize,
     /// Every move is held to the wall clock, its budget from its start, as the service holds it:
     /// what strength a loaded machine keeps. The games then depend on the machine, not on the
     /// seed alone.
@@ -165,6 +173,10 @@ pub enum SimError {
     Learn(#[from] LearnError),
     #[error("{player}, game {game}: {source}")]
     Play { player: String, game: usize, source: PlayError },
+    #[error("--islands {islands}: the fleet's {ships} cells do not fit the {free} cells left of the sea")]
+    Islands { islands: usize, ships: usize, free: usize },
+    #[error("--islands {islands}, game {game}: no fleet avoiding the islands found in {ISLAND_DRAWS} draws")]
+    IslandsCrowd { islands: usize, game: usize },
 }
 
 /// One game as one algorithm played it. In JSON (a shard's record), every field but `log`.
@@ -265,6 +277,7 @@ impl Config {
             placement: Habit::Uniform,
             learn: 0,
             oracle: false,
+            islands: 0,
             clock: false,
         }
     }
@@ -288,17 +301,45 @@ impl Config {
         crate::game::fleet::Fleet::new(&self.ships, rows.max(cols))?;
         // One draw proves the fleet fits (or fails fast with the sampler's own bound).
         random_layout_under(rows, cols, &self.ships, self.rules, &mut rng::stream(self.seed, 0))?;
+        let ships = self.ships.iter().sum();
+        if self.islands + ships > rows * cols {
+            return Err(SimError::Islands {
+                islands: self.islands,
+                ships,
+                free: (rows * cols).saturating_sub(self.islands),
+            });
+        }
         self.knowledge().check(self.size)?;
         Ok(())
     }
 
-    /// The hidden fleet of game `i`, and the model its shooters believe.
-    fn layout(&self, i: usize) -> Result<(Layout, Option<Arc<Opponent>>), SimError> {
+    /// The sea of game `i` (its hidden fleet and its islands), and the model its shooters believe.
+    /// The fleet is drawn as the placement draws it, again until it avoids the islands: the
+    /// placement's own distribution given that no ship lies on one. Without islands the first
+    /// draw is the fleet.
+    fn layout(&self, i: usize) -> Result<(Sea, Option<Arc<Opponent>>), SimError> {
         let BoardSize { rows, cols } = self.size;
         let fleet = Fleet::new(&self.ships, rows.max(cols))?;
-        let layout = self.placement.draw(rows, cols, &fleet, self.rules, &mut rng::stream(self.seed, i as u64))?;
-        Ok((layout, self.knowledge().model(self.seed, i, self.size, &fleet, self.rules)?))
+        let islands = random_islands(rows, cols, self.islands, &mut rng::stream(self.seed ^ ISLAND_SALT, i as u64));
+        let mut draws = rng::stream(self.seed, i as u64);
+        let mut layout = None;
+        for _ in 0..ISLAND_DRAWS {
+            let drawn = self.placement.draw(rows, cols, &fleet, self.rules, &mut draws)?;
+            if drawn.ships.iter().flat_map(|s| s.cells()).all(|c| !islands.contains(&c)) {
+                layout = Some(drawn);
+                break;
+            }
+        }
+        let layout = layout.ok_or(SimError::IslandsCrowd { islands: self.islands, game: i })?;
+        Ok((Sea { layout, islands }, self.knowledge().model(self.seed, i, self.size, &fleet, self.rules)?))
     }
+}
+
+/// One game's hidden fleet and the islands of its sea.
+#[derive(Debug, PartialEq)]
+struct Sea {
+    layout: Layout,
+    islands: Vec<Pos>,
 }
 
 /// Plays `config.games` games with every algorithm on the current rayon pool, calling
@@ -319,14 +360,14 @@ pub fn run_shard(
     let games: Vec<usize> = shard.games(config.games).collect();
     let layouts = games
         .par_iter()
-        .map(|&i| config.layout(i).map(|(layout, model)| (i, layout, model)))
+        .map(|&i| config.layout(i).map(|(sea, model)| (i, sea, model)))
         .collect::<Result<Vec<_>, SimError>>()?;
     let mut runs = Vec::with_capacity(config.players.len());
     for &player in &config.players {
         let shooter = Weakened { algorithm: player.algorithm, weakness: player.weakness() };
         let games = layouts
             .par_iter()
-            .map(|&(i, ref layout, ref model)| {
+            .map(|&(i, ref sea, ref model)| {
                 let mut rng = rng::stream(config.seed ^ STRATEGY_SALT, i as u64);
                 // One tie order per game, as a client that sends one seed per game gets.
                 let game_seed = rng::stream(config.seed ^ ORDER_SALT, i as u64).next_u64();
@@ -337,7 +378,8 @@ pub fn run_shard(
                 let mut move_nanos = Vec::with_capacity(64);
                 let start = Instant::now();
                 let mut last = start;
-                let record = play(&seat, Game::new(layout.clone()), &mut rng, |_, p, o| {
+                let game = Game::with_islands(sea.layout.clone(), &sea.islands);
+                let record = play(&seat, game, &mut rng, |_, p, o| {
                     let now = Instant::now();
                     move_nanos.push(u32::try_from((now - last).as_nanos()).unwrap_or(u32::MAX));
                     last = now;
@@ -366,75 +408,4 @@ pub fn run_shard(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn config(games: usize) -> Config {
-        Config {
-            players: vec![Player::full(Algorithm::Density)],
-            games,
-            seed: 11,
-            size: BoardSize { rows: 6, cols: 6 },
-            ships: vec![3, 2],
-            keep_shots: true,
-            budget_ms: crate::game::turn::DEFAULT_BUDGET_MS,
-            rules: Rules::CLASSIC,
-            placement: Habit::Uniform,
-            learn: 0,
-            oracle: false,
-            clock: false,
-        }
-    }
-
-    #[test]
-    fn same_results_whatever_the_thread_count() {
-        let with = |threads| {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            let config = Config {
-                players: vec![
-                    Player::full(Algorithm::Density),
-                    Player::at(Algorithm::Density, Level::new(3).unwrap()),
-                    Player::at(Algorithm::Random, Level::new(7).unwrap()),
-                ],
-                placement: Habit::Hard,
-                ..config(64)
-            };
-            pool.install(|| run(&config, &|_| {}).unwrap())
-        };
-        let (one, three) = (with(1), with(3));
-        assert_eq!(one.len(), 3);
-        for (a, b) in one.iter().zip(&three) {
-            let key = |r: &AlgorithmRun| {
-                r.games.iter().map(|g| (g.shots, g.sunk_at.clone(), g.log.clone())).collect::<Vec<_>>()
-            };
-            assert_eq!(key(a), key(b));
-        }
-    }
-
-    #[test]
-    fn games_that_learn_are_the_same_whatever_the_thread_count() {
-        let config = Config { placement: Habit::Edge(2.0), learn: 10, ..config(12) };
-        let with = |threads| {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            let runs = pool.install(|| run(&config, &|_| {}).unwrap());
-            runs[0].games.iter().map(|g| (g.shots, g.log.clone())).collect::<Vec<_>>()
-        };
-        assert_eq!(with(1), with(2));
-        // Each game's shooters learn a model of their own, the same every time.
-        let (layout, model) = config.layout(3).unwrap();
-        assert!(model.as_ref().is_some_and(|m| !m.is_uniform()));
-        assert_eq!(config.layout(3).unwrap(), (layout, model));
-        assert_ne!(config.layout(4).unwrap().1, config.layout(3).unwrap().1);
-    }
-
-    #[test]
-    fn rejects_bad_configs() {
-        let hard_oracle = Config { placement: Habit::Hard, oracle: true, ..config(1) };
-        assert!(matches!(run(&hard_oracle, &|_| {}), Err(SimError::Learn(LearnError::NoOracle(Habit::Hard)))));
-        assert!(matches!(run(&Config { games: 0, ..config(1) }, &|_| {}), Err(SimError::NoGames)));
-        let flat = BoardSize { rows: 0, cols: 6 };
-        assert!(matches!(run(&Config { size: flat, ..config(1) }, &|_| {}), Err(SimError::BadSize { .. })));
-        assert!(matches!(run(&Config { ships: vec![7], ..config(1) }, &|_| {}), Err(SimError::Fleet(_))));
-        assert!(matches!(run(&Config { ships: vec![3; 13], ..config(1) }, &|_| {}), Err(SimError::Layout(_))));
-    }
-}
+mod tests;

@@ -38,6 +38,7 @@ fn configs() -> Vec<Config> {
         placement: Habit::Hard,
         learn: 0,
         oracle: false,
+        islands: 0,
         clock: false,
     };
     vec![classic, small]
