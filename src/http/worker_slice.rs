@@ -13,17 +13,21 @@ use std::time::Duration;
 /// milliseconds).
 pub const WORKER_SLICE: Duration = Duration::from_micros(100);
 
-/// Asks the kernel for [`WORKER_SLICE`] on the calling thread: `sched_setattr` with the normal
-/// policy and `sched_runtime` set. Best effort: a kernel before custom slices ignores the
+/// Asks the kernel for [`WORKER_SLICE`] on the calling thread: its scheduling attributes as they
+/// are (`sched_getattr`: its policy and nice value, as the operator set them), with
+/// `sched_runtime` set (`sched_setattr`). Best effort: a kernel before custom slices ignores the
 /// request or refuses it, and nothing changes.
 pub fn ask() {
     #[cfg(target_os = "linux")]
-    // SAFETY: sched_setattr on the calling thread (id 0), with an attribute owned here that states
-    // its own size, only changes that thread's scheduling.
+    // SAFETY: sched_getattr writes at most `size` bytes into an attribute owned here, and
+    // sched_setattr on the calling thread (id 0) with it only changes that thread's scheduling.
     unsafe {
         let mut attr: libc::sched_attr = std::mem::zeroed();
-        attr.size = std::mem::size_of::<libc::sched_attr>() as u32;
-        attr.sched_policy = libc::SCHED_OTHER as u32;
+        let size = std::mem::size_of::<libc::sched_attr>() as u32;
+        if libc::syscall(libc::SYS_sched_getattr, 0, &raw mut attr, size, 0u32) != 0 {
+            return;
+        }
+        attr.size = size;
         attr.sched_runtime = WORKER_SLICE.as_nanos() as u64;
         libc::syscall(libc::SYS_sched_setattr, 0, &raw const attr, 0u32);
     }
@@ -49,6 +53,31 @@ mod tests {
         let release = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
         let mut parts = release.trim().split(|c: char| !c.is_ascii_digit()).filter_map(|p| p.parse::<u32>().ok());
         (parts.next().unwrap_or(0), parts.next().unwrap_or(0)) >= (6, 12)
+    }
+
+    #[test]
+    fn the_slice_keeps_the_threads_policy_and_nice_value() {
+        let (policy, nice) = std::thread::spawn(|| {
+            // SAFETY: setpriority and sched_setscheduler on this thread only; a higher nice value
+            // and SCHED_BATCH need no privilege.
+            unsafe {
+                let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+                assert_eq!(libc::setpriority(libc::PRIO_PROCESS, tid, 5), 0);
+                let param = libc::sched_param { sched_priority: 0 };
+                assert_eq!(libc::sched_setscheduler(tid as libc::pid_t, libc::SCHED_BATCH, &param), 0);
+            }
+            ask();
+            // SAFETY: as in slice_of.
+            unsafe {
+                let mut attr: libc::sched_attr = std::mem::zeroed();
+                let size = std::mem::size_of::<libc::sched_attr>() as u32;
+                assert_eq!(libc::syscall(libc::SYS_sched_getattr, 0, &raw mut attr, size, 0u32), 0);
+                (attr.sched_policy, attr.sched_nice)
+            }
+        })
+        .join()
+        .unwrap();
+        assert_eq!((policy, nice), (libc::SCHED_BATCH as u32, 5));
     }
 
     #[test]
