@@ -14,22 +14,30 @@ use std::time::Duration;
 pub const WORKER_SLICE: Duration = Duration::from_micros(100);
 
 /// Asks the kernel for [`WORKER_SLICE`] on the calling thread: its scheduling attributes as they
-/// are (`sched_getattr`: its policy and nice value, as the operator set them), with
-/// `sched_runtime` set (`sched_setattr`). Best effort: a kernel before custom slices ignores the
-/// request or refuses it, and nothing changes.
+/// are (its policy and nice value, as the operator set them), with `sched_runtime` set
+/// (`sched_setattr`). Best effort: a kernel before custom slices ignores the request or refuses
+/// it, and nothing changes.
 pub fn ask() {
     #[cfg(target_os = "linux")]
-    // SAFETY: sched_getattr writes at most `size` bytes into an attribute owned here, and
-    // sched_setattr on the calling thread (id 0) with it only changes that thread's scheduling.
+    if let Some(mut attr) = attributes(0) {
+        attr.sched_runtime = WORKER_SLICE.as_nanos() as u64;
+        // SAFETY: sched_setattr on the calling thread (id 0), with an attribute owned here that
+        // states its own size, only changes that thread's scheduling.
+        unsafe { libc::syscall(libc::SYS_sched_setattr, 0, &raw const attr, 0u32) };
+    }
+}
+
+/// A thread's scheduling attributes (`sched_getattr`; `tid` 0 for the calling thread), or `None`
+/// where the kernel does not give them.
+#[cfg(target_os = "linux")]
+fn attributes(tid: libc::pid_t) -> Option<libc::sched_attr> {
+    let size = std::mem::size_of::<libc::sched_attr>() as u32;
+    // SAFETY: a zeroed sched_attr is valid, and sched_getattr writes at most `size` bytes into it.
     unsafe {
         let mut attr: libc::sched_attr = std::mem::zeroed();
-        let size = std::mem::size_of::<libc::sched_attr>() as u32;
-        if libc::syscall(libc::SYS_sched_getattr, 0, &raw mut attr, size, 0u32) != 0 {
-            return;
-        }
+        let done = libc::syscall(libc::SYS_sched_getattr, tid, &raw mut attr, size, 0u32) == 0;
         attr.size = size;
-        attr.sched_runtime = WORKER_SLICE.as_nanos() as u64;
-        libc::syscall(libc::SYS_sched_setattr, 0, &raw const attr, 0u32);
+        done.then_some(attr)
     }
 }
 
@@ -39,13 +47,7 @@ mod tests {
 
     /// The slice the kernel holds for a thread (`sched_getattr`'s `sched_runtime`), in ns.
     fn slice_of(tid: libc::pid_t) -> u64 {
-        // SAFETY: sched_getattr writes at most `size` bytes into an attribute owned here.
-        unsafe {
-            let mut attr: libc::sched_attr = std::mem::zeroed();
-            let size = std::mem::size_of::<libc::sched_attr>() as u32;
-            assert_eq!(libc::syscall(libc::SYS_sched_getattr, tid, &raw mut attr, size, 0u32), 0);
-            attr.sched_runtime
-        }
+        attributes(tid).expect("the kernel gives a thread's attributes").sched_runtime
     }
 
     /// Whether this kernel keeps a normal thread's own slice (EEVDF's custom slices, Linux 6.12).
@@ -67,13 +69,8 @@ mod tests {
                 assert_eq!(libc::sched_setscheduler(tid as libc::pid_t, libc::SCHED_BATCH, &param), 0);
             }
             ask();
-            // SAFETY: as in slice_of.
-            unsafe {
-                let mut attr: libc::sched_attr = std::mem::zeroed();
-                let size = std::mem::size_of::<libc::sched_attr>() as u32;
-                assert_eq!(libc::syscall(libc::SYS_sched_getattr, 0, &raw mut attr, size, 0u32), 0);
-                (attr.sched_policy, attr.sched_nice)
-            }
+            let attr = attributes(0).expect("the kernel gives a thread's attributes");
+            (attr.sched_policy, attr.sched_nice)
         })
         .join()
         .unwrap();

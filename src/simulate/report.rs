@@ -241,8 +241,9 @@ pub fn table(config: &Config, reports: &[AlgorithmReport]) -> String {
 }
 
 /// The random shooter's self-test: its mean must fall within its interval of k(n+1)/(k+1), n the
-/// cells that are not islands. Only under the classic rules with one shot a turn: under the no-touch rules it never shoots the
-/// cells the rule proves empty, and a salvo fires its other cells in the tie order.
+/// cells that are not islands. Only under the classic rules with one shot a turn: under the
+/// no-touch rules it never shoots the cells the rule proves empty, and a salvo fires its other
+/// cells in the tie order.
 pub fn self_test(config: &Config, runs: &[AlgorithmRun]) -> Option<(bool, String)> {
     if config.rules != crate::game::rules::Rules::CLASSIC || config.placement != Habit::Uniform {
         return None;

@@ -322,16 +322,14 @@ impl Config {
         let fleet = Fleet::new(&self.ships, rows.max(cols))?;
         let islands = random_islands(rows, cols, self.islands, &mut rng::stream(self.seed ^ ISLAND_SALT, i as u64));
         let mut draws = rng::stream(self.seed, i as u64);
-        let mut layout = None;
         for _ in 0..ISLAND_DRAWS {
-            let drawn = self.placement.draw(rows, cols, &fleet, self.rules, &mut draws)?;
-            if drawn.ships.iter().flat_map(|s| s.cells()).all(|c| !islands.contains(&c)) {
-                layout = Some(drawn);
-                break;
+            let layout = self.placement.draw(rows, cols, &fleet, self.rules, &mut draws)?;
+            if layout.ships.iter().flat_map(|s| s.cells()).all(|c| !islands.contains(&c)) {
+                let model = self.knowledge().model(self.seed, i, self.size, &fleet, self.rules)?;
+                return Ok((Sea { layout, islands }, model));
             }
         }
-        let layout = layout.ok_or(SimError::IslandsCrowd { islands: self.islands, game: i })?;
-        Ok((Sea { layout, islands }, self.knowledge().model(self.seed, i, self.size, &fleet, self.rules)?))
+        Err(SimError::IslandsCrowd { islands: self.islands, game: i })
     }
 }
 

@@ -218,8 +218,9 @@ impl ComputePool {
     }
 
     /// Runs `job` as heavy work: first a slot of `admission` (503 `overloaded` when none is
-    /// free, for a default job once it has waited [`OVERLOAD_HOLD`] for one), held until the job ends (a client that goes away does not free it before the
-    /// computation it started has finished), then on the pool within its deadline: as a planning
+    /// free, for a default job once it has waited [`OVERLOAD_HOLD`] for one), held until the job
+    /// ends (a client that goes away does not free it before the computation it started has
+    /// finished), then on the pool within its deadline: as a planning
     /// job under its `promise`, or as a default job without one. The job is told the share of a
     /// CPU its thread is expected to get. A job still queued when its caller has stopped waiting
     /// (deadline passed, client gone) is skipped; one already running finishes (each stops by its

@@ -289,10 +289,11 @@ fn fault(field: String, at: Option<At>, message: impl fmt::Display) -> ApiError 
     ApiError::History { field, turn: at.map(|a| a.turn), shot: at.and_then(|a| a.shot), detail }
 }
 
-/// Labels read into cells, each checked.
-fn cells(labels: Option<Vec<String>>, field: &str, at: At) -> Result<Option<Vec<Pos>>, ApiError> {
+/// Labels read into cells, each checked; a fault names `field[k]`, in turn and shot `at` where
+/// known.
+fn cells(labels: Option<Vec<String>>, field: &str, at: Option<At>) -> Result<Option<Vec<Pos>>, ApiError> {
     let read = |(k, text): (usize, &String)| {
-        label(text).ok_or_else(|| fault(format!("{field}[{k}]"), Some(at), format!("{text:?} is not a cell label")))
+        label(text).ok_or_else(|| fault(format!("{field}[{k}]"), at, format!("{text:?} is not a cell label")))
     };
     labels.map(|l| l.iter().enumerate().map(read).collect()).transpose()
 }
@@ -334,7 +335,7 @@ impl HistoryShot {
                  shots, in the salvo's `sunk`",
             )),
             (ShotResult::Sunk, Form::Shots) => {
-                let cells = cells(self.cells, &format!("{field}.cells"), At { shot: None, ..at })?;
+                let cells = cells(self.cells, &format!("{field}.cells"), Some(At { shot: None, ..at }))?;
                 // Under `hit` the sinking shot names its ship as every hit does.
                 let named = (announce == Announce::Hit).then(|| self.ship.clone()).flatten();
                 Ok((Shot { pos, hit: true, ship: named }, Some(Sinking { ship: self.ship, cells })))
@@ -359,7 +360,7 @@ impl HistorySalvo {
         let sunk = self.sunk.unwrap_or_default().into_iter().enumerate().map(|(k, entry)| match entry {
             SunkEntry::Name(name) => Ok(Sinking { ship: Some(name), cells: None }),
             SunkEntry::Sinking(s) => {
-                let cells = cells(s.cells, &format!("history.salvoes[{t}].sunk[{k}].cells"), at)?;
+                let cells = cells(s.cells, &format!("history.salvoes[{t}].sunk[{k}].cells"), Some(at))?;
                 Ok(Sinking { ship: s.ship, cells })
             }
         });
@@ -418,11 +419,7 @@ impl HistoryRequest {
                 (Form::Salvoes, turns.collect::<Result<_, _>>()?)
             }
         };
-        let not_a_label =
-            |k, text| fault(format!("history.blocked[{k}]"), None, format!("{text:?} is not a cell label"));
-        let labels = self.blocked.unwrap_or_default().into_iter().enumerate();
-        let blocked =
-            labels.map(|(k, text)| label(&text).ok_or_else(|| not_a_label(k, text))).collect::<Result<_, _>>()?;
+        let blocked = cells(self.blocked, "history.blocked", None)?.unwrap_or_default();
         Ok((History { size, fleet, turns, blocked }, form))
     }
 }
