@@ -242,6 +242,11 @@ impl Board {
         self.cells.iter().filter(|c| c.is_shot()).count()
     }
 
+    /// The island cells (`^`), in row-major order.
+    pub fn islands(&self) -> Vec<Pos> {
+        (0..self.len()).filter(|&i| self.cells[i] == Cell::Island).map(|i| self.pos(i)).collect()
+    }
+
     /// Whether any cell is an `x` (a hit on a ship still afloat).
     pub fn has_hits(&self) -> bool {
         self.cells.contains(&Cell::Hit)

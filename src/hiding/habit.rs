@@ -11,6 +11,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::game::board::Board;
 use crate::game::fleet::Fleet;
 use crate::game::layout::{Layout, random_layout_under};
 use crate::game::prior::{MAX_ACROSS, Opponent};
@@ -103,8 +104,8 @@ impl Habit {
             Habit::Uniform => {
                 random_layout_under(rows, cols, fleet.lengths(), rules, rng).map_err(PlacementError::from)?
             }
-            Habit::Hard => place_styled(rows, cols, fleet, rules, Style::Hard, rng)?,
-            Habit::HardOf(k) => place_least_exposed(rows, cols, fleet, rules, k, rng)?,
+            Habit::Hard => place_styled(&Board::empty(rows, cols), fleet, rules, Style::Hard, rng)?,
+            Habit::HardOf(k) => place_least_exposed(&Board::empty(rows, cols), fleet, rules, k, rng)?,
             Habit::Edge(_) | Habit::Apart | Habit::Across(_) => {
                 draw(&model(self.oracle(rows, cols)), fleet.lengths(), rules, rng)?
             }

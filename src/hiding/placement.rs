@@ -10,15 +10,18 @@
 //! exactly uniform) when they fit the work budget. A fleet neither can draw within their budgets is
 //! refused rather than drawn from a biased sampler. No clock decides anything: the same request
 //! and seed always give the same layout.
+//!
+//! The fleet is placed on a sea: an empty board whose island cells (`^`) no ship may cover (ships
+//! may lie beside them, under every rule). Every draw is uniform over the layouts that avoid them.
 
 use serde_with::{DeserializeFromStr, SerializeDisplay};
 use std::fmt;
 
 use thiserror::Error;
 
-use crate::game::board::Board;
+use crate::game::board::{Board, Cell, Pos};
 use crate::game::fleet::Fleet;
-use crate::game::layout::{Layout, LayoutError, check_room, random_layout_spending};
+use crate::game::layout::{Layout, LayoutError, check_room, random_layout_around};
 use crate::game::rng::SonarRng;
 use crate::game::rules::Rules;
 use crate::game::witness::{self, Witness};
@@ -46,8 +49,8 @@ pub enum PlacementError {
     /// A ship longer than the board, or more ship cells than cells.
     #[error("ships: {0}")]
     NoRoom(#[from] LayoutError),
-    #[error("ships: no layout of these ships fits a {rows}x{cols} board {rule}")]
-    NoLayout { rows: usize, cols: usize, rule: &'static str },
+    #[error("ships: no layout of these ships fits a {rows}x{cols} board{around} {rule}")]
+    NoLayout { rows: usize, cols: usize, around: &'static str, rule: &'static str },
     #[error(
         "ships: these ships fill a {rows}x{cols} board so tightly that no uniform layout could be drawn within the service's limits; use fewer or shorter ships or a larger board"
     )]
@@ -118,21 +121,21 @@ pub fn place(
     rules: Rules,
     rng: &mut SonarRng,
 ) -> Result<Layout, PlacementError> {
-    place_styled(rows, cols, fleet, rules, Style::Uniform, rng)
+    place_styled(&Board::empty(rows, cols), fleet, rules, Style::Uniform, rng)
 }
 
-/// A layout of `fleet` in the given style (see [`Style`]).
+/// A layout of `fleet` on `sea` (an unshot board, its islands `^`) in the given style (see
+/// [`Style`]).
 pub fn place_styled(
-    rows: usize,
-    cols: usize,
+    sea: &Board,
     fleet: &Fleet,
     rules: Rules,
     style: Style,
     rng: &mut SonarRng,
 ) -> Result<Layout, PlacementError> {
     match style {
-        Style::Uniform => Drawer::new(rows, cols, fleet, rules, rejection_attempts(fleet))?.draw(rng),
-        Style::Hard => place_least_exposed(rows, cols, fleet, rules, HARD_CANDIDATES, rng),
+        Style::Uniform => Drawer::new(sea, fleet, rules, rejection_attempts(fleet))?.draw(rng),
+        Style::Hard => place_least_exposed(sea, fleet, rules, HARD_CANDIDATES, rng),
     }
 }
 
@@ -147,23 +150,22 @@ pub const HIDE_ATTEMPTS: u64 = 10_000;
 /// crowded that the tilted sampler runs out of [`HIDE_ATTEMPTS`] is drawn at half the bound, then a
 /// quarter, then uniformly.
 pub fn place_hidden(
-    rows: usize,
-    cols: usize,
+    sea: &Board,
     fleet: &Fleet,
     rules: Rules,
     model: &SearchModel,
     hiding: Hiding,
     rng: &mut SonarRng,
 ) -> Result<Layout, PlacementError> {
-    let mut drawer = Drawer::new(rows, cols, fleet, rules, rejection_attempts(fleet))?;
-    if model.is_none() || (model.rows(), model.cols()) != (rows, cols) {
+    let mut drawer = Drawer::new(sea, fleet, rules, rejection_attempts(fleet))?;
+    if model.is_none() || (model.rows(), model.cols()) != (sea.rows(), sea.cols()) {
         return drawer.draw(rng);
     }
     // A tilt so strong that the fleet is seldom drawn (no-touch fleets) is halved, twice, before
     // the uniform draw: a bounded time whatever the model.
     for b in [hiding.bound, hiding.bound / 2.0, hiding.bound / 4.0] {
         let mut attempts = HIDE_ATTEMPTS;
-        if let Ok(layout) = hide(model, hiding.with_bound(b), fleet, rules, &mut attempts, rng) {
+        if let Ok(layout) = hide(model, hiding.with_bound(b), fleet, rules, &drawer.islands, &mut attempts, rng) {
             return Ok(layout);
         }
     }
@@ -173,15 +175,15 @@ pub fn place_hidden(
 /// The least exposed of `candidates` uniform layouts of `fleet` (at least one): the `hard` style
 /// with another number of candidates (1 is uniform).
 pub fn place_least_exposed(
-    rows: usize,
-    cols: usize,
+    sea: &Board,
     fleet: &Fleet,
     rules: Rules,
     candidates: usize,
     rng: &mut SonarRng,
 ) -> Result<Layout, PlacementError> {
-    let mut drawer = Drawer::new(rows, cols, fleet, rules, rejection_attempts(fleet))?;
-    let windows = exposure(rows, cols, fleet.lengths());
+    let mut drawer = Drawer::new(sea, fleet, rules, rejection_attempts(fleet))?;
+    let windows = exposure(sea, fleet.lengths());
+    let cols = sea.cols();
     let cost =
         |l: &Layout| -> u64 { l.ships.iter().flat_map(|s| s.cells()).map(|c| windows[c.row * cols + c.col]).sum() };
     let mut best = drawer.draw(rng)?;
@@ -197,13 +199,13 @@ pub fn place_least_exposed(
     Ok(best)
 }
 
-/// Per cell (row-major): how many windows of the fleet's ships cover it on the empty board, the
-/// occupancy a shooter that assumes uniform layouts starts from (highest in the middle).
-pub fn exposure(rows: usize, cols: usize, ships: &[usize]) -> Vec<u64> {
-    let board = Board::empty(rows, cols);
-    let mut total = vec![0u64; rows * cols];
+/// Per cell (row-major): how many windows of the fleet's ships cover it on the unshot `sea` (no
+/// window covers an island), the occupancy a shooter that assumes uniform layouts starts from
+/// (highest in the middle).
+pub fn exposure(sea: &Board, ships: &[usize]) -> Vec<u64> {
+    let mut total = vec![0u64; sea.len()];
     for &len in ships {
-        for (t, n) in total.iter_mut().zip(crate::game::windows::occupancy(&board, len, |_| false)) {
+        for (t, n) in total.iter_mut().zip(crate::game::windows::occupancy(sea, len, |c| c == Cell::Island)) {
             *t += u64::from(n);
         }
     }
@@ -214,8 +216,9 @@ pub fn exposure(rows: usize, cols: usize, ships: &[usize]) -> Vec<u64> {
 /// while its budget of attempts (shared by all the draws) lasts, then the exact tables (built
 /// once). Every draw is exactly uniform either way.
 struct Drawer<'a> {
-    rows: usize,
-    cols: usize,
+    sea: &'a Board,
+    /// The sea's islands.
+    islands: Vec<Pos>,
     fleet: &'a Fleet,
     rules: Rules,
     /// Rejection attempts left.
@@ -226,61 +229,59 @@ struct Drawer<'a> {
 
 impl<'a> Drawer<'a> {
     /// Settles quickly whether the fleet fits at all.
-    fn new(
-        rows: usize,
-        cols: usize,
-        fleet: &'a Fleet,
-        rules: Rules,
-        attempts: u64,
-    ) -> Result<Drawer<'a>, PlacementError> {
+    fn new(sea: &'a Board, fleet: &'a Fleet, rules: Rules, attempts: u64) -> Result<Drawer<'a>, PlacementError> {
+        let (rows, cols) = (sea.rows(), sea.cols());
         check_room(rows, cols, fleet.lengths())?;
-        let board = Board::empty(rows, cols);
+        let islands = sea.islands();
+        let around = if islands.is_empty() { "" } else { " around its islands" };
         let rule = if rules.touching { "without overlapping" } else { "with no two ships touching, even at a corner" };
         // Under the no-touch rules each ship with the cells to its right and below is a 2 x (len + 1)
         // block of the board grown by one row and one column, and the blocks of ships that do not
         // touch do not overlap: their area bounds the fleet.
         let blocks: usize = fleet.lengths().iter().map(|&len| 2 * (len + 1)).sum();
         if !rules.touching && blocks > (rows + 1) * (cols + 1) {
-            return Err(PlacementError::NoLayout { rows, cols, rule });
+            return Err(PlacementError::NoLayout { rows, cols, around, rule });
         }
-        if witness::find(&board, fleet, rules, witness::STEP_BUDGET) == Witness::Impossible {
-            return Err(PlacementError::NoLayout { rows, cols, rule });
+        if witness::find(sea, fleet, rules, witness::STEP_BUDGET) == Witness::Impossible {
+            return Err(PlacementError::NoLayout { rows, cols, around, rule });
         }
-        Ok(Drawer { rows, cols, fleet, rules, attempts, rule, tables: None })
+        Ok(Drawer { sea, islands, fleet, rules, attempts, rule, tables: None })
     }
 
     fn draw(&mut self, rng: &mut SonarRng) -> Result<Layout, PlacementError> {
-        let (rows, cols) = (self.rows, self.cols);
+        let (rows, cols) = (self.sea.rows(), self.sea.cols());
         if self.tables.is_none() {
-            match random_layout_spending(rows, cols, self.fleet.lengths(), self.rules, &mut self.attempts, rng) {
+            let (lengths, islands) = (self.fleet.lengths(), &self.islands);
+            match random_layout_around(rows, cols, lengths, self.rules, islands, &mut self.attempts, rng) {
                 Ok(layout) => return Ok(layout),
                 Err(LayoutError::TooCrowded(_)) => {}
                 Err(room) => return Err(room.into()),
             }
-            self.tables =
-                Some(match ExactTables::build(&Board::empty(rows, cols), self.fleet, self.rules, EXACT_WORK) {
-                    Ok(tables) => tables,
-                    Err(ExactError::NoLayout) => return Err(PlacementError::NoLayout { rows, cols, rule: self.rule }),
-                    Err(ExactError::OverBudget | ExactError::Overflow | ExactError::TimedOut) => {
-                        return Err(PlacementError::TooCrowded { rows, cols });
-                    }
-                });
+            self.tables = Some(match ExactTables::build(self.sea, self.fleet, self.rules, EXACT_WORK) {
+                Ok(tables) => tables,
+                Err(ExactError::NoLayout) => {
+                    let around = if islands.is_empty() { "" } else { " around its islands" };
+                    return Err(PlacementError::NoLayout { rows, cols, around, rule: self.rule });
+                }
+                Err(ExactError::OverBudget | ExactError::Overflow | ExactError::TimedOut) => {
+                    return Err(PlacementError::TooCrowded { rows, cols });
+                }
+            });
         }
         Ok(self.tables.as_ref().expect("built above").sample_layout(rng))
     }
 }
 
-/// [`place`] with `attempts` rejection draws before the exact tables take over.
+/// A uniform layout on `sea` with `attempts` rejection draws before the exact tables take over.
 #[cfg(test)]
 fn place_within(
-    rows: usize,
-    cols: usize,
+    sea: &Board,
     fleet: &Fleet,
     rules: Rules,
     attempts: u64,
     rng: &mut SonarRng,
 ) -> Result<Layout, PlacementError> {
-    Drawer::new(rows, cols, fleet, rules, attempts)?.draw(rng)
+    Drawer::new(sea, fleet, rules, attempts)?.draw(rng)
 }
 
 #[cfg(test)]
@@ -305,29 +306,36 @@ mod tests {
         Fleet::new(ships, 26).unwrap()
     }
 
-    /// Cell frequencies over many draws against the exact marginals, for both rules, drawn by
-    /// rejection and (with no rejection attempts, as for a fleet too crowded for it) by the exact
-    /// tables.
+    /// Cell frequencies over many draws against the exact marginals, for both rules, on open seas
+    /// and seas with islands, drawn by rejection and (with no rejection attempts, as for a fleet
+    /// too crowded for it) by the exact tables.
     #[test]
     fn uniform_over_the_layouts_the_rules_allow() {
-        for (rows, cols, ships, rules, attempts) in [
-            (5, 5, &[3, 2, 1][..], Rules::CLASSIC, REJECTION_WORK),
-            (5, 5, &[3, 2, 1][..], Rules::NO_TOUCH, REJECTION_WORK),
-            (4, 4, &[4, 4, 4, 3][..], Rules::CLASSIC, 0),
-            (5, 5, &[3, 3, 1, 1][..], Rules::NO_TOUCH, 0),
+        let isles = Board::parse(&[".^...", ".....", "...^.", "^....", "....."]).unwrap();
+        for (sea, ships, rules, attempts) in [
+            (Board::empty(5, 5), &[3, 2, 1][..], Rules::CLASSIC, REJECTION_WORK),
+            (Board::empty(5, 5), &[3, 2, 1][..], Rules::NO_TOUCH, REJECTION_WORK),
+            (Board::empty(4, 4), &[4, 4, 4, 3][..], Rules::CLASSIC, 0),
+            (Board::empty(5, 5), &[3, 3, 1, 1][..], Rules::NO_TOUCH, 0),
+            (isles.clone(), &[3, 2, 2][..], Rules::CLASSIC, REJECTION_WORK),
+            (isles.clone(), &[3, 2, 2][..], Rules::CLASSIC, 0),
+            (isles.clone(), &[3, 2, 1][..], Rules::NO_TOUCH, REJECTION_WORK),
+            (isles, &[3, 2, 1][..], Rules::NO_TOUCH, 0),
         ] {
+            let (rows, cols) = (sea.rows(), sea.cols());
             let f = fleet(ships);
-            let exact = count_exact_under(&Board::empty(rows, cols), &f, rules, u64::MAX).unwrap().marginals();
+            let exact = count_exact_under(&sea, &f, rules, u64::MAX).unwrap().marginals();
             let draws = 6000;
             let mut counts = vec![0usize; rows * cols];
             let mut rng = seeded(3);
             for _ in 0..draws {
-                let layout = place_within(rows, cols, &f, rules, attempts, &mut rng).unwrap();
+                let layout = place_within(&sea, &f, rules, attempts, &mut rng).unwrap();
                 let mut lens: Vec<usize> = layout.ships.iter().map(|s| s.len).collect();
                 lens.sort_unstable_by(|a, b| b.cmp(a));
                 assert_eq!(lens, f.lengths());
                 for s in &layout.ships {
                     for c in s.cells() {
+                        assert_ne!(sea.get(c), Cell::Island, "{layout:?}");
                         counts[c.row * cols + c.col] += 1;
                     }
                 }
@@ -335,7 +343,7 @@ mod tests {
             for (i, (&k, &p)) in counts.iter().zip(&exact).enumerate() {
                 let sd = (p * (1.0 - p) / draws as f64).sqrt().max(1e-9);
                 let z = (k as f64 / draws as f64 - p).abs() / sd;
-                assert!(z < 4.5, "{rows}x{cols} {ships:?} {rules:?} cell {i}: z = {z:.2}");
+                assert!(z < 4.5, "{rows}x{cols} {ships:?} {rules:?} {attempts} cell {i}: z = {z:.2}");
             }
         }
     }
@@ -373,8 +381,9 @@ mod tests {
         for rules in [Rules::CLASSIC, Rules::NO_TOUCH] {
             assert_eq!(place(10, 10, &f, rules, &mut seeded(9)), place(10, 10, &f, rules, &mut seeded(9)));
             for style in [Style::Uniform, Style::Hard] {
-                let once = place_styled(10, 10, &f, rules, style, &mut seeded(9));
-                assert_eq!(once, place_styled(10, 10, &f, rules, style, &mut seeded(9)));
+                let sea = Board::empty(10, 10);
+                let once = place_styled(&sea, &f, rules, style, &mut seeded(9));
+                assert_eq!(once, place_styled(&sea, &f, rules, style, &mut seeded(9)));
             }
         }
         // Seed 259 ran out of the former budget of 20,000 whole-fleet attempts on the no-touch

@@ -111,6 +111,10 @@ pub enum ApiError {
     /// `field` is its JSON path at fault, `turn` and `shot` where the fault is (zero-based).
     #[error("{detail}")]
     History { field: String, turn: Option<usize>, shot: Option<usize>, detail: String },
+    /// A `blocked` list of islands that cannot be read (`POST /placement`): `field` names the
+    /// entry.
+    #[error("{detail}")]
+    Islands { field: String, detail: String },
     #[error(
         "rules.announce: board strings can only say sunk-cells (a `#` is a cell of a sunk ship); send a history to \
          play under {0}"
@@ -182,6 +186,7 @@ impl ApiError {
             E::Searches(_) | E::SearchModel(_) | E::SearchChoice(_) => (422, "invalid-searches", "Invalid searches"),
             E::Turn(_) | E::Strategy(_) => (422, "inconsistent-position", "Inconsistent position"),
             E::History { .. } => (422, "invalid-history", "Inconsistent history"),
+            E::Islands { .. } => (422, "invalid-islands", "Invalid islands"),
             E::Overloaded => (503, "overloaded", "Service overloaded"),
             E::Deadline(_) => (503, "deadline-exceeded", "Compute deadline exceeded"),
             E::BudgetUnavailable { .. } => (503, "budget-unavailable", "Budget cannot be kept now"),
@@ -212,7 +217,7 @@ impl ApiError {
             ApiError::SearchModel(SearchModelError::Beside(_)) => Some(Cow::Borrowed("search_model.beside_ships")),
             ApiError::SearchModel(_) => Some(Cow::Borrowed("search_model.pull")),
             ApiError::SearchChoice(_) => Some(Cow::Borrowed("searches")),
-            ApiError::History { field, .. } => Some(Cow::Owned(field.clone())),
+            ApiError::History { field, .. } | ApiError::Islands { field, .. } => Some(Cow::Owned(field.clone())),
             _ => self.static_field().map(Cow::Borrowed),
         }
     }
@@ -238,6 +243,7 @@ impl ApiError {
                 Some("history") => Some("history"),
                 Some("searches") => Some("searches"),
                 Some("search_model") => Some("search_model"),
+                Some("blocked") => Some("blocked"),
                 _ => None,
             },
             ApiError::Board(_) | ApiError::Strategy(_) => Some("board"),

@@ -283,3 +283,23 @@ pub fn seed_schema() -> Object {
         .description(Some("The seed every random choice was drawn from (the request's, or a fresh one below 2^53, which a JavaScript number holds exactly)."))
         .build()
 }
+
+/// A cell label as `Pos::label` writes it: a row letter, then a one-based column without
+/// leading zeros.
+pub fn label(text: &str) -> Option<Pos> {
+    let digits = text.get(1..)?;
+    let well_formed = text.as_bytes()[0].is_ascii_alphabetic()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && !digits.starts_with('0');
+    well_formed.then(|| Pos::from_label(text)).flatten()
+}
+
+/// A list of cell labels, or null.
+pub fn labels_schema(description: &str) -> Array {
+    let label = ObjectBuilder::new().schema_type(Type::String).pattern(Some("^[A-Za-z][1-9][0-9]*$"));
+    ArrayBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
+        .items(label)
+        .description(Some(description))
+        .build()
+}

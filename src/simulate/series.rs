@@ -17,7 +17,7 @@ use rand::Rng;
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::game::board::BoardSize;
+use crate::game::board::{Board, BoardSize};
 use crate::game::fleet::Fleet;
 use crate::game::layout::{Layout, random_layout_under};
 use crate::game::referee::Game;
@@ -173,8 +173,7 @@ impl SeriesConfig {
                 // The service's adaptive placement: while the searches show no habit, the uniform
                 // draw, the uniform hider's fleet.
                 Hider::Adaptive(hiding) => place_hidden(
-                    rows,
-                    cols,
+                    &Board::empty(rows, cols),
                     fleet,
                     self.rules,
                     &fit_searches(rows, cols, &searches),

@@ -5,6 +5,7 @@ use actix_web::test;
 use serde_json::{Value, json};
 use sonar::Board;
 use sonar::Fleet;
+use sonar::Pos;
 use sonar::Rules;
 use sonar::count_exact_under;
 use sonar::http::ApiKey;
@@ -56,8 +57,18 @@ fn check_layout(request: &Value, answer: &Value) -> Vec<(usize, usize)> {
         }
         cells.extend(mine);
     }
-    let marked = board.iter().map(|r| r.bytes().filter(|&b| b != b'.').count()).sum::<usize>();
+    let marked = board.iter().map(|r| r.bytes().filter(|&b| b != b'.' && b != b'^').count()).sum::<usize>();
     assert_eq!(marked, cells.len(), "no overlap and nothing else on the board");
+    // The islands asked for, and only they, are `^`; no ship covers one.
+    let mut islands: Vec<(usize, usize)> = request["blocked"]
+        .as_array()
+        .map(|b| b.iter().map(|l| Pos::from_label(l.as_str().unwrap()).unwrap()).map(|p| (p.row, p.col)).collect())
+        .unwrap_or_default();
+    islands.sort_unstable();
+    islands.dedup();
+    let drawn: Vec<(usize, usize)> =
+        (0..rows * cols).map(|i| (i / cols, i % cols)).filter(|&(r, c)| board[r].as_bytes()[c] == b'^').collect();
+    assert_eq!(drawn, islands, "{answer}");
     if !touching {
         for (i, a) in ships.iter().enumerate() {
             for b in &ships[i + 1..] {
@@ -155,6 +166,89 @@ async fn hard_layouts_are_legal_and_keep_to_the_border() {
     let (status, answer) = post(&app, &request).await;
     assert_eq!(status, 200, "{answer}");
     check_layout(&request, &answer);
+}
+
+/// Islands (`blocked`): every style keeps its ships off them, under both rules, and the uniform
+/// draw is uniform over the layouts that avoid them (the exact marginals of the sea with islands).
+#[actix_web::test]
+async fn every_style_places_around_islands() {
+    let app = helpers::app(AppState::new()).await;
+    let blocked = json!(["A1", "B2", "C3", "E5", "F6", "D8", "H3", "J10", "E5"]);
+    // A player drawn to the left half, so the adaptive fleet leans right.
+    let pull: Vec<Vec<f64>> = (0..10).map(|_| (0..10).map(|c| if c < 5 { 2.0 } else { -2.0 }).collect()).collect();
+    for touching in [true, false] {
+        for style in [json!({}), json!({"style": "hard"}), json!({"style": "adaptive", "search_model": {"pull": pull}})]
+        {
+            for seed in 0..40 {
+                let mut request = json!({"ships": [5, 4, 3, 3, 2], "rules": {"touching": touching}, "blocked": blocked, "seed": seed});
+                style.as_object().unwrap().iter().for_each(|(k, v)| request[k] = v.clone());
+                let (status, answer) = post(&app, &request).await;
+                assert_eq!(status, 200, "{request} -> {answer}");
+                check_layout(&request, &answer);
+            }
+        }
+    }
+    let sea = Board::parse(&["^....", ".....", "..^..", ".....", "....^"]).unwrap();
+    let blocked = json!(["A1", "C3", "E5"]);
+    for (touching, ships) in [(true, vec![3, 2, 2]), (false, vec![3, 2, 1])] {
+        let rules = Rules::new(touching, 1).unwrap();
+        let exact = count_exact_under(&sea, &Fleet::new(&ships, 5).unwrap(), rules, u64::MAX).unwrap().marginals();
+        let draws = 3000;
+        let mut counts = [0usize; 25];
+        for seed in 0..draws {
+            let request = json!({"rows": 5, "cols": 5, "ships": ships, "rules": {"touching": touching}, "blocked": blocked, "seed": seed});
+            let (status, answer) = post(&app, &request).await;
+            assert_eq!(status, 200, "{answer}");
+            for (r, c) in check_layout(&request, &answer) {
+                counts[r * 5 + c] += 1;
+            }
+        }
+        for (i, (&k, &p)) in counts.iter().zip(&exact).enumerate() {
+            let sd = (p * (1.0 - p) / draws as f64).sqrt().max(1e-9);
+            let z = (k as f64 / draws as f64 - p).abs() / sd;
+            assert!(z < 4.5, "touching {touching}, cell {i}: z = {z:.2}");
+        }
+    }
+    // A sea so crowded that only the exact tables draw it: 14 ship cells on the 14 open cells.
+    let request =
+        json!({"rows": 4, "cols": 4, "ships": [4, 4, 3, 3], "blocked": ["C4", "D4"], "style": "hard", "seed": 3});
+    let (status, answer) = post(&app, &request).await;
+    assert_eq!(status, 200, "{answer}");
+    check_layout(&request, &answer);
+}
+
+#[actix_web::test]
+async fn islands_that_cannot_be_read_or_leave_no_room_are_problems() {
+    let app = helpers::app(AppState::new()).await;
+    for (request, status, kind, field, detail) in [
+        (
+            json!({"ships": [2], "blocked": ["K1"]}),
+            422,
+            "invalid-islands",
+            "blocked[0]",
+            "blocked[0]: K1 is off the 10x10 board",
+        ),
+        (
+            json!({"ships": [2], "blocked": ["A1", "1A"]}),
+            422,
+            "invalid-islands",
+            "blocked[1]",
+            "blocked[1]: \"1A\" is not a cell label",
+        ),
+        (
+            json!({"rows": 3, "cols": 3, "ships": [3], "blocked": ["A1", "B2", "C3"]}),
+            422,
+            "impossible-placement",
+            "ships",
+            "ships: no layout of these ships fits a 3x3 board around its islands without overlapping",
+        ),
+        (json!({"ships": [2], "blocked": "A1"}), 400, "invalid-request", "blocked", "blocked: "),
+    ] {
+        let (got, problem) = post(&app, &request).await;
+        assert_eq!(problem["type"], format!("urn:sonar:problem:{kind}"), "{request} -> {problem}");
+        assert_eq!((got, problem["field"].as_str()), (status, Some(field)), "{problem}");
+        assert!(problem["detail"].as_str().unwrap().starts_with(detail), "{problem}");
+    }
 }
 
 #[actix_web::test]

@@ -10,6 +10,8 @@
 //! - a history from a real game (any fleet, rules, salvo and announcement rule) gets a shot at a
 //!   cell never fired at, from a grid that is zero on every cell fired at, and the same history
 //!   made up (a shot repeated, a ship renamed, a result flipped) gets an answer or a 4xx problem;
+//! - a made-up placement (any small board, fleet, style and islands) gets a layout that keeps off
+//!   every island it names, or a 4xx problem;
 //! - arbitrary JSON, and arbitrary bytes, get a 2xx or a 4xx problem, never a 5xx.
 //!
 //! `PROPTEST_CASES` scales every property (default 64; `.ci/run` runs them with 1,024 in release).
@@ -360,4 +362,36 @@ fn histories_from_real_games_get_a_legal_shot_and_made_up_ones_a_problem() {
             Ok(())
         },
     );
+}
+
+#[test]
+fn made_up_placements_keep_off_their_islands_or_get_a_problem() {
+    // Small boards, any fleet, any style, islands as labels (some off the board, some not labels).
+    let label = prop_oneof![
+        4 => (0u8..8, 1u8..9).prop_map(|(r, c)| format!("{}{c}", (b'A' + r) as char)),
+        1 => "[A-Za-z0-9]{0,3}",
+    ];
+    let blocked = prop::option::weighted(0.8, prop::collection::vec(label, 0..12));
+    let style = prop::sample::select(vec!["uniform", "hard", "adaptive"]);
+    let strategy =
+        (1u64..8, 1u64..8, prop::collection::vec(1u64..6, 1..5), blocked, style, any::<bool>(), any::<u64>());
+    check_property(strategy, |app, (rows, cols, ships, blocked, style, touching, seed)| {
+        let request = json!({"rows": rows, "cols": cols, "ships": ships, "blocked": blocked, "style": style,
+            "rules": {"touching": touching}, "seed": seed});
+        let req = web_test::TestRequest::post().uri("/placement").set_json(&request).to_request();
+        let (status, content_type, body) = app.call(req);
+        if status != 200 {
+            return assert_problem(status, &content_type, &body);
+        }
+        let board: Vec<&str> = body["board"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+        for text in blocked.iter().flatten() {
+            let p = Pos::from_label(text).unwrap();
+            prop_assert_eq!(board[p.row].as_bytes()[p.col], b'^', "{} -> {}", request, body);
+        }
+        let islands = board.iter().flat_map(|r| r.bytes()).filter(|&b| b == b'^').count();
+        let ship_cells = board.iter().flat_map(|r| r.bytes()).filter(|&b| b != b'^' && b != b'.').count();
+        prop_assert!(islands <= blocked.as_ref().map_or(0, Vec::len));
+        prop_assert_eq!(ship_cells as u64, ships.iter().sum::<u64>(), "{} -> {}", request, body);
+        Ok(())
+    });
 }

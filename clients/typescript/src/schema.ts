@@ -768,6 +768,8 @@ export interface components {
          *     }
          */
         PlacementRequest: {
+            /** @description The sea's islands, as labels (`["D4", "D5"]`): no ship is placed on them (ships may lie beside them), in every style. Default: none. */
+            blocked?: string[] | null;
             /**
              * Format: int64
              * @description Columns of the board, 1 to 26 (default 10).
@@ -984,8 +986,8 @@ export interface components {
          */
         PlacementResponse: {
             /**
-             * @description One string per row: `.` water, and each ship's cells its own letter (`A`-`Z`, then
-             *     `a`-`z`, then `0`-`9`, `!` and `$`), longest ship first.
+             * @description One string per row: `.` water, `^` an island, and each ship's cells its own letter (`A`-`Z`,
+             *     then `a`-`z`, then `0`-`9`, `!` and `$`), longest ship first.
              */
             board: string[];
             search_model?: components["schemas"]["SearchModelAnswer"] | null;

@@ -7,6 +7,7 @@
 
 use std::time::Instant;
 
+use sonar::Board;
 use sonar::research::{Search, fit_searches, place_hidden};
 use sonar::{Algorithm, Fleet, Game, Hiding, Rules, Seat, Weakened, random_layout, stream};
 
@@ -64,7 +65,8 @@ fn main() {
             let ms: Vec<f64> = (0..1000u64)
                 .map(|seed| {
                     let start = Instant::now();
-                    place_hidden(10, 10, &fleet, rules, &model, Hiding::SERVICE, &mut stream(seed, 0)).unwrap();
+                    place_hidden(&Board::empty(10, 10), &fleet, rules, &model, Hiding::SERVICE, &mut stream(seed, 0))
+                        .unwrap();
                     start.elapsed().as_secs_f64() * 1e3
                 })
                 .collect();

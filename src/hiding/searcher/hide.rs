@@ -9,6 +9,7 @@
 //! just hit for free; a player who avoids those cells reasons about where ships fit, and could
 //! learn the lean, so against them the ships do not lean.
 
+use crate::game::board::Pos;
 use crate::game::fleet::Fleet;
 use crate::game::layout::Layout;
 use crate::game::prior::Opponent;
@@ -65,16 +66,17 @@ pub fn tilt(model: &SearchModel, hiding: Hiding) -> Opponent {
     Opponent::from_log(model.rows(), model.cols(), &log, touching)
 }
 
-/// A layout of `fleet` hidden from the player of `model` under `rules`, spending at most
-/// `attempts` whole-fleet attempts (a tilted no-touch fleet is rejected more often than a uniform
-/// one); an error when they run out.
+/// A layout of `fleet` hidden from the player of `model` under `rules`, clear of `islands`,
+/// spending at most `attempts` whole-fleet attempts (a tilted no-touch fleet is rejected more
+/// often than a uniform one); an error when they run out.
 pub fn hide(
     model: &SearchModel,
     hiding: Hiding,
     fleet: &Fleet,
     rules: Rules,
+    islands: &[Pos],
     attempts: &mut u64,
     rng: &mut SonarRng,
 ) -> Result<Layout, DrawError> {
-    Sampler::new(&tilt(model, hiding), fleet.lengths(), rules, false)?.draw(attempts, rng)
+    Sampler::around(&tilt(model, hiding), fleet.lengths(), rules, islands)?.draw(attempts, rng)
 }

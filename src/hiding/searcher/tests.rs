@@ -148,12 +148,14 @@ fn the_fleet_hides_where_the_player_looks_last_and_no_habit_is_uniform() {
             }
             total / (400.0 * 17.0)
         };
-        let hidden = mean_time(&mut |rng| hide(&model, Hiding::SERVICE, &fleet, rules, &mut 1_000_000, rng).unwrap());
+        let hidden =
+            mean_time(&mut |rng| hide(&model, Hiding::SERVICE, &fleet, rules, &[], &mut 1_000_000, rng).unwrap());
         let uniform = mean_time(&mut |rng| random_layout_under(10, 10, fleet.lengths(), rules, rng).unwrap());
         assert!(hidden > uniform + 0.1, "{rules:?}: hidden {hidden}, uniform {uniform}");
     }
     // The same seed, the same fleet; another seed, another.
-    let at = |seed| hide(&model, Hiding::SERVICE, &fleet, Rules::CLASSIC, &mut 1_000_000, &mut seeded(seed)).unwrap();
+    let at =
+        |seed| hide(&model, Hiding::SERVICE, &fleet, Rules::CLASSIC, &[], &mut 1_000_000, &mut seeded(seed)).unwrap();
     assert_eq!(at(5), at(5));
     assert_ne!(at(5), at(6));
 }
@@ -190,7 +192,7 @@ fn against_a_habit_the_ships_lean_apart_by_the_touching_weight() {
         let mut rng = seeded(11);
         let pairs: Vec<usize> = (0..3000)
             .map(|_| {
-                let l = hide(&model, hiding, &fleet, Rules::CLASSIC, &mut 1_000_000, &mut rng).unwrap();
+                let l = hide(&model, hiding, &fleet, Rules::CLASSIC, &[], &mut 1_000_000, &mut rng).unwrap();
                 crate::game::prior::touching_pairs(&l)
             })
             .collect();

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::openapi::{RefOr, Response};
 use utoipa::{IntoResponses, ToSchema};
 
-use crate::game::board::MAX_SIDE;
+use crate::game::board::{Board, Cell, MAX_SIDE, Pos};
 use crate::game::fleet::Fleet;
 use crate::game::layout::Layout;
 use crate::game::rng::{fresh_seed, seeded};
@@ -25,7 +25,8 @@ use crate::http::problem::ApiError;
 use crate::http::problem_docs::{PostProblems, by_status, overloaded, problem};
 use crate::http::whole_number;
 use crate::http::wire::{
-    RulesRequest, Shot, fleet_from, object_or_null, optional_seed_schema, seed_schema, ships_schema,
+    RulesRequest, Shot, fleet_from, label, labels_schema, object_or_null, optional_seed_schema, seed_schema,
+    ships_schema,
 };
 
 /// The board size and fleet to place, the rules, and an optional seed.
@@ -68,6 +69,16 @@ pub struct PlacementRequest {
     /// With `style: adaptive`, instead of `searches`: the model a previous answer returned.
     #[serde(default)]
     pub search_model: Option<SearchModelBody>,
+    #[serde(default)]
+    #[schema(schema_with = blocked_schema)]
+    pub blocked: Option<Vec<String>>,
+}
+
+fn blocked_schema() -> utoipa::openapi::Array {
+    labels_schema(
+        "The sea's islands, as labels (`[\"D4\", \"D5\"]`): no ship is placed on them (ships may lie beside \
+         them), in every style. Default: none.",
+    )
 }
 
 /// The `searches` schema (null too: an absent list).
@@ -157,8 +168,8 @@ pub enum PlacementStyle {
 /// A placement request checked and converted into domain types.
 #[derive(Debug)]
 pub struct ValidPlacement {
-    pub rows: usize,
-    pub cols: usize,
+    /// The unshot board the fleet is placed on, its islands `^`.
+    pub sea: Board,
     pub fleet: Fleet,
     pub rules: Rules,
     pub seed: Option<u64>,
@@ -204,8 +215,27 @@ impl ValidPlacement {
             (None, Some(model)) => Player::Model(SearchModel::new(rows, cols, &model.pull, model.beside_ships)?),
             (None, None) => Player::Unknown,
         };
-        Ok(ValidPlacement { rows, cols, fleet, rules, seed: req.seed, style, player })
+        let sea = sea(rows, cols, req.blocked.as_deref().unwrap_or_default())?;
+        Ok(ValidPlacement { sea, fleet, rules, seed: req.seed, style, player })
     }
+}
+
+/// The empty `rows` x `cols` board with the `blocked` labels as its islands, each checked.
+fn sea(rows: usize, cols: usize, blocked: &[String]) -> Result<Board, ApiError> {
+    let mut sea = Board::empty(rows, cols);
+    for (k, text) in blocked.iter().enumerate() {
+        let field = format!("blocked[{k}]");
+        let p: Pos = label(text).ok_or_else(|| ApiError::Islands {
+            detail: format!("{field}: {text:?} is not a cell label"),
+            field: field.clone(),
+        })?;
+        if !sea.contains(p) {
+            let detail = format!("{field}: {text} is off the {rows}x{cols} board");
+            return Err(ApiError::Islands { field, detail });
+        }
+        sea.set(p, Cell::Island);
+    }
+    Ok(sea)
 }
 
 /// One ship of the layout.
@@ -226,8 +256,8 @@ pub struct PlacedShip {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!(crate::http::examples::PLACEMENT_ANSWER.value()))]
 pub struct PlacementResponse {
-    /// One string per row: `.` water, and each ship's cells its own letter (`A`-`Z`, then
-    /// `a`-`z`, then `0`-`9`, `!` and `$`), longest ship first.
+    /// One string per row: `.` water, `^` an island, and each ship's cells its own letter (`A`-`Z`,
+    /// then `a`-`z`, then `0`-`9`, `!` and `$`), longest ship first.
     pub board: Vec<String>,
     /// The ships, longest first, in the order of their letters.
     pub ships: Vec<PlacedShip>,
@@ -244,9 +274,11 @@ pub struct PlacementResponse {
 const LETTERS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$";
 
 impl PlacementResponse {
-    pub fn new(mut layout: Layout, style: PlacementStyle, seed: u64) -> PlacementResponse {
+    /// The answer for `layout` on a sea with `islands`.
+    pub fn new(mut layout: Layout, islands: &[Pos], style: PlacementStyle, seed: u64) -> PlacementResponse {
         layout.ships.sort_by(|a, b| b.len.cmp(&a.len).then((a.row, a.col).cmp(&(b.row, b.col))));
         let mut board = vec![vec![b'.'; layout.cols]; layout.rows];
+        islands.iter().for_each(|p| board[p.row][p.col] = b'^');
         let ships = layout
             .ships
             .iter()
@@ -324,9 +356,8 @@ pub async fn placement(
         pool.run_admitted(&admission.into_inner(), None, move |_| req.place_adaptive(seed)).await??
     } else {
         let style = if req.style == PlacementStyle::Hard { Style::Hard } else { Style::Uniform };
-        let layout = place_styled(req.rows, req.cols, &req.fleet, req.rules, style, &mut seeded(seed))
-            .map_err(ApiError::from)?;
-        PlacementResponse::new(layout, req.style, seed)
+        let layout = place_styled(&req.sea, &req.fleet, req.rules, style, &mut seeded(seed)).map_err(ApiError::from)?;
+        PlacementResponse::new(layout, &req.sea.islands(), req.style, seed)
     };
     let body = serde_json::to_vec(&answer).expect("a layout always serializes");
     Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(body))
@@ -335,14 +366,14 @@ pub async fn placement(
 impl ValidPlacement {
     /// The adaptive layout and the model it hid from.
     fn place_adaptive(self, seed: u64) -> Result<PlacementResponse, ApiError> {
+        let (rows, cols) = (self.sea.rows(), self.sea.cols());
         let model = match self.player {
-            Player::Unknown => SearchModel::none(self.rows, self.cols),
-            Player::Searches(searches) => fit(self.rows, self.cols, &searches),
+            Player::Unknown => SearchModel::none(rows, cols),
+            Player::Searches(searches) => fit(rows, cols, &searches),
             Player::Model(model) => model,
         };
-        let layout =
-            place_hidden(self.rows, self.cols, &self.fleet, self.rules, &model, Hiding::SERVICE, &mut seeded(seed))?;
-        let mut answer = PlacementResponse::new(layout, PlacementStyle::Adaptive, seed);
+        let layout = place_hidden(&self.sea, &self.fleet, self.rules, &model, Hiding::SERVICE, &mut seeded(seed))?;
+        let mut answer = PlacementResponse::new(layout, &self.sea.islands(), PlacementStyle::Adaptive, seed);
         answer.search_model = Some(SearchModelAnswer::new(&model));
         Ok(answer)
     }

@@ -13,6 +13,7 @@
 use rand::RngExt;
 use thiserror::Error;
 
+use crate::game::board::Pos;
 use crate::game::layout::{Layout, LayoutError, Placement, check_room};
 use crate::game::prior::{Opponent, touching_pairs};
 use crate::game::rng::SonarRng;
@@ -27,6 +28,8 @@ pub enum DrawError {
     Crowding(f64),
     #[error("a ship of length {len} cannot lie horizontally on a board {cols} columns wide")]
     NotHorizontal { len: usize, cols: usize },
+    #[error("a ship of length {len} has no place clear of the islands")]
+    Islands { len: usize },
 }
 
 /// The placements of each ship and their cumulative weights, ready to draw many layouts.
@@ -45,6 +48,22 @@ impl Sampler {
     /// A sampler of `fleet`'s layouts under `rules` from `model`; `horizontal` allows only
     /// horizontal ships (a habit the model does not describe, drawn with its weights all the same).
     pub fn new(model: &Opponent, fleet: &[usize], rules: Rules, horizontal: bool) -> Result<Sampler, DrawError> {
+        Sampler::build(model, fleet, rules, horizontal, &[])
+    }
+
+    /// A sampler of `fleet`'s layouts under `rules` from `model` whose ships cover none of
+    /// `islands`: the model restricted to the layouts that avoid them.
+    pub fn around(model: &Opponent, fleet: &[usize], rules: Rules, islands: &[Pos]) -> Result<Sampler, DrawError> {
+        Sampler::build(model, fleet, rules, false, islands)
+    }
+
+    fn build(
+        model: &Opponent,
+        fleet: &[usize],
+        rules: Rules,
+        horizontal: bool,
+        islands: &[Pos],
+    ) -> Result<Sampler, DrawError> {
         let (rows, cols) = (model.rows(), model.cols());
         check_room(rows, cols, fleet)?;
         let touching = model.touching();
@@ -56,9 +75,14 @@ impl Sampler {
             let placements: Vec<Placement> = Placement::all(rows, cols, len)
                 .into_iter()
                 .filter(|p| !horizontal || p.horizontal || len == 1)
+                .filter(|p| !p.cells().any(|c| islands.contains(&c)))
                 .collect();
             if placements.is_empty() {
-                return Err(DrawError::NotHorizontal { len, cols });
+                return Err(if horizontal {
+                    DrawError::NotHorizontal { len, cols }
+                } else {
+                    DrawError::Islands { len }
+                });
             }
             let mut total = 0.0;
             let cumulative = placements
@@ -168,12 +192,26 @@ mod tests {
     /// statistic has (layouts - 1) degrees of freedom, so it should be near that, and a wrong
     /// sampler (ships independent, `t` ignored, weights ignored) is hundreds of sd off.
     fn chi_square(model: &Opponent, fleet: &[usize], rules: Rules, horizontal: bool, draws: usize) -> (f64, usize) {
+        chi_square_around(model, fleet, rules, horizontal, &[], draws)
+    }
+
+    /// [`chi_square`] of the sampler that keeps off `islands`.
+    fn chi_square_around(
+        model: &Opponent,
+        fleet: &[usize],
+        rules: Rules,
+        horizontal: bool,
+        islands: &[Pos],
+        draws: usize,
+    ) -> (f64, usize) {
+        let dry = |ships: &[Placement]| ships.iter().all(|p| p.cells().all(|c| !islands.contains(&c)));
         let all: Vec<_> = enumerate(model, fleet, rules)
             .into_iter()
             .filter(|(ships, w)| *w > 0.0 && (!horizontal || ships.iter().all(|p| p.horizontal || p.len == 1)))
+            .filter(|(ships, _)| dry(ships))
             .collect();
         let total: f64 = all.iter().map(|(_, w)| w).sum();
-        let sampler = Sampler::new(model, fleet, rules, horizontal).unwrap();
+        let sampler = Sampler::build(model, fleet, rules, horizontal, islands).unwrap();
         let mut rng = seeded(5);
         let mut counts: HashMap<Vec<Placement>, usize> = HashMap::new();
         let mut attempts = u64::MAX;
@@ -212,6 +250,20 @@ mod tests {
             let bound = dof as f64 + 5.0 * (2.0 * dof as f64).sqrt();
             assert!(chi < bound, "{model:?} {rules:?}: chi-square {chi:.1} with {dof} dof");
         }
+        // Around islands: the model restricted to the layouts that keep off them.
+        let model = Opponent::new(3, 3, &cells, 0.3).unwrap();
+        for (rules, islands) in [(Rules::CLASSIC, vec![Pos::new(0, 1)]), (Rules::NO_TOUCH, vec![Pos::new(1, 1)])] {
+            let (chi, dof) = chi_square_around(&model, &[2, 2], rules, false, &islands, 40_000);
+            let bound = dof as f64 + 5.0 * (2.0 * dof as f64).sqrt();
+            assert!(chi < bound, "{rules:?} around {islands:?}: chi-square {chi:.1} with {dof} dof");
+        }
+        let no_room = Sampler::around(
+            &model,
+            &[3],
+            Rules::CLASSIC,
+            &[Pos::new(0, 1), Pos::new(1, 0), Pos::new(1, 2), Pos::new(2, 1)],
+        );
+        assert_eq!(no_room.unwrap_err(), DrawError::Islands { len: 3 });
     }
 
     #[test]

@@ -26,6 +26,8 @@ class PlacementRequest:
     Attributes:
         ships (list[int]): Lengths of the ships not yet sunk (duplicates allowed): at least one, at most 64, each
             between 1 and the board's longer side.
+        blocked (list[str] | None | Unset): The sea's islands, as labels (`["D4", "D5"]`): no ship is placed on them
+            (ships may lie beside them), in every style. Default: none.
         cols (int | None | Unset): Columns of the board, 1 to 26 (default 10).
         rows (int | None | Unset): Rows of the board, 1 to 26 (default 10).
         rules (None | RulesRequest | Unset):
@@ -40,6 +42,7 @@ class PlacementRequest:
     """
 
     ships: list[int]
+    blocked: list[str] | None | Unset = UNSET
     cols: int | None | Unset = UNSET
     rows: int | None | Unset = UNSET
     rules: None | RulesRequest | Unset = UNSET
@@ -53,6 +56,15 @@ class PlacementRequest:
         from ..models.search_model_body import SearchModelBody
 
         ships = self.ships
+
+        blocked: list[str] | None | Unset
+        if isinstance(self.blocked, Unset):
+            blocked = UNSET
+        elif isinstance(self.blocked, list):
+            blocked = self.blocked
+
+        else:
+            blocked = self.blocked
 
         cols: int | None | Unset
         if isinstance(self.cols, Unset):
@@ -116,6 +128,8 @@ class PlacementRequest:
                 "ships": ships,
             }
         )
+        if blocked is not UNSET:
+            field_dict["blocked"] = blocked
         if cols is not UNSET:
             field_dict["cols"] = cols
         if rows is not UNSET:
@@ -140,6 +154,23 @@ class PlacementRequest:
 
         d = dict(src_dict)
         ships = cast(list[int], d.pop("ships"))
+
+        def _parse_blocked(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                blocked_type_0 = cast(list[str], data)
+
+                return blocked_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        blocked = _parse_blocked(d.pop("blocked", UNSET))
 
         def _parse_cols(data: object) -> int | None | Unset:
             if data is None:
@@ -243,6 +274,7 @@ class PlacementRequest:
 
         placement_request = cls(
             ships=ships,
+            blocked=blocked,
             cols=cols,
             rows=rows,
             rules=rules,

@@ -39,8 +39,8 @@ class PlacementResponse:
             'uniform'}
 
     Attributes:
-        board (list[str]): One string per row: `.` water, and each ship's cells its own letter (`A`-`Z`, then
-            `a`-`z`, then `0`-`9`, `!` and `$`), longest ship first.
+        board (list[str]): One string per row: `.` water, `^` an island, and each ship's cells its own letter (`A`-`Z`,
+            then `a`-`z`, then `0`-`9`, `!` and `$`), longest ship first.
         seed (int): The seed every random choice was drawn from (the request's, or a fresh one below 2^53, which a
             JavaScript number holds exactly).
         ships (list[PlacedShip]): The ships, longest first, in the order of their letters.

@@ -21,7 +21,7 @@ use crate::shooting::play::HISTORY_STEPS;
 
 use crate::http::problem::ApiError;
 use crate::http::whole_number;
-use crate::http::wire::JsonObject;
+use crate::http::wire::{JsonObject, label, labels_schema};
 
 /// A game's log, sent instead of `board` and `ships`: the board's size, the starting fleet and
 /// every shot in order with the defender's answer, as `rules.announce` says it. The service
@@ -240,16 +240,6 @@ fn blocked_schema() -> Array {
     labels_schema("The islands, as labels (`[\"D4\", \"D5\"]`): no ship lies on them and none is shot.")
 }
 
-/// A list of cell labels, or null.
-fn labels_schema(description: &str) -> Array {
-    let label = ObjectBuilder::new().schema_type(Type::String).pattern(Some("^[A-Za-z][1-9][0-9]*$"));
-    ArrayBuilder::new()
-        .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
-        .items(label)
-        .description(Some(description))
-        .build()
-}
-
 /// A salvo's `sunk`: names, or objects with `ship` and `cells`; or null.
 fn sunk_schema() -> Array {
     let entry = OneOfBuilder::new()
@@ -271,16 +261,6 @@ fn side(field: &'static str, value: Option<u64>) -> Result<usize, ApiError> {
         v if (1..=MAX_SIDE as u64).contains(&v) => Ok(v as usize),
         value => Err(ApiError::Side { field, value, max: MAX_SIDE }),
     }
-}
-
-/// A cell label as `Pos::label` writes it: a row letter, then a one-based column without
-/// leading zeros.
-fn label(text: &str) -> Option<Pos> {
-    let digits = text.get(1..)?;
-    let well_formed = text.as_bytes()[0].is_ascii_alphabetic()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && !digits.starts_with('0');
-    well_formed.then(|| Pos::from_label(text)).flatten()
 }
 
 /// A problem of the request's history at `field`, in turn and shot `at` where known.
