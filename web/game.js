@@ -23,15 +23,17 @@ export function shipsFromPlacement(answer) {
 }
 
 /**
- * Why a fleet cannot stand on a rows x cols board, or null: a ship off the board, two ships on
- * one cell, or (when ships may not touch) two ships sharing an edge or a corner. `cells` lists the
- * cells at fault.
+ * Why a fleet cannot stand on a rows x cols board, or null: a ship off the board, on an island (of
+ * `islands`, [row, col] pairs), two ships on one cell, or (when ships may not touch) two ships
+ * sharing an edge or a corner. `cells` lists the cells at fault.
  */
-export function fleetFault(ships, rows, cols, touching) {
+export function fleetFault(ships, rows, cols, touching, islands = []) {
   const owner = new Map();
+  const land = new Set(islands.map(([r, c]) => r * cols + c));
   for (const [i, ship] of ships.entries()) {
     for (const [r, c] of ship.cells) {
       if (r < 0 || c < 0 || r >= rows || c >= cols) return { message: "a ship is off the board", cells: ship.cells, ship: i };
+      if (land.has(r * cols + c)) return { message: "a ship is on an island", cells: [[r, c]], ship: i };
       const k = r * cols + c;
       if (owner.has(k)) return { message: "two ships on one cell", cells: [[r, c]], ship: i };
       owner.set(k, i);
@@ -54,13 +56,17 @@ export function fleetFault(ships, rows, cols, touching) {
   return null;
 }
 
-/** A hidden fleet and the shots fired at it, with the marks the shooter sees. */
+/**
+ * A hidden fleet and the shots fired at it, with the marks the shooter sees; `islands` ([row, col]
+ * pairs) are marked '^' from the start and cannot be shot.
+ */
 export class Sea {
-  constructor(rows, cols, ships) {
+  constructor(rows, cols, ships, islands = []) {
     this.rows = rows;
     this.cols = cols;
     this.ships = ships.map((ship) => ({ ship, hits: 0 }));
-    this.marks = Array.from({ length: rows }, () => Array(cols).fill("."));
+    this.islands = islands;
+    this.marks = blank(rows, cols, islands);
     this.shots = [];
   }
 
@@ -115,9 +121,34 @@ export class Sea {
   }
 }
 
-/** Blank marks for a board. */
-export function blank(rows, cols) {
-  return Array.from({ length: rows }, () => Array(cols).fill("."));
+/** Blank marks for a board, its `islands` ([row, col] pairs) '^'. */
+export function blank(rows, cols, islands = []) {
+  const marks = Array.from({ length: rows }, () => Array(cols).fill("."));
+  for (const [r, c] of islands) if (r < rows && c < cols) marks[r][c] = "^";
+  return marks;
+}
+
+/**
+ * `n` island cells of a rows x cols sea (at most all but one of its cells), drawn from `seed`:
+ * the same seed gives the same map. [row, col] pairs in row-major order.
+ */
+export function randomIslands(rows, cols, n, seed) {
+  // mulberry32: a small seeded generator, enough to scatter islands.
+  let a = Number(BigInt.asUintN(32, BigInt(seed))) >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const cells = Array.from({ length: rows * cols }, (_, i) => i);
+  const k = Math.max(0, Math.min(n, rows * cols - 1));
+  for (let i = 0; i < k; i++) {
+    const j = i + Math.floor(next() * (cells.length - i));
+    [cells[i], cells[j]] = [cells[j], cells[i]];
+  }
+  return cells.slice(0, k).sort((x, y) => x - y).map((i) => [Math.floor(i / cols), i % cols]);
 }
 
 /**

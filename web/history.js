@@ -66,7 +66,7 @@ export function historyOf(sea, announce, salvo) {
       const s = sinking(shot);
       return typeof s === "string" ? { ...a, ship: s } : { ...a, ship: s.ship, cells: s.cells };
     });
-    return { rows: sea.rows, cols: sea.cols, fleet, shots };
+    return { rows: sea.rows, cols: sea.cols, fleet, ...blocked(sea), shots };
   }
   const salvoes = [];
   for (const shot of sea.shots) {
@@ -76,7 +76,13 @@ export function historyOf(sea, announce, salvo) {
     turn.shots.push({ ...a, result: a.result === "sunk" ? "hit" : a.result });
     if (a.result === "sunk") turn.sunk.push(sinking(shot));
   }
-  return { rows: sea.rows, cols: sea.cols, fleet, salvoes: salvoes.filter((t) => t.shots.length) };
+  return { rows: sea.rows, cols: sea.cols, fleet, ...blocked(sea), salvoes: salvoes.filter((t) => t.shots.length) };
+}
+
+/** A history's `blocked`: the sea's islands as labels, where it has any. */
+function blocked(sea) {
+  const islands = sea.islands || [];
+  return islands.length ? { blocked: islands.map(([r, c]) => label(r, c)) } : {};
 }
 
 /**

@@ -4,7 +4,7 @@
 
 import { freshSeed, placement, recommend } from "./api.js";
 import { BoardView, format, label, legend, tray } from "./board.js";
-import { Sea, blank, fleetFault, parseShips, shipsFromPlacement } from "./game.js";
+import { Sea, blank, fleetFault, parseShips, randomIslands, shipsFromPlacement } from "./game.js";
 import { position, shipNames, told } from "./history.js";
 import { setupLearning } from "./play-learning.js";
 import { forgetSearches, rememberSearch, searchOf, searches, seenLine, sendable } from "./searches.js";
@@ -20,6 +20,7 @@ export function setupPlay(root) {
     rows: 10,
     cols: 10,
     mine: [], // my ships (game.js Ship)
+    islands: [], // the island map, the same on both seas: [row, col] pairs
     mySea: null, // my fleet and the computer's shots at it
     enemySea: null, // the computer's fleet and my shots at it
     seed: 0, // one seed a game: the computer keeps one tie order through it
@@ -42,6 +43,7 @@ export function setupPlay(root) {
     level: Number($("play-level").value),
     algorithm: $("play-algorithm").value,
     style: $("play-style").value,
+    islands: Math.max(0, Math.round(Number($("play-islands").value)) || 0),
   });
 
   const mine = new BoardView($("play-mine"), {
@@ -52,9 +54,13 @@ export function setupPlay(root) {
   const enemy = new BoardView($("play-enemy"), { caption: "The computer's waters", onActivate: (r, c) => fire(r, c) });
   const learning = setupLearning(root, { settings, game, redraw: () => draw() });
 
-  /** POST /placement's answer for a rows x cols board, the ships and rules of `set`, and `style`. */
+  /**
+   * POST /placement's answer for a rows x cols board, the ships and rules of `set`, and `style`,
+   * around this game's islands.
+   */
   function askPlacement(rows, cols, set, style, extra = {}) {
-    return placement({ rows, cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed(), style, ...extra });
+    const blocked = game.islands.length ? { blocked: game.islands.map(([r, c]) => label(r, c)) } : {};
+    return placement({ rows, cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed(), style, ...blocked, ...extra });
   }
 
   /** A fleet for a rows x cols board, the ships and rules of `set`, from POST /placement. */
@@ -109,7 +115,7 @@ export function setupPlay(root) {
    */
   function enemyView(sea, over) {
     const announce = settings().rules.announce;
-    if (!sea) return { marks: blank(game.rows, game.cols), ships: [], sunk: () => false };
+    if (!sea) return { marks: blank(game.rows, game.cols, game.islands), ships: [], sunk: () => false };
     if (over || announce === "sunk-cells") {
       const sunk = (x) => x.hits === x.ship.length;
       return { marks: sea.marks, ships: sea.ships.filter((x) => over || sunk(x)).map((x) => x.ship), sunk };
@@ -125,7 +131,7 @@ export function setupPlay(root) {
     const preview = s.drag?.preview || null;
     const expected = heat ? null : learning.expected();
     mine.draw({
-      marks: s.mySea ? s.mySea.marks : blank(s.rows, s.cols),
+      marks: s.mySea ? s.mySea.marks : blank(s.rows, s.cols, s.islands),
       ships: s.mine,
       grid: heat ? s.lastGrid : expected,
       shots: s.phase === "playing" ? s.lastShots : [],
@@ -163,11 +169,12 @@ export function setupPlay(root) {
     // Start and placing at random belong to the set-up; once the game is on they make way for the boards.
     $("play-start").hidden = s.phase !== "setup";
     $("play-random").hidden = s.phase !== "setup";
-    for (const id of ["play-touching", "play-salvo", "play-announce", "play-rows", "play-cols", "play-ships", "play-style"]) {
+    for (const id of ["play-touching", "play-salvo", "play-announce", "play-rows", "play-cols", "play-ships", "play-style", "play-islands"]) {
       $(id).disabled = s.phase === "playing";
     }
     const set = settings();
-    $("play-settings-summary").textContent = `: level ${set.level}, ${set.algorithm}, ${set.rows}×${set.cols}, fleet ${set.ships.join(",")}`;
+    const isles = set.islands ? `, ${set.islands} island${set.islands === 1 ? "" : "s"}` : "";
+    $("play-settings-summary").textContent = `: level ${set.level}, ${set.algorithm}, ${set.rows}×${set.cols}${isles}, fleet ${set.ships.join(",")}`;
     $("play-end").hidden = !over;
     if (over) {
       const won = s.winner === "me";
@@ -193,13 +200,16 @@ export function setupPlay(root) {
     $("play-again").focus();
   }
 
+  const fleetSettings = (set) => JSON.stringify([set.rows, set.cols, set.ships, set.rules.touching, set.islands]);
+
   /** A new game: my fleet placed at random, waiting for Start. */
   async function newGame() {
     const set = settings();
     Object.assign(game, {
+      placed: fleetSettings(set),
       phase: "setup", turn: "me", busy: true, rows: set.rows || 10, cols: set.cols || 10, mySea: null,
       enemySea: null, lastGrid: null, lastShots: [], hint: null, mistakes: [], winner: null, selected: null, drag: null, seen: null,
-      myTurns: 0, theirTurns: 0,
+      myTurns: 0, theirTurns: 0, islands: randomIslands(set.rows || 10, set.cols || 10, set.islands, freshSeed()),
     });
     $("play-hint-text").textContent = "";
     clearProblems(root);
@@ -230,11 +240,12 @@ export function setupPlay(root) {
   async function start() {
     if (game.phase !== "setup" || game.busy) return;
     const set = settings();
-    if (set.rows !== game.rows || set.cols !== game.cols || set.ships.join() !== game.mine.map((s) => s.length).join()) {
+    const changed = set.rows !== game.rows || set.cols !== game.cols || set.islands !== game.islands.length;
+    if (changed || set.ships.join() !== game.mine.map((s) => s.length).join()) {
       await newGame(); // the size or fleet changed since the placement
       if (game.mine.length === 0) return;
     }
-    const fault = fleetFault(game.mine, game.rows, game.cols, set.rules.touching);
+    const fault = fleetFault(game.mine, game.rows, game.cols, set.rules.touching, game.islands);
     if (fault) {
       showProblem(root, { field: "rules", message: `Your fleet cannot stand: ${fault.message}. Move a ship or place the fleet at random.` });
       return;
@@ -244,8 +255,8 @@ export function setupPlay(root) {
     try {
       const theirs = await placeTheirs(game.rows, game.cols, set);
       Object.assign(game, {
-        enemySea: new Sea(game.rows, game.cols, theirs),
-        mySea: new Sea(game.rows, game.cols, game.mine),
+        enemySea: new Sea(game.rows, game.cols, theirs, game.islands),
+        mySea: new Sea(game.rows, game.cols, game.mine, game.islands),
         phase: "playing", turn: "me", busy: false, seed: freshSeed(), left: set.rules.salvo, selected: null, myTurns: 0, theirTurns: 0,
       });
       learning.begin(set, game.mine);
@@ -260,6 +271,10 @@ export function setupPlay(root) {
 
   function fire(r, c) {
     if (game.phase !== "playing" || game.turn !== "me" || game.busy) return;
+    if (game.enemySea.marks[r][c] === "^") {
+      say(status, `${label(r, c)} is an island: no ship lies there and it cannot be shot. Pick another cell.`);
+      return;
+    }
     if (game.enemySea.marks[r][c] !== ".") {
       say(status, `${label(r, c)} has been shot already: pick another cell.`);
       return;
@@ -347,7 +362,7 @@ export function setupPlay(root) {
 
   function tryMove(index, ship) {
     const fleet = game.mine.map((s, i) => (i === index ? ship : s));
-    const fault = fleetFault(fleet, game.rows, game.cols, settings().rules.touching);
+    const fault = fleetFault(fleet, game.rows, game.cols, settings().rules.touching, game.islands);
     if (fault) {
       say(status, `Not there: ${fault.message}.`);
       return false;
@@ -414,7 +429,7 @@ export function setupPlay(root) {
     d.moved = true;
     const moved = ship.moved(r, c);
     const others = game.mine.filter((_, i) => i !== d.index);
-    const ok = !fleetFault([...others, moved], game.rows, game.cols, settings().rules.touching);
+    const ok = !fleetFault([...others, moved], game.rows, game.cols, settings().rules.touching, game.islands);
     d.preview = { cells: moved.cells.filter(([pr, pc]) => pr >= 0 && pc >= 0 && pr < game.rows && pc < game.cols), ok, ship: moved };
     draw();
   });
@@ -452,8 +467,10 @@ export function setupPlay(root) {
   $("play-start").addEventListener("click", start);
   $("play-hint").addEventListener("click", hint);
   $("play-heat").addEventListener("change", draw);
-  for (const id of ["play-rows", "play-cols", "play-ships", "play-touching"]) {
-    $(id).addEventListener("change", () => game.phase !== "playing" && newGame());
+  // A change event that changes none of the fleet's settings (a field left after a change already
+  // seen fires it again) keeps the fleet and the island map.
+  for (const id of ["play-rows", "play-cols", "play-ships", "play-touching", "play-islands"]) {
+    $(id).addEventListener("change", () => game.phase !== "playing" && fleetSettings(settings()) !== game.placed && newGame());
   }
   return { newGame, game };
 }

@@ -3,7 +3,7 @@
 // style (POST /placement, seeds after the hidden fleet's), each shot count shown.
 
 import { listAlgorithms, placement, recommend } from "./api.js";
-import { BoardView } from "./board.js";
+import { BoardView, label } from "./board.js";
 import { Sea } from "./game.js";
 import { fit, learners, opponentNote } from "./learning.js";
 import { say } from "./ui.js";
@@ -53,7 +53,8 @@ export function setupWatchLearning(root, { current, pause }) {
     if (!now) return;
     const mine = ++run;
     active = true;
-    const { set, ships } = now;
+    const { set, ships, islands } = now;
+    const blocked = islands.length ? { blocked: islands.map(([r, c]) => label(r, c)) } : {};
     const seed = Number.isInteger(now.seed) ? now.seed : 0;
     const n = Math.min(200, Math.max(1, Math.round(Number($("watch-past").value)) || 20));
     $("watch-past").value = n;
@@ -64,7 +65,9 @@ export function setupWatchLearning(root, { current, pause }) {
       say(status, `Placing ${n} past fleets (${set.style === "hard" ? "hard to find" : "anywhere"}) and learning from them…`);
       const seeds = Array.from({ length: n }, (_, i) => (seed + 1 + i) % 2 ** 32);
       const fleets = await Promise.all(
-        seeds.map((s) => placement({ rows: set.rows, cols: set.cols, ships: set.ships, rules, seed: s, style: set.style }).then((a) => a.board)),
+        // Past fleets on the same island map; a fleet sent to be learned from shows only its ships.
+        seeds.map((s) => placement({ rows: set.rows, cols: set.cols, ships: set.ships, rules, seed: s, style: set.style, ...blocked })
+          .then((a) => a.board.map((row) => row.replaceAll("^", ".")))),
       );
       const { model, games } = await fit(set.rows, set.cols, set.ships, set.rules, fleets);
       if (mine !== run) return;
@@ -72,7 +75,7 @@ export function setupWatchLearning(root, { current, pause }) {
       const ignores = opponentNote(algorithms, set.algorithm)
         ? ""
         : ` ${set.algorithm} ignores the model, so both play alike: pick ${learners(algorithms).join(" or ")}.`;
-      const seas = [new Sea(set.rows, set.cols, ships), new Sea(set.rows, set.cols, ships)];
+      const seas = [new Sea(set.rows, set.cols, ships, islands), new Sea(set.rows, set.cols, ships, islands)];
       const opponents = [undefined, { model }];
       let shots = [[], []];
       draw(seas, shots);

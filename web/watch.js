@@ -2,8 +2,8 @@
 // shot from; the game's shots can be copied as JSON. Its learning view is watch-learning.js.
 
 import { freshSeed, placement, recommend } from "./api.js";
-import { BoardView, legend, tray } from "./board.js";
-import { Sea, parseShips, shipsFromPlacement } from "./game.js";
+import { BoardView, label, legend, tray } from "./board.js";
+import { Sea, parseShips, randomIslands, shipsFromPlacement } from "./game.js";
 import { position } from "./history.js";
 import { clearProblems, say, showProblem } from "./ui.js";
 import { setupWatchLearning } from "./watch-learning.js";
@@ -32,6 +32,7 @@ export function setupWatch(root) {
       algorithm: $("watch-algorithm").value,
       level: Number($("watch-level").value),
       style: $("watch-style").value,
+      islands: Math.max(0, Math.round(Number($("watch-islands").value)) || 0),
       seed: seed === "" ? null : /^\d+$/.test(seed) ? Number(seed) : seed,
     };
   };
@@ -63,7 +64,7 @@ export function setupWatch(root) {
   }
 
   const learning = setupWatchLearning(root, {
-    current: () => (w.sea ? { set: settings(), ships: w.sea.ships.map((s) => s.ship), seed: w.seed } : null),
+    current: () => (w.sea ? { set: settings(), ships: w.sea.ships.map((s) => s.ship), islands: w.sea.islands, seed: w.seed } : null),
     pause: () => new Promise((resolve) => setTimeout(resolve, delay(Number($("watch-speed").value)))),
   });
 
@@ -72,7 +73,7 @@ export function setupWatch(root) {
     clearTimeout(w.timer);
   }
 
-  const fleetSettings = (set) => JSON.stringify([set.rows, set.cols, set.ships, set.rules.touching, set.style, set.seed]);
+  const fleetSettings = (set) => JSON.stringify([set.rows, set.cols, set.ships, set.rules.touching, set.style, set.islands, set.seed]);
 
   /**
    * A new hidden fleet. Called by a change event, it keeps the game when the fleet's settings are
@@ -88,10 +89,14 @@ export function setupWatch(root) {
     const fleet = ++w.fleets;
     const seed = set.seed ?? freshSeed();
     try {
-      const answer = await placement({ rows: set.rows, cols: set.cols, ships: set.ships, rules: { touching: set.rules.touching }, seed, style: set.style });
+      // The island map comes from the game's seed too: the same seed, the same sea.
+      const islands = randomIslands(set.rows, set.cols, set.islands, seed);
+      const blocked = islands.length ? { blocked: islands.map(([r, c]) => label(r, c)) } : {};
+      const answer = await placement({ rows: set.rows, cols: set.cols, ships: set.ships, rules: { touching: set.rules.touching }, seed, style: set.style, ...blocked });
       if (fleet !== w.fleets) return; // a newer fleet was asked for meanwhile
-      Object.assign(w, { sea: new Sea(set.rows, set.cols, shipsFromPlacement(answer)), seed, placed, grid: null, shots: [], turns: 0, mistakes: [] });
-      say(status, `A hidden fleet of ${set.ships.length} ships (seed ${w.seed}). Press Play, or One move.`);
+      Object.assign(w, { sea: new Sea(set.rows, set.cols, shipsFromPlacement(answer), islands), seed, placed, grid: null, shots: [], turns: 0, mistakes: [] });
+      const isles = islands.length ? ` around ${islands.length} island${islands.length === 1 ? "" : "s"}` : "";
+      say(status, `A hidden fleet of ${set.ships.length} ships${isles} (seed ${w.seed}). Press Play, or One move.`);
     } catch (err) {
       if (fleet !== w.fleets) return;
       Object.assign(w, { sea: null, placed: null });
@@ -182,7 +187,7 @@ export function setupWatch(root) {
   $("watch-reveal").addEventListener("change", draw);
   $("watch-speed").addEventListener("input", speedText);
   $("watch-announce").addEventListener("change", draw);
-  for (const id of ["watch-rows", "watch-cols", "watch-ships", "watch-touching", "watch-style", "watch-seed"]) {
+  for (const id of ["watch-rows", "watch-cols", "watch-ships", "watch-touching", "watch-style", "watch-islands", "watch-seed"]) {
     $(id).addEventListener("change", newFleet);
   }
   speedText();
