@@ -23,10 +23,13 @@ pub enum Cell {
     Sunk,
     /// `^`: an island: no ship lies on it and it cannot be shot (island maps, irregular seas).
     Island,
+    /// `s`: not shot yet, and known to hold a ship (a reveal showed it). A ship lying wholly on `s`
+    /// and `x` cells is not sunk.
+    Ship,
 }
 
 impl Cell {
-    /// The cell for a board character, if it is one of `.`, `o`, `x`, `#`, `^`.
+    /// The cell for a board character, if it is one of `.`, `o`, `x`, `#`, `^`, `s`.
     pub fn from_char(c: char) -> Option<Cell> {
         match c {
             '.' => Some(Cell::Unknown),
@@ -34,6 +37,7 @@ impl Cell {
             'x' => Some(Cell::Hit),
             '#' => Some(Cell::Sunk),
             '^' => Some(Cell::Island),
+            's' => Some(Cell::Ship),
             _ => None,
         }
     }
@@ -46,12 +50,25 @@ impl Cell {
             Cell::Hit => 'x',
             Cell::Sunk => '#',
             Cell::Island => '^',
+            Cell::Ship => 's',
         }
     }
 
-    /// Whether a ship still afloat may lie on this cell (`.` or `x`).
+    /// Whether a ship still afloat may lie on this cell (`.`, `x` or `s`).
     pub fn may_hold_afloat(self) -> bool {
-        matches!(self, Cell::Unknown | Cell::Hit)
+        matches!(self, Cell::Unknown | Cell::Hit | Cell::Ship)
+    }
+
+    /// Whether some ship afloat must lie on this cell: a hit (`x`) or a cell known to hold a ship
+    /// (`s`).
+    pub fn holds_ship(self) -> bool {
+        matches!(self, Cell::Hit | Cell::Ship)
+    }
+
+    /// Whether the cell may be shot: not shot yet, and not an island (`.` or `s`). A ship that
+    /// covers one is not sunk by the shots so far.
+    pub fn is_open(self) -> bool {
+        matches!(self, Cell::Unknown | Cell::Ship)
     }
 
     /// Whether this cell has been shot (`o`, `x` or `#`): not `.`, nor an island.
@@ -105,7 +122,7 @@ pub enum BoardError {
     #[error("board[{row}]: has {len} columns but board[0] has {expected}; all rows must be the same length")]
     Ragged { row: usize, len: usize, expected: usize },
     #[error(
-        "board[{row}][{col}] (cell {label}): invalid character {found:?}; expected one of '.', 'o', 'x', '#', '^'",
+        "board[{row}][{col}] (cell {label}): invalid character {found:?}; expected one of '.', 'o', 'x', '#', '^', 's'",
         label = Pos::new(*row, *col).label()
     )]
     BadCell { row: usize, col: usize, found: char },
@@ -245,6 +262,18 @@ impl Board {
     /// The island cells (`^`), in row-major order.
     pub fn islands(&self) -> Vec<Pos> {
         (0..self.len()).filter(|&i| self.cells[i] == Cell::Island).map(|i| self.pos(i)).collect()
+    }
+
+    /// Whether any cell is an `s` (known to hold a ship, not shot yet).
+    pub fn has_reveals(&self) -> bool {
+        self.cells.contains(&Cell::Ship)
+    }
+
+    /// The board with every `s` read as `.`: what a shooter that does not read reveals sees.
+    pub fn without_reveals(&self) -> Board {
+        let mut b = self.clone();
+        b.cells.iter_mut().filter(|c| **c == Cell::Ship).for_each(|c| *c = Cell::Unknown);
+        b
     }
 
     /// Whether any cell is an `x` (a hit on a ship still afloat).

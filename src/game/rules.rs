@@ -141,7 +141,7 @@ impl Rules {
         }
         for i in 0..board.len() {
             let p = board.pos(i);
-            if board.cells()[i] == Cell::Hit && around(board, p).any(|q| board.get(q) == Cell::Sunk) {
+            if board.cells()[i].holds_ship() && around(board, p).any(|q| board.get(q) == Cell::Sunk) {
                 return Err(RuleBreach::HitTouchesSunk { row: p.row, col: p.col });
             }
         }
@@ -149,7 +149,7 @@ impl Rules {
     }
 
     /// The `.` cells these rules prove to be water: none under the classic rules; under the
-    /// no-touch rules those next to a `#` (edge or corner) and those diagonal to an `x`.
+    /// no-touch rules those next to a `#` (edge or corner) and those diagonal to an `x` or an `s`.
     pub fn known_water(&self, board: &Board) -> Vec<bool> {
         let mut water = vec![false; board.len()];
         if self.touching {
@@ -159,7 +159,7 @@ impl Rules {
             let p = board.pos(i);
             let near: &dyn Fn(Pos) -> bool = match board.cells()[i] {
                 Cell::Sunk => &|_| true,
-                Cell::Hit => &|q: Pos| q.row != p.row && q.col != p.col,
+                Cell::Hit | Cell::Ship => &|q: Pos| q.row != p.row && q.col != p.col,
                 _ => continue,
             };
             for q in around(board, p).filter(|&q| near(q)) {

@@ -18,15 +18,16 @@ pub enum TurnError {
     ShipTooLong { index: usize, len: usize, max: usize },
     #[error("board: no '.' cell is left to shoot")]
     NoOpenCell,
-    #[error("board: {hits} 'x' cells but the ships afloat have only {total} cells in all")]
-    TooManyHits { hits: usize, total: usize },
+    /// More hits and known ship cells than the ships afloat have: `which` names the kinds counted.
+    #[error("board: {hits} {which} cells but the ships afloat have only {total} cells in all")]
+    TooManyHits { hits: usize, total: usize, which: &'static str },
     #[error("ships: total length {total} exceeds the {open} cells ('.' or 'x') that could still hold a ship")]
     ShipsExceedOpenCells { total: usize, open: usize },
     #[error(
-        "board[{row}][{col}] (cell {label}): this 'x' lies in no run of '.'/'x' cells long enough for any ship afloat (shortest: {shortest})",
+        "board[{row}][{col}] (cell {label}): this '{mark}' lies in no run of '.'/'x' cells long enough for any ship afloat (shortest: {shortest})",
         label = Pos::new(*row, *col).label()
     )]
-    UnreachableHit { row: usize, col: usize, shortest: usize },
+    UnreachableHit { row: usize, col: usize, shortest: usize, mark: char },
     #[error("ships[{index}]: no row or column has {len} consecutive '.'/'x' cells, so this ship fits nowhere")]
     ShipFitsNowhere { index: usize, len: usize },
     #[error(
@@ -182,13 +183,15 @@ impl<'a> Turn<'a> {
                 return Err(TurnError::ShipTooLong { index, len, max });
             }
         }
-        if b.count(Cell::Unknown) == 0 {
+        if !b.cells().iter().any(|c| c.is_open()) {
             return Err(TurnError::NoOpenCell);
         }
-        let hits = b.count(Cell::Hit);
+        // Known ship cells (`s`) count with the hits: ship cells the fleet must have.
+        let hits = b.count(Cell::Hit) + b.count(Cell::Ship);
         let total = self.fleet.total_cells();
         if hits > total {
-            return Err(TurnError::TooManyHits { hits, total });
+            let which = if b.has_reveals() { "'x' and 's'" } else { "'x'" };
+            return Err(TurnError::TooManyHits { hits, total, which });
         }
         let open = hits + b.count(Cell::Unknown);
         if total > open {
@@ -197,9 +200,10 @@ impl<'a> Turn<'a> {
         let (h, v) = open_runs(b);
         let shortest = self.fleet.shortest().unwrap_or(1);
         for i in 0..b.len() {
-            if b.cells()[i] == Cell::Hit && h[i].max(v[i]) < shortest {
+            if b.cells()[i].holds_ship() && h[i].max(v[i]) < shortest {
                 let p = b.pos(i);
-                return Err(TurnError::UnreachableHit { row: p.row, col: p.col, shortest });
+                let mark = b.cells()[i].to_char();
+                return Err(TurnError::UnreachableHit { row: p.row, col: p.col, shortest, mark });
             }
         }
         let longest_run = h.iter().chain(v.iter()).copied().max().unwrap_or(0);
@@ -276,9 +280,18 @@ mod tests {
     #[test]
     fn rejects_each_inconsistency() {
         assert_eq!(check(&["oo", "#o"], &[1]), Err(TurnError::NoOpenCell));
-        assert_eq!(check(&["xxx.", "...."], &[2]), Err(TurnError::TooManyHits { hits: 3, total: 2 }));
+        assert_eq!(check(&["xxx.", "...."], &[2]), Err(TurnError::TooManyHits { hits: 3, total: 2, which: "'x'" }));
         assert_eq!(check(&["..oo", "oooo"], &[2, 1]), Err(TurnError::ShipsExceedOpenCells { total: 3, open: 2 }));
-        assert_eq!(check(&["oxo..", "ooo.."], &[2]), Err(TurnError::UnreachableHit { row: 0, col: 1, shortest: 2 }));
+        assert_eq!(
+            check(&["oxo..", "ooo.."], &[2]),
+            Err(TurnError::UnreachableHit { row: 0, col: 1, shortest: 2, mark: 'x' })
+        );
+        assert_eq!(
+            check(&["oso..", "ooo.."], &[2]),
+            Err(TurnError::UnreachableHit { row: 0, col: 1, shortest: 2, mark: 's' })
+        );
+        let too_many = TurnError::TooManyHits { hits: 3, total: 2, which: "'x' and 's'" };
+        assert_eq!(check(&["xs..", "s..."], &[2]), Err(too_many));
         assert_eq!(check(&["..o..", "ooooo", "..o.."], &[3]), Err(TurnError::ShipFitsNowhere { index: 0, len: 3 }));
         assert_eq!(check(&["...."], &[5]), Err(TurnError::ShipTooLong { index: 0, len: 5, max: 4 }));
         // Each cheap check passes, but no layout exists: the only ship would lie wholly on hits,

@@ -89,7 +89,7 @@ impl Search<'_> {
     /// Places ships over the first uncovered hit (none is before `from`) until every hit is
     /// covered, then the rest.
     fn cover_hits(&mut self, from: usize) -> Outcome {
-        let Some(hit) = (from..self.board.len()).find(|&i| self.board.cells()[i] == Cell::Hit && !self.taken[i]) else {
+        let Some(hit) = (from..self.board.len()).find(|&i| self.board.cells()[i].holds_ship() && !self.taken[i]) else {
             return self.place_rest(0, 0);
         };
         let (hr, hc) = (hit / self.cols, hit % self.cols);
@@ -210,7 +210,7 @@ impl Search<'_> {
         let start = p.row * self.cols + p.col;
         let mut cells = (0..p.len).map(|k| (start + k * step, self.board.cells()[start + k * step]));
         let legal = cells.clone().all(|(i, c)| !self.taken[i] && c.may_hold_afloat() && self.near[i] == 0)
-            && (self.lies_on_hits || cells.any(|(_, c)| c == Cell::Unknown));
+            && (self.lies_on_hits || cells.any(|(_, c)| c.is_open()));
         legal.then_some((start, step))
     }
 }

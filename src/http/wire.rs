@@ -216,12 +216,12 @@ impl ToSchema for AlgorithmName {
     }
 }
 
-/// `board`: 1 to 26 rows of 1 to 26 cells from `.ox#^` (that the rows have one length is checked by
+/// `board`: 1 to 26 rows of 1 to 26 cells from `.ox#^s` (that the rows have one length is checked by
 /// the service, with a 422).
 pub fn board_schema() -> Array {
     let row = ObjectBuilder::new()
         .schema_type(Type::String)
-        .pattern(Some("^[.ox#^]+$"))
+        .pattern(Some("^[.ox#^s]+$"))
         .min_length(Some(1))
         .max_length(Some(MAX_SIDE));
     ArrayBuilder::new()
@@ -231,7 +231,8 @@ pub fn board_schema() -> Array {
         .description(Some(
             "One string per row, all the same length, 1 to 26 rows and 1 to 26 columns. Cells: `.` not \
              shot yet, `o` miss, `x` hit on a ship not sunk yet, `#` a cell of a sunk ship, `^` an island \
-             (no ship lies on it and none is shot).",
+             (no ship lies on it and none is shot), `s` not shot yet and known to hold a ship (a reveal \
+             showed it; a ship lying wholly on `s` and `x` cells is not sunk).",
         ))
         .build()
 }

@@ -88,6 +88,17 @@ impl Algorithm {
         self.strategy().opponent_note()
     }
 
+    /// What the algorithm reads of a reveal's `s` cells, or `None` when it reads none
+    /// ([`Strategy::observations_note`]).
+    pub fn observations_note(self) -> Option<&'static str> {
+        self.strategy().observations_note()
+    }
+
+    /// Whether it reads `s` cells; the others are shown the board with each `s` as a `.`.
+    pub fn reads_reveals(self) -> bool {
+        self.observations_note().is_some()
+    }
+
     /// How the algorithm reads a game sent as a history ([`Strategy::history_note`]).
     pub fn history_note(self) -> std::borrow::Cow<'static, str> {
         self.strategy().history_note()

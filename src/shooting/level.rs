@@ -225,7 +225,7 @@ impl Weakened {
         let probability = self.algorithm.info().grid_kind == GridKind::Probability;
         let value = |i: usize| if grid[i].is_finite() && grid[i] > 0.0 { grid[i] } else { 0.0 };
         let skip = skip.map(|p| board.index(p));
-        let open = |i: usize| board.cells()[i] == Cell::Unknown && Some(i) != skip;
+        let open = |i: usize| board.cells()[i].is_open() && Some(i) != skip;
         let eligible = |i: usize| open(i) && possible[i] && (value(i) > 0.0 || !probability);
         let target = board.has_hits();
         let stray = target && w.stray > 0.0 && rng.random::<f64>() < w.stray;

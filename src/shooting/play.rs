@@ -112,9 +112,18 @@ impl Seat {
         candidates: usize,
         deadline: Deadline,
     ) -> Result<Recommendation, StrategyError> {
+        let player = self.player;
+        // An algorithm that does not read reveals sees each `s` as a `.` it knows nothing of.
+        let plain;
+        let board = match board.has_reveals() && !player.algorithm.reads_reveals() {
+            true => {
+                plain = board.without_reveals();
+                &plain
+            }
+            false => board,
+        };
         let seen = self.rules.reveal(board);
         let turn = self.turn(&seen, fleet, told).with_deadline(deadline);
-        let player = self.player;
         let mut grid = vec![0.0; seen.len()];
         let (decision, own) = player.decide_with_own(turn, rng, &mut grid)?;
         // Where the deadline came before any posterior, the grid is the placement count.
@@ -246,14 +255,14 @@ pub struct Recommendation {
     /// below it; where it chose below the top for a reason (`bayes`'s counted moves), a cell valued
     /// above it is a departure from that choice too.
     pub mistake: bool,
-    /// The turn's shots under its rules' salvo size, best first: `shot`, then the `.` cells of
-    /// highest grid value. Fewer when fewer `.` cells are left.
+    /// The turn's shots under its rules' salvo size, best first: `shot`, then the open cells of
+    /// highest grid value. Fewer when fewer open cells are left.
     pub shots: Vec<Pos>,
     /// The best cells with their grid values, best first, as many as asked (a hint); `shots` is
     /// their head.
     pub candidates: Vec<(Pos, f64)>,
     pub mode: Mode,
-    /// Row-major, finite, in [0, 1], exactly 0 on every cell that is not `.`.
+    /// Row-major, finite, in [0, 1], exactly 0 on every cell that is not open (`.`, `s`).
     pub grid: Vec<f64>,
     pub grid_kind: GridKind,
     pub posterior: Option<PosteriorFacts>,

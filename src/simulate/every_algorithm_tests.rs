@@ -135,3 +135,63 @@ fn every_algorithm_uses_a_model_or_ignores_it_exactly() {
         check_model(algorithm, if algorithm.is_heavy() { 40 } else { 100 });
     }
 }
+
+#[test]
+fn every_algorithm_answers_boards_a_reveal_wrote_on() {
+    // Positions from real games with a few unshot cells revealed (`s` a ship, `o` water), under
+    // both rules and salvos of 2: every algorithm shoots open cells (`.` or `s`) and never an `o`;
+    // one that reads reveals (bayes) shoots an `s` first and gives each `s` probability 1; one that
+    // does not answers exactly as on the board with each `s` a `.`.
+    use crate::game::board::{Cell, Pos};
+    use crate::game::deadline::Deadline;
+    use crate::game::rules::Rules;
+    use rand::RngExt;
+    let mut rng = seeded(47);
+    let mut positions = Vec::new();
+    for k in 0..24 {
+        let rules = [Rules::CLASSIC, Rules::NO_TOUCH, Rules::new(true, 2).unwrap()][k % 3];
+        let layout = crate::game::layout::random_layout_under(8, 8, &[4, 3, 2, 2], rules, &mut rng).unwrap();
+        let mut game = Game::new(layout.clone());
+        for _ in 0..rng.random_range(0..30) {
+            let open: Vec<usize> = (0..64).filter(|&i| game.board().cells()[i] == Cell::Unknown).collect();
+            let before = game.clone();
+            game.fire(game.board().pos(open[rng.random_range(0..open.len())])).unwrap();
+            if game.is_over() {
+                game = before;
+                break;
+            }
+        }
+        let mut board = game.board().clone();
+        let ships: Vec<Pos> = layout.ships.iter().flat_map(|s| s.cells()).collect();
+        let unshot: Vec<usize> = (0..64).filter(|&i| board.cells()[i] == Cell::Unknown).collect();
+        for i in unshot {
+            if rng.random_range(0..8) == 0 {
+                let p = board.pos(i);
+                board.set(p, if ships.contains(&p) { Cell::Ship } else { Cell::Miss });
+            }
+        }
+        if board.has_reveals() {
+            positions.push((board, game.fleet().clone(), rules));
+        }
+    }
+    assert!(positions.len() > 15, "{}", positions.len());
+    for &algorithm in Algorithm::ALL {
+        for (k, (board, fleet, rules)) in positions.iter().enumerate() {
+            let seat = Seat { rules: *rules, ..Seat::new(Weakened::full(algorithm)) };
+            let answer = |b| seat.play(b, fleet, None, &mut seeded(k as u64), 3, Deadline::NONE).unwrap();
+            let rec = answer(board);
+            for p in &rec.shots {
+                assert!(board.get(*p).is_open(), "{} shot {p} on\n{board}", algorithm.name());
+            }
+            if algorithm.reads_reveals() {
+                assert_eq!(board.get(rec.shot), Cell::Ship, "{} on\n{board}", algorithm.name());
+                for i in (0..board.len()).filter(|&i| board.cells()[i] == Cell::Ship) {
+                    assert_eq!(rec.grid[i], 1.0, "{} on\n{board}", algorithm.name());
+                }
+            } else {
+                let plain = answer(&board.without_reveals());
+                assert_eq!((rec.shots, rec.grid), (plain.shots, plain.grid), "{}", algorithm.name());
+            }
+        }
+    }
+}

@@ -34,6 +34,7 @@ mod placement;
 mod properties;
 mod recommend;
 mod request_id;
+mod reveals;
 mod rules;
 mod sampler;
 mod searches;

@@ -4,9 +4,9 @@
 //!   salvo, with or without `candidates`, at any strength `level` or none) gets a legal `.` shot,
 //!   salvo and hint with a well-formed grid from every algorithm, and below level 10 a shot where
 //!   a ship can be;
-//! - an arbitrary small board gets such a shot when some layout of the ships agrees with it under
-//!   the request's rules (decided by exact counting, itself checked against brute force) and a 422
-//!   otherwise;
+//! - an arbitrary small board (islands and revealed ship cells `s` among its cells) gets such a
+//!   shot when some layout of the ships agrees with it under the request's rules (decided by exact
+//!   counting, itself checked against brute force) and a 422 otherwise;
 //! - a history from a real game (any fleet, rules, salvo and announcement rule) gets a shot at a
 //!   cell never fired at, from a grid that is zero on every cell fired at, and the same history
 //!   made up (a shot repeated, a ship renamed, a result flipped) gets an answer or a 4xx problem;
@@ -139,7 +139,8 @@ fn positions_from_real_games_get_a_legal_shot_from_every_algorithm() {
 
 #[test]
 fn arbitrary_small_boards_get_a_shot_exactly_when_some_layout_agrees() {
-    let row = |cols: usize| prop::collection::vec(prop::sample::select(vec!['.', '.', 'x', 'o', '#']), cols);
+    let row =
+        |cols: usize| prop::collection::vec(prop::sample::select(vec!['.', '.', '.', 'x', 'o', '#', 's', '^']), cols);
     let board = (1usize..=5, 1usize..=5)
         .prop_flat_map(move |(rows, cols)| prop::collection::vec(row(cols).prop_map(String::from_iter), rows));
     let strategy = (board, prop::collection::vec(1usize..=5, 1..=3), algorithm(), any::<u64>(), any::<bool>());

@@ -172,6 +172,7 @@ export interface components {
          *       "measured_by": "sonar simulate --algorithm all --games 10000 --seed 1 --json > data/strength.jsonl",
          *       "name": "density",
          *       "no_touch": "Reads the board with the rule applied to its candidate cells: every cell next to a sunk ship or diagonal to a hit is water (never shot, 0 in the grid); its own method is unchanged",
+         *       "observations": null,
          *       "opponent": null,
          *       "salvo": "Its own shot first, then the open cells of highest grid value, ties broken by the seed",
          *       "source": "Faiz Ilham Muhammad, \"Greedy Algorithm and String Matching in Battleship Game Strategy Using Probability Density Matrix\", paper, Institut Teknologi Bandung, c. 2013",
@@ -208,6 +209,11 @@ export interface components {
             name: string;
             /** @description How it plays the no-touch rules (`rules.touching: false`). */
             no_touch: string;
+            /**
+             * @description What it reads of what a reveal showed (the board's `s` cells, known to hold a ship), or
+             *     null when it reads none: it then sees each `s` as a `.` it knows nothing of.
+             */
+            observations?: string | null;
             /**
              * @description How it uses the request's `opponent` (a model of the opponent's habits), or null when it
              *     ignores it (it then plays as if every layout were equally likely).
@@ -1089,7 +1095,7 @@ export interface components {
          * @description An error response body (RFC 9457 problem details).
          * @example {
          *       "col": 3,
-         *       "detail": "board[2][3] (cell C4): invalid character 'X'; expected one of '.', 'o', 'x', '#', '^'",
+         *       "detail": "board[2][3] (cell C4): invalid character 'X'; expected one of '.', 'o', 'x', '#', '^', 's'",
          *       "field": "board",
          *       "row": 2,
          *       "status": 422,
@@ -1153,7 +1159,7 @@ export interface components {
         RecommendRequest: {
             /** @description Algorithm name (see `GET /algorithms`); the default algorithm, `bayes`, when omitted or null. */
             algorithm?: components["schemas"]["Algorithm"] | null;
-            /** @description One string per row, all the same length, 1 to 26 rows and 1 to 26 columns. Cells: `.` not shot yet, `o` miss, `x` hit on a ship not sunk yet, `#` a cell of a sunk ship, `^` an island (no ship lies on it and none is shot). */
+            /** @description One string per row, all the same length, 1 to 26 rows and 1 to 26 columns. Cells: `.` not shot yet, `o` miss, `x` hit on a ship not sunk yet, `#` a cell of a sunk ship, `^` an island (no ship lies on it and none is shot), `s` not shot yet and known to hold a ship (a reveal showed it; a ship lying wholly on `s` and `x` cells is not sunk). */
             board: string[];
             /**
              * Format: int64
@@ -1378,7 +1384,7 @@ export interface components {
             compute?: components["schemas"]["ComputeAnswer"] | null;
             /** @description Algorithms that compute a posterior (`bayes`): whether the grid is the exact posterior. */
             exact?: boolean | null;
-            /** @description Same shape as the board; finite values in [0, 1], exactly 0 on every cell that is not `.`. */
+            /** @description Same shape as the board; finite values in [0, 1], exactly 0 on every cell that is not `.` or `s`. */
             grid: number[][];
             grid_kind: components["schemas"]["GridKind"];
             /**

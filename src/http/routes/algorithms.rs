@@ -37,6 +37,10 @@ pub struct AlgorithmEntry {
     /// How it reads a game sent as a `history` instead of a board: what of the announcements
     /// (which ship sank, which ship a hit struck) it uses.
     pub history: String,
+    /// What it reads of what a reveal showed (the board's `s` cells, known to hold a ship), or
+    /// null when it reads none: it then sees each `s` as a `.` it knows nothing of.
+    #[serialize_always]
+    pub observations: Option<String>,
     /// What it does with a `budget_ms` above the default 10 (thinking time), or null when a larger
     /// budget changes nothing but its precision.
     #[serialize_always]
@@ -92,6 +96,7 @@ impl From<Algorithm> for AlgorithmEntry {
             salvo: algorithm.salvo_note().to_owned(),
             opponent: algorithm.opponent_note().map(str::to_owned),
             history: algorithm.history_note().into_owned(),
+            observations: algorithm.observations_note().map(str::to_owned),
             thinking: algorithm.thinking_note(),
             mean_shots: measured.map(|m| m.mean),
             mean_shots_ci95: measured.map(|m| m.ci95),

@@ -147,7 +147,7 @@ impl<'a> Mixture<'a> {
         let marginals = occupancy
             .iter()
             .zip(board.cells())
-            .map(|(&o, &c)| if c == Cell::Unknown { (o / total).min(1.0) } else { 0.0 })
+            .map(|(&o, &c)| if c.is_open() { (o / total).min(1.0) } else { 0.0 })
             .collect();
         Ok((marginals, agreeing))
     }

@@ -48,7 +48,7 @@ pub fn for_each_layout(board: &Board, fleet: &Fleet, rules: Rules, mut visit: im
                 .into_iter()
                 .filter(|p| {
                     p.cells().all(|c| board.get(c).may_hold_afloat())
-                        && (!rules.announce.tells_sinkings() || p.cells().any(|c| board.get(c) == Cell::Unknown))
+                        && (!rules.announce.tells_sinkings() || p.cells().any(|c| board.get(c).is_open()))
                 })
                 .collect()
         })
@@ -76,7 +76,7 @@ impl<F: FnMut(&[Placement], &[bool])> Search<'_, F> {
     fn place(&mut self, ship: usize, first: usize, taken: &mut Vec<bool>, ships: &mut Vec<Placement>) {
         let board = self.board;
         if ship == self.lengths.len() {
-            let all_hits_covered = board.cells().iter().zip(taken.iter()).all(|(&c, &t)| c != Cell::Hit || t);
+            let all_hits_covered = board.cells().iter().zip(taken.iter()).all(|(&c, &t)| !c.holds_ship() || t);
             let apart = self.touching
                 || ships.iter().enumerate().all(|(i, a)| {
                     ships[i + 1..].iter().all(|b| !touch(a, b))

@@ -15,7 +15,6 @@
 //! overlap, so it overshoots, most on open boards.
 
 use super::frame::Frame;
-use crate::game::board::Cell;
 
 /// Boards without hits whose bound ([`work_bound`]) passes the budget this many times
 /// over are turned away unswept. Without hits the bound is seldom far above the real work on
@@ -77,7 +76,7 @@ fn representatives(frame: &Frame) -> Vec<usize> {
         (hi - lo) / step < longest && (lo..=hi).step_by(step).all(|k| frame.cells[k].may_hold_afloat())
     };
     let mut reps: Vec<usize> = Vec::new();
-    for x in (0..frame.len()).filter(|&k| frame.cells[k] == Cell::Hit) {
+    for x in (0..frame.len()).filter(|&k| frame.cells[k].holds_ship()) {
         if reps.len() < MAX_REPS && reps.iter().all(|&r| !together(r, x)) {
             reps.push(x);
         }

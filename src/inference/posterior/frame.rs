@@ -38,9 +38,10 @@ impl Orientation {
 /// The oriented board, the length classes, and which ships may start on each cell.
 ///
 /// Cells are numbered row-major in the frame: `k = r * width + c`. A ship "starts" on its
-/// top-left cell. A start is *valid* when the whole ship lies on the board, covers only `.`
-/// and `x` cells, and covers at least one `.` (a ship wholly on hits would have been sunk; under
-/// [`crate::game::announce::Announce::None`] nothing says so, and it may).
+/// top-left cell. A start is *valid* when the whole ship lies on the board, covers only `.`, `x`
+/// and `s` cells, and covers at least one `.` or `s` (a ship wholly on hits would have been sunk;
+/// under [`crate::game::announce::Announce::None`] nothing says so, and it may). Every `x` and `s`
+/// cell must be covered.
 #[derive(Clone, Debug)]
 pub struct Frame {
     /// Whether ships may touch. Under the no-touch rules the board must already be revealed
@@ -66,7 +67,8 @@ pub struct Frame {
     /// Per boundary `k` (before cell `k`, `0..=len`): classes that must already have at least
     /// the given number of ships placed, because too few valid starts remain from `k` on.
     pub quota: Vec<Vec<(usize, usize)>>,
-    /// Per boundary `k`: the `x` cells from `k` on, each of which some ship still has to cover.
+    /// Per boundary `k`: the `x` and `s` cells from `k` on, each of which some ship still has to
+    /// cover.
     pub hits_ahead: Vec<HitsAhead>,
     /// A prior over layouts: each edge that puts a ship on a cell weighs its share of the layout's
     /// weight. `None`: every layout weighs 1 (counting).
@@ -149,7 +151,8 @@ impl Frame {
             let mut any_open = may_lie_on_hits;
             for k in ks {
                 match cells[k] {
-                    Cell::Unknown => any_open = true,
+                    // A ship on an `s` cell is not sunk: the cell is not shot yet.
+                    Cell::Unknown | Cell::Ship => any_open = true,
                     Cell::Hit => {}
                     Cell::Miss | Cell::Sunk | Cell::Island => return false,
                 }
@@ -268,7 +271,7 @@ fn hits_ahead(
 ) -> Vec<HitsAhead> {
     let n = cells.len();
     let longest = classes.iter().map(|&(l, _)| l).max().unwrap_or(0);
-    let hits: Vec<usize> = (0..n).filter(|&k| cells[k] == Cell::Hit).collect();
+    let hits: Vec<usize> = (0..n).filter(|&k| cells[k].holds_ship()).collect();
     (0..=n)
         .map(|k| {
             let (r, _) = (k / width, k % width);

@@ -93,7 +93,7 @@ impl<'a> Sampler<'a> {
                 rows[r] |= 1 << c;
                 cols[c] |= 1 << r;
             }
-            if cell == Cell::Hit {
+            if cell.holds_ship() {
                 hits.push(i);
             }
         }
@@ -212,7 +212,7 @@ impl<'a> Sampler<'a> {
                         };
                         let p = Placement { len, row, col, horizontal };
                         let free = p.cells().all(|c| rows[c.row] & (1 << c.col) != 0);
-                        let touches_open = self.lies_on_hits || p.cells().any(|c| self.board.get(c) == Cell::Unknown);
+                        let touches_open = self.lies_on_hits || p.cells().any(|c| self.board.get(c).is_open());
                         if free && touches_open {
                             options.push((i, p));
                         }
@@ -334,7 +334,7 @@ impl<'a> Sampler<'a> {
         let marginals = occ
             .iter()
             .zip(self.board.cells())
-            .map(|(&o, &c)| if c == Cell::Unknown { (o / sum_w).min(1.0) } else { 0.0 })
+            .map(|(&o, &c)| if c.is_open() { (o / sum_w).min(1.0) } else { 0.0 })
             .collect();
         let ln_mean = (sum_w / drawn as f64).ln() + ln_scale.unwrap_or(0.0);
         Some(Estimate {

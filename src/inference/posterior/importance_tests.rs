@@ -26,7 +26,7 @@ fn brute(board: &Board, fleet: &Fleet) -> (u64, Vec<u64>) {
         count: &mut u64,
     ) {
         if i == lengths.len() {
-            let covered = b.cells().iter().enumerate().all(|(k, &c)| c != Cell::Hit || used[k]);
+            let covered = b.cells().iter().enumerate().all(|(k, &c)| !c.holds_ship() || used[k]);
             if covered {
                 *count += 1;
                 for p in chosen.iter() {
@@ -43,7 +43,7 @@ fn brute(board: &Board, fleet: &Fleet) -> (u64, Vec<u64>) {
         for (k, &p) in all.iter().enumerate().skip(start) {
             let cells: Vec<_> = p.cells().collect();
             let ok = cells.iter().all(|&c| b.get(c).may_hold_afloat() && !used[b.index(c)])
-                && cells.iter().any(|&c| b.get(c) == Cell::Unknown);
+                && cells.iter().any(|&c| b.get(c).is_open());
             if !ok {
                 continue;
             }
@@ -79,14 +79,14 @@ fn midgame(rows: usize, cols: usize, ships: &[usize], seed: u64, shots: usize) -
     (game.board().clone(), game.fleet().clone())
 }
 
-fn check_sampler(board: &Board, fleet: &Fleet, seed: u64) {
+pub(super) fn check_sampler(board: &Board, fleet: &Fleet, seed: u64) {
     let (count, occ) = brute(board, fleet);
     assert!(count > 0, "test boards come from real games");
     let est = Sampler::with_rules(board, fleet, Rules::CLASSIC)
         .estimate(60_000, &mut seeded(seed), |_| true)
         .expect("some draw agrees");
     for (i, (&o, &m)) in occ.iter().zip(&est.marginals).enumerate() {
-        let exact = if board.cells()[i] == Cell::Unknown { o as f64 / count as f64 } else { 0.0 };
+        let exact = if board.cells()[i].is_open() { o as f64 / count as f64 } else { 0.0 };
         // Generous bound from the effective sample size: 5 standard errors, plus a floor.
         let tol = 5.0 * (exact * (1.0 - exact) / est.effective).sqrt() + 0.01;
         assert!(

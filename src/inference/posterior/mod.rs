@@ -85,6 +85,8 @@ mod prior;
 mod replay_brute;
 #[cfg(test)]
 mod replay_brute_tests;
+#[cfg(test)]
+mod reveal_tests;
 mod sample;
 #[cfg(test)]
 mod sample_tests;
@@ -214,7 +216,7 @@ impl ExactTables {
             occupancy[frame.board_index(k)] = o;
         }
         debug_assert!(board.cells().iter().zip(&occupancy).all(|(&c, &o)| match c {
-            Cell::Hit => o == layouts,
+            Cell::Hit | Cell::Ship => o == layouts,
             Cell::Miss | Cell::Sunk | Cell::Island => o == 0,
             Cell::Unknown => o <= layouts,
         }));

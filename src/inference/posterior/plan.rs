@@ -4,7 +4,7 @@
 use super::estimate;
 use super::frame;
 use super::sweep::ExactError;
-use crate::game::board::{Board, Cell};
+use crate::game::board::Board;
 use crate::game::fleet::Fleet;
 use crate::game::prior::Opponent;
 use crate::game::rules::Rules;
@@ -31,7 +31,7 @@ pub fn prepare(
     // Sweep from the end nearer the hits: hits behind the frontier prune states, hits ahead of it
     // leave dead ends behind.
     let n = frame.len();
-    let hits: Vec<usize> = (0..n).filter(|&k| frame.cells[k] == Cell::Hit).collect();
+    let hits: Vec<usize> = (0..n).filter(|&k| frame.cells[k].holds_ship()).collect();
     let reverse = 2 * hits.iter().sum::<usize>() > hits.len() * (n - 1);
     let ceiling = estimate::work_left(&sampled, n, reverse);
     let frame = if reverse {

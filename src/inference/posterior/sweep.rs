@@ -23,7 +23,6 @@ use super::count::Count;
 use super::frame::Frame;
 use super::key::{Key, Packing};
 use super::table::Interner;
-use crate::game::board::Cell;
 use crate::game::deadline::{Deadline, Work};
 
 /// Why no exact answer was given.
@@ -226,7 +225,7 @@ fn forward<W: Count, const N: usize>(
                     (h || v).then(|| (i, len as u64, h, v, packing.columns_mask::<N>(c + 1, (c + len).min(width))))
                 })
                 .collect(),
-            may_stay_empty: frame.cells[k] != Cell::Hit,
+            may_stay_empty: !frame.cells[k].holds_ship(),
         };
         let quota = &frame.quota[k + 1];
         let meets = |key: &Key<N>| quota.iter().all(|&(i, min)| key.get(packing.used[i]) >= min as u64);

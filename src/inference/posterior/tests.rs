@@ -47,7 +47,7 @@ pub(super) fn agree_under(b: &Board, f: &Fleet, rules: Rules) -> u128 {
             assert_eq!(p.occupancy, brute.occupancy, "occupancy of\n{b}fleet {:?}", f.lengths());
             let open: f64 =
                 p.marginals().iter().zip(b.cells()).filter(|(_, c)| **c == Cell::Unknown).map(|(m, _)| m).sum();
-            let expected = (f.total_cells() - b.count(Cell::Hit)) as f64;
+            let expected = (f.total_cells() - b.count(Cell::Hit) - b.count(Cell::Ship)) as f64;
             assert!((open - expected).abs() < 1e-9, "marginals of '.' cells sum to {open}, not {expected}\n{b}");
             p.layouts
         }

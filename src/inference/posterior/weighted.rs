@@ -4,7 +4,7 @@
 use super::frame::Frame;
 use super::plan::prepare;
 use super::sweep::{self, ExactError};
-use crate::game::board::{Board, Cell};
+use crate::game::board::Board;
 use crate::game::deadline::Work;
 use crate::game::fleet::Fleet;
 use crate::game::prior::Opponent;
@@ -82,7 +82,7 @@ fn sweep_weighted(board: &Board, frame: &Frame, work: Work, ceiling: &[f64]) -> 
     }
     let mut occupancy = vec![0.0; board.len()];
     for (k, &o) in sw.occupancy.iter().enumerate() {
-        occupancy[frame.board_index(k)] = if frame.cells[k] == Cell::Hit { weight } else { o };
+        occupancy[frame.board_index(k)] = if frame.cells[k].holds_ship() { weight } else { o };
     }
     Ok(WeightedPosterior { rows: board.rows(), cols: board.cols(), weight, occupancy })
 }

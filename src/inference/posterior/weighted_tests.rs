@@ -257,3 +257,31 @@ fn the_importance_sampler_under_a_prior_converges_to_the_exact_posterior() {
         checked += 1;
     }
 }
+
+#[test]
+fn revealed_ship_cells_weigh_exactly_as_brute_force_says() {
+    // Real positions with one or two `.` cells turned to `s` (some then have no layout at all,
+    // which both must say), real weights, both rules.
+    let mut rng = seeded(2525);
+    let (mut some, mut none) = (0, 0);
+    for case in 0..80 {
+        let rules = if case % 3 == 2 { Rules::NO_TOUCH } else { Rules::CLASSIC };
+        let (b, f) = position(&mut rng, rules);
+        let mut seen = rules.reveal(&b).into_owned();
+        for _ in 0..1 + case % 2 {
+            let open: Vec<usize> = (0..seen.len()).filter(|&i| seen.cells()[i] == Cell::Unknown).collect();
+            if let Some(&i) = open.get(rng.random_range(0..open.len().max(1))) {
+                seen.set(seen.pos(i), Cell::Ship);
+            }
+        }
+        let seen = rules.reveal(&seen).into_owned();
+        let cells: Vec<Vec<f64>> =
+            (0..b.rows()).map(|_| (0..b.cols()).map(|_| (rng.random::<f64>() * 4.0 - 2.0).exp()).collect()).collect();
+        let m = Opponent::new(b.rows(), b.cols(), &cells, [0.3, 1.0, 2.0][case % 3]).unwrap();
+        let expected = brute_real(&seen, &f, rules, &m);
+        some += usize::from(expected.is_some());
+        none += usize::from(expected.is_none());
+        check(&seen, &f, rules, &m, expected);
+    }
+    assert!(some > 40 && none > 0, "{some} with a layout, {none} without");
+}

@@ -43,17 +43,18 @@ pub fn counted_move(turn: Turn<'_>, greedy: Greedy, marginals: &[f64]) -> Option
     let board = turn.board;
     let mut count = vec![0.0; board.len()];
     scores(board, turn.fleet, None, &mut count);
-    let shot = turn.order.best(board, &count, |i| board.cells()[i] == Cell::Unknown && marginals[i] > 0.0)?;
+    let shot = turn.order.best(board, &count, |i| board.cells()[i].is_open() && marginals[i] > 0.0)?;
     Some((shot, if board.has_hits() { TARGETING } else { HUNTING }))
 }
 
-/// The grid's likeliest open cell (ties in the turn's order), the shot the default budget plays
-/// (the counted move where the regime plays it, the likeliest cell otherwise) and
-/// the reason to give when that shot is less likely.
+/// The grid's likeliest open cell (ties in the turn's order; an `s` cell, a sure hit, first where
+/// the board has one), the shot the default budget plays (the counted move where the regime plays
+/// it, the likeliest cell otherwise) and the reason to give when that shot is less likely.
 pub fn greedy_shot(turn: Turn<'_>, greedy: Greedy, grid: &[f64]) -> (Pos, Pos, &'static str) {
     let board = turn.board;
-    let likeliest = turn.order.best(board, grid, |i| board.cells()[i] == Cell::Unknown);
-    let likeliest = likeliest.expect("a checked turn has a '.' cell");
+    let first: fn(Cell) -> bool = if board.has_reveals() { |c| c == Cell::Ship } else { Cell::is_open };
+    let likeliest = turn.order.best(board, grid, |i| first(board.cells()[i]));
+    let likeliest = likeliest.expect("a checked turn has an open cell");
     let (shot, why) = counted_move(turn, greedy, grid).unwrap_or((likeliest, ""));
     (likeliest, shot, why)
 }

@@ -68,6 +68,12 @@ impl Strategy for Bayes {
         )
     }
 
+    fn observations_note(&self) -> Option<&'static str> {
+        Some(
+            "Conditions on every `s` cell (a reveal showed a ship there): only the layouts that cover each one count (a ship lying wholly on `s` and `x` cells is not sunk), exactly within the budget and sampled beyond; each `s` cell has probability 1, and it shoots them first, sure hits that it must fire anyway and that tell sinkings sooner",
+        )
+    }
+
     fn history_note(&self) -> Cow<'static, str> {
         Cow::Owned(format!(
             "Conditions on every announcement in order, exactly: the posterior over the layouts that give every answer of the history (which ship sank on which turn, which ship each hit struck), counted within the budget and sampled past it; past {MAX_ASSIGNMENTS} assignments of the ships the announcements place, it reads the implied board as the other algorithms do"

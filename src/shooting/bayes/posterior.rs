@@ -151,13 +151,20 @@ fn density(board: &Board, fleet: &Fleet) -> Posterior {
     Posterior { marginals: density_as_probability(board, fleet), facts, cut: None }
 }
 
+/// Each `s` cell is a ship for certain (1); the ship cells not yet found (the fleet's less the hits
+/// and `s` cells) are spread over the `.` cells as the density weighs them.
 fn density_as_probability(board: &Board, fleet: &Fleet) -> Vec<f64> {
     let mut g = vec![0.0; board.len()];
-    hunt_density(board, fleet, &mut g);
+    hunt_density(&board.without_reveals(), fleet, &mut g);
     let open_total: f64 = g.iter().zip(board.cells()).filter(|(_, c)| **c == Cell::Unknown).map(|(v, _)| v).sum();
-    let left = (fleet.total_cells() - board.count(Cell::Hit)) as f64;
+    let known = board.count(Cell::Hit) + board.count(Cell::Ship);
+    let left = fleet.total_cells().saturating_sub(known) as f64;
     g.iter()
         .zip(board.cells())
-        .map(|(&v, &c)| if c == Cell::Unknown && open_total > 0.0 { (v * left / open_total).min(1.0) } else { 0.0 })
+        .map(|(&v, &c)| match c {
+            Cell::Ship => 1.0,
+            Cell::Unknown if open_total > 0.0 => (v * left / open_total).min(1.0),
+            _ => 0.0,
+        })
         .collect()
 }

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use thiserror::Error;
 
-use crate::game::board::{Board, Cell, Pos};
+use crate::game::board::{Board, Pos};
 use crate::game::rng::SonarRng;
 use crate::game::turn::Turn;
 use crate::shooting::strategy::plan::Plan;
@@ -129,6 +129,12 @@ pub trait Strategy: Send + Sync {
         None
     }
 
+    /// What it reads of what a reveal showed (`s` cells, known to hold a ship), or `None` when it
+    /// reads none: it then sees each `s` as a `.` it knows nothing of.
+    fn observations_note(&self) -> Option<&'static str> {
+        None
+    }
+
     /// How it reads a game sent as a history ([`crate::game::history`]): by default the board the
     /// history implies, which leaves out what the announcements say beyond it.
     fn history_note(&self) -> Cow<'static, str> {
@@ -163,12 +169,12 @@ pub struct AlgorithmInfo {
     pub uses_randomness: bool,
 }
 
-/// Zeroes every cell that is not `.`, replaces anything not finite or negative by 0, and for a
+/// Zeroes every cell that is not open (`.`, or `s` for the algorithms that read reveals), replaces anything not finite or negative by 0, and for a
 /// score grid divides by the best value so that it is 1 (a grid with no positive `.` value
 /// becomes 1 on every `.` cell: the algorithm has no preference).
 pub fn finish_grid(board: &Board, grid: &mut [f64], kind: GridKind) {
     for (v, &c) in grid.iter_mut().zip(board.cells()) {
-        if c != Cell::Unknown || !v.is_finite() || *v < 0.0 {
+        if !c.is_open() || !v.is_finite() || *v < 0.0 {
             *v = 0.0;
         }
     }
@@ -176,7 +182,7 @@ pub fn finish_grid(board: &Board, grid: &mut [f64], kind: GridKind) {
         GridKind::Score => {
             let max = grid.iter().copied().fold(0.0, f64::max);
             for (v, &c) in grid.iter_mut().zip(board.cells()) {
-                if c == Cell::Unknown {
+                if c.is_open() {
                     *v = if max > 0.0 { *v / max } else { 1.0 };
                 }
             }

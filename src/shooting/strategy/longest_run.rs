@@ -179,7 +179,7 @@ fn walk(board: &Board, hit: Pos, partner: Option<Pos>) -> Vec<Pos> {
         for p in cells {
             match board.get(p) {
                 Cell::Miss | Cell::Island => break,
-                Cell::Unknown => out.push(p),
+                Cell::Unknown | Cell::Ship => out.push(p),
                 Cell::Hit | Cell::Sunk => {}
             }
         }

@@ -7,7 +7,7 @@ use crate::game::board::{Board, Cell, Pos};
 use crate::game::rng::SonarRng;
 use crate::game::turn::Turn;
 
-/// The `k` best `.` cells, best first: the algorithm's own shot `first`, then the other `.` cells
+/// The `k` best open cells (`.`, `s`), best first: the algorithm's own shot `first`, then the other open cells
 /// by decreasing grid value (fewer when fewer are left). Ties go in the turn's order for the
 /// algorithms that play one order through a game (`in_order`, [`crate::shooting::strategy::Strategy::keeps_one_order`]) and at
 /// random, from `rng`, for the others, as their own ties do. Draws nothing when `k` is 1.
@@ -18,7 +18,7 @@ pub fn ranked(in_order: bool, turn: Turn<'_>, first: Pos, grid: &[f64], rng: &mu
     }
     let (rows, cols) = (board.rows(), board.cols());
     let mut rest: Vec<usize> =
-        (0..board.len()).filter(|&i| board.cells()[i] == Cell::Unknown && board.pos(i) != first).collect();
+        (0..board.len()).filter(|&i| board.cells()[i].is_open() && board.pos(i) != first).collect();
     let rank: Vec<usize> = if in_order {
         (0..board.len()).map(|i| turn.order.rank(rows, cols, board.pos(i))).collect()
     } else {
@@ -30,10 +30,10 @@ pub fn ranked(in_order: bool, turn: Turn<'_>, first: Pos, grid: &[f64], rng: &mu
     std::iter::once(first).chain(rest.into_iter().map(|i| board.pos(i))).take(k).collect()
 }
 
-/// The `.` cell of highest value, ties broken uniformly at random (one pass, reservoir style).
-/// Returns `None` only when the board has no `.` cell.
+/// The open cell (`.`, `s`) of highest value, ties broken uniformly at random (one pass, reservoir
+/// style). Returns `None` only when the board has no open cell.
 pub fn best_open_cell(board: &Board, grid: &[f64], rng: &mut SonarRng) -> Option<Pos> {
-    pick_best(board, grid, rng, |c| c == Cell::Unknown)
+    pick_best(board, grid, rng, Cell::is_open)
 }
 
 /// The highest-valued cell among those `eligible` says yes to, ties broken uniformly at random.

@@ -79,7 +79,7 @@ pub fn check_contract(request: &Value, answer: &Value) {
     let cell = |r: usize, c: usize| board[r].as_bytes()[c] as char;
     let (r, c) = (answer["shot"]["row"].as_u64().unwrap() as usize, answer["shot"]["col"].as_u64().unwrap() as usize);
     assert!(r < rows && c < cols, "shot off the board: {answer}");
-    assert_eq!(cell(r, c), '.', "shot at a cell already shot: {answer}");
+    assert!(matches!(cell(r, c), '.' | 's'), "shot at a cell already shot or an island: {answer}");
     assert_eq!(answer["shot"]["label"], Pos::new(r, c).label());
     let has_x = board.iter().any(|row| row.contains('x'));
     assert_eq!(answer["mode"], if has_x { "target" } else { "hunt" });
@@ -92,7 +92,7 @@ pub fn check_contract(request: &Value, answer: &Value) {
         for (gc, v) in row.iter().enumerate() {
             let v = v.as_f64().unwrap();
             assert!(v.is_finite() && (0.0..=1.0).contains(&v), "grid value {v} out of range");
-            if cell(gr, gc) != '.' {
+            if !matches!(cell(gr, gc), '.' | 's') {
                 assert_eq!(v, 0.0, "non-zero grid value on a shot cell ({gr},{gc})");
             }
             best = best.max(v);
@@ -244,10 +244,10 @@ fn check_candidates(request: &Value, answer: &Value, open: usize) {
     assert!(values.windows(2).skip(1).all(|w| w[0] >= w[1]), "candidates best first: {values:?}");
 }
 
-/// The promises the request's `rules` add: `shots` holds `salvo` distinct `.` cells (all of them
-/// when fewer are left), the first being `shot`; under the no-touch rules no shot and no positive
-/// grid value lies on a cell the rule proves to be water.
-/// Returns how many cells the algorithm may shoot (`.` cells the rules do not prove to be water).
+/// The promises the request's `rules` add: `shots` holds `salvo` distinct open cells (`.` or `s`;
+/// all of them when fewer are left), the first being `shot`; under the no-touch rules no shot and
+/// no positive grid value lies on a cell the rule proves to be water.
+/// Returns how many cells the algorithm may shoot (open cells the rules do not prove to be water).
 fn check_rules(request: &Value, answer: &Value) -> usize {
     let rules = &request["rules"];
     let touching = rules["touching"].as_bool().unwrap_or(true);
@@ -256,14 +256,14 @@ fn check_rules(request: &Value, answer: &Value) -> usize {
     let rows: Vec<String> = serde_json::from_value(request["board"].clone()).unwrap();
     let board = sonar::Board::parse(&rows).unwrap();
     let water = rules.known_water(&board);
-    let open = (0..board.len()).filter(|&i| board.cells()[i] == Cell::Unknown && !water[i]).count();
+    let open = (0..board.len()).filter(|&i| board.cells()[i].is_open() && !water[i]).count();
     let shots = answer["shots"].as_array().expect("shots is a list");
     assert_eq!(shots.len(), salvo.min(open), "salvo {salvo} with {open} open cells: {answer}");
     assert_eq!(shots[0], answer["shot"], "the salvo starts with the shot");
     let mut seen = std::collections::HashSet::new();
     for s in shots {
         let p = Pos::new(s["row"].as_u64().unwrap() as usize, s["col"].as_u64().unwrap() as usize);
-        assert!(board.contains(p) && board.get(p) == Cell::Unknown, "salvo shot {p} is not a '.' cell: {answer}");
+        assert!(board.contains(p) && board.get(p).is_open(), "salvo shot {p} is not an open cell: {answer}");
         assert!(!water[board.index(p)], "salvo shot {p} is known water under {rules:?}: {answer}");
         assert!(seen.insert(p), "salvo shot {p} twice: {answer}");
         assert_eq!(s["label"], p.label());

@@ -26,11 +26,11 @@ class AlgorithmEntry:
             45.0202, 'mean_shots_ci95': 0.17969640603859552, 'measured_by': 'sonar simulate --algorithm all --games 10000
             --seed 1 --json > data/strength.jsonl', 'name': 'density', 'no_touch': 'Reads the board with the rule applied to
             its candidate cells: every cell next to a sunk ship or diagonal to a hit is water (never shot, 0 in the grid);
-            its own method is unchanged', 'opponent': None, 'salvo': 'Its own shot first, then the open cells of highest
-            grid value, ties broken by the seed', 'source': 'Faiz Ilham Muhammad, "Greedy Algorithm and String Matching in
-            Battleship Game Strategy Using Probability Density Matrix", paper, Institut Teknologi Bandung, c. 2013',
-            'summary': 'Greedy probability density: count every placement of each unsunk ship (hunt), weight placements
-            through hits by their hit count (target)', 'thinking': None, 'uses_randomness': False}
+            its own method is unchanged', 'observations': None, 'opponent': None, 'salvo': 'Its own shot first, then the
+            open cells of highest grid value, ties broken by the seed', 'source': 'Faiz Ilham Muhammad, "Greedy Algorithm
+            and String Matching in Battleship Game Strategy Using Probability Density Matrix", paper, Institut Teknologi
+            Bandung, c. 2013', 'summary': 'Greedy probability density: count every placement of each unsunk ship (hunt),
+            weight placements through hits by their hit count (target)', 'thinking': None, 'uses_randomness': False}
 
     Attributes:
         default (bool): Whether requests that name no algorithm get this one.
@@ -52,6 +52,9 @@ class AlgorithmEntry:
             `sonar simulate --algorithm all --games 10000 --seed 1 --json`): lower is stronger.
         mean_shots_ci95 (float | None | Unset): Half-width of the 95% interval of `mean_shots`.
         measured_by (None | str | Unset): The command that measured `mean_shots`.
+        observations (None | str | Unset): What it reads of what a reveal showed (the board's `s` cells, known to hold a
+            ship), or
+            null when it reads none: it then sees each `s` as a `.` it knows nothing of.
         opponent (None | str | Unset): How it uses the request's `opponent` (a model of the opponent's habits), or null
             when it
             ignores it (it then plays as if every layout were equally likely).
@@ -73,6 +76,7 @@ class AlgorithmEntry:
     mean_shots: float | None | Unset = UNSET
     mean_shots_ci95: float | None | Unset = UNSET
     measured_by: None | str | Unset = UNSET
+    observations: None | str | Unset = UNSET
     opponent: None | str | Unset = UNSET
     thinking: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -124,6 +128,12 @@ class AlgorithmEntry:
         else:
             measured_by = self.measured_by
 
+        observations: None | str | Unset
+        if isinstance(self.observations, Unset):
+            observations = UNSET
+        else:
+            observations = self.observations
+
         opponent: None | str | Unset
         if isinstance(self.opponent, Unset):
             opponent = UNSET
@@ -159,6 +169,8 @@ class AlgorithmEntry:
             field_dict["mean_shots_ci95"] = mean_shots_ci95
         if measured_by is not UNSET:
             field_dict["measured_by"] = measured_by
+        if observations is not UNSET:
+            field_dict["observations"] = observations
         if opponent is not UNSET:
             field_dict["opponent"] = opponent
         if thinking is not UNSET:
@@ -233,6 +245,15 @@ class AlgorithmEntry:
 
         measured_by = _parse_measured_by(d.pop("measured_by", UNSET))
 
+        def _parse_observations(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        observations = _parse_observations(d.pop("observations", UNSET))
+
         def _parse_opponent(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -265,6 +286,7 @@ class AlgorithmEntry:
             mean_shots=mean_shots,
             mean_shots_ci95=mean_shots_ci95,
             measured_by=measured_by,
+            observations=observations,
             opponent=opponent,
             thinking=thinking,
         )

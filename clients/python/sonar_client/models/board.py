@@ -23,7 +23,8 @@ class Board:
     Attributes:
         board (list[str]): One string per row, all the same length, 1 to 26 rows and 1 to 26 columns. Cells: `.` not
             shot yet, `o` miss, `x` hit on a ship not sunk yet, `#` a cell of a sunk ship, `^` an island (no ship lies on it
-            and none is shot).
+            and none is shot), `s` not shot yet and known to hold a ship (a reveal showed it; a ship lying wholly on `s` and
+            `x` cells is not sunk).
         ships (list[int]): Lengths of the ships not yet sunk (duplicates allowed): at least one, at most 64, each
             between 1 and the board's longer side.
         algorithm (Algorithm | None | Unset): Algorithm name (see `GET /algorithms`); the default algorithm, `bayes`,

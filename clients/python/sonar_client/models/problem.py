@@ -16,8 +16,9 @@ class Problem:
     """An error response body (RFC 9457 problem details).
 
     Example:
-        {'col': 3, 'detail': "board[2][3] (cell C4): invalid character 'X'; expected one of '.', 'o', 'x', '#', '^'",
-            'field': 'board', 'row': 2, 'status': 422, 'title': 'Invalid board', 'type': 'urn:sonar:problem:invalid-board'}
+        {'col': 3, 'detail': "board[2][3] (cell C4): invalid character 'X'; expected one of '.', 'o', 'x', '#', '^',
+            's'", 'field': 'board', 'row': 2, 'status': 422, 'title': 'Invalid board', 'type': 'urn:sonar:problem:invalid-
+            board'}
 
     Attributes:
         detail (str): What is wrong, naming the field, row and column at fault.

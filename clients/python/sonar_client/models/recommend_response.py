@@ -38,7 +38,7 @@ class RecommendResponse:
     Attributes:
         algorithm (str): The algorithm that answered.
         grid (list[list[float]]): Same shape as the board; finite values in [0, 1], exactly 0 on every cell that is not
-            `.`.
+            `.` or `s`.
         grid_kind (GridKind): `probability`: each value is the algorithm's estimate of the chance the cell holds a ship.
             `score`: the algorithm's own preference, scaled so that the best cell is 1.
         level (int): The strength level it played at: the request's `level`, or 10 (full strength).

@@ -56,7 +56,7 @@ pub struct RecommendResponse {
     /// the algorithm's own shot. Levels below 10 err on purpose.
     pub mistake: Option<bool>,
     pub mode: Mode,
-    /// Same shape as the board; finite values in [0, 1], exactly 0 on every cell that is not `.`.
+    /// Same shape as the board; finite values in [0, 1], exactly 0 on every cell that is not `.` or `s`.
     #[schema(value_type = Vec<Vec<f64>>)]
     pub grid: Grid,
     pub grid_kind: GridKind,
