@@ -6,7 +6,7 @@ import { BoardView, STATE_NAME, format, label, legend, valuesTable } from "./boa
 import { blank, parseShips, sunkRuns } from "./game.js";
 import { clearProblems, say, showProblem } from "./ui.js";
 
-const CYCLE = { ".": "o", o: "x", x: "#", "#": "^", "^": "." };
+const CYCLE = { ".": "o", o: "x", x: "#", "#": "s", s: "^", "^": "." };
 
 export function setupAnalyse(root) {
   const $ = (id) => root.querySelector(`#${id}`);

@@ -4,8 +4,8 @@
 
 import { colour, darkText, gradient } from "./viridis.js";
 
-export const MARK = { ".": "", o: "•", x: "✕", "#": "■", "^": "▲" };
-export const STATE_NAME = { ".": "not shot", o: "miss", x: "hit", "#": "sunk", "^": "island" };
+export const MARK = { ".": "", o: "•", x: "✕", "#": "■", "^": "▲", s: "◆" };
+export const STATE_NAME = { ".": "not shot", o: "miss", x: "hit", "#": "sunk", "^": "island", s: "ship seen, not hit" };
 
 /** The cell label the API uses: row letter, column number (B3 is row 1, column 2). */
 export function label(row, col) {
@@ -98,7 +98,8 @@ export class BoardView {
   }
 
   /**
-   * Draws a board. `view`: rows of '.', 'o', 'x', '#', '^' (the shooter's marks, '^' an island); optional `grid`
+   * Draws a board. `view`: rows of '.', 'o', 'x', '#', '^', 's' (the shooter's marks, '^' an island,
+   * 's' a cell a reveal showed holds a ship); optional `grid`
    * (values per cell, drawn as a heat map on the '.' cells), `ships` (ships with `cells`,
    * `length` and `horizontal`: each drawn as one outlined piece, over the heat map if any),
    * `revealed` (the ships are a hidden fleet shown: their unshot cells read "not found"),

@@ -1,5 +1,6 @@
 // Island maps on the page: drawn in every view, the same map on both seas of a game, kept off by
-// every fleet, never shot, and sent to the service as '^' on a board or `blocked` in a history.
+// every fleet, never shot, and sent to the service as '^' on a board or `blocked` in a history;
+// and a revealed ship cell ('s') marked in Analyse.
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -103,7 +104,7 @@ describe("Islands", () => {
   test("Analyse: a cell cycles on to an island, drawn as one, with no value in any grid", async () => {
     const { page, context, errors } = await openPage(browser, service.url, { hash: "#analyse" });
     await page.waitForSelector("#an-result-a .cell");
-    for (let i = 0; i < 4; i++) await page.click("#an-board .cell[data-label='D4']");
+    for (let i = 0; i < 5; i++) await page.click("#an-board .cell[data-label='D4']");
     await page.waitForFunction(() => document.querySelector("#an-board .cell[data-label='D4']").dataset.state === "^");
     const answered = page.waitForResponse("**/recommend");
     await page.click("#an-run");
@@ -122,6 +123,28 @@ describe("Islands", () => {
     // One more click: back to not shot.
     await page.click("#an-board .cell[data-label='D4']");
     assert.equal(await page.$eval("#an-board .cell[data-label='D4']", (c) => c.dataset.state), ".");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("Analyse: a cell cycles on to a ship seen, which bayes shoots first with probability 1", async () => {
+    const { page, context, errors } = await openPage(browser, service.url, { hash: "#analyse" });
+    await page.waitForSelector("#an-result-a .cell");
+    for (let i = 0; i < 4; i++) await page.click("#an-board .cell[data-label='H2']");
+    await page.waitForFunction(() => document.querySelector("#an-board .cell[data-label='H2']").dataset.state === "s");
+    // The first algorithm's answer (the page asks for both the algorithm and the one compared).
+    const answered = page.waitForResponse((res) => res.url().endsWith("/recommend")
+      && res.request().postDataJSON().algorithm === "bayes" && res.request().postDataJSON().board[7][1] === "s");
+    await page.click("#an-run");
+    const response = await answered;
+    const answer = await response.json();
+    assert.equal(response.request().postDataJSON().board[7][1], "s");
+    assert.equal(answer.grid[7][1], 1);
+    await page.waitForFunction(() => !document.querySelector(".results").hasAttribute("aria-busy"));
+    assert.match(await page.textContent("#an-result-a figcaption"), /bayes: shoot H2/);
+    const cell = await page.$eval("#an-result-a .cell[data-label='H2']", (c) => ({ text: c.textContent, aria: c.getAttribute("aria-label") }));
+    assert.equal(cell.text, "◆");
+    assert.match(cell.aria, /H2, ship seen, not hit/);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -216,7 +216,7 @@ describe("Analyse", () => {
     assert.equal(refused.status, 422);
     assert.equal(refused.body.field, "board");
     assert.ok((await page.textContent("#an-err-board")).includes(refused.body.detail));
-    await cycle("F5", 4); // miss, hit, sunk, island, back to not shot
+    await cycle("F5", 5); // miss, hit, sunk, ship seen, island, back to not shot
     board[5] = "..........";
     await page.click("#an-run");
     await page.waitForSelector("#an-err-board[hidden]", { state: "attached" });
