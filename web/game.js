@@ -133,8 +133,12 @@ export function blank(rows, cols, islands = []) {
  * the same seed gives the same map. [row, col] pairs in row-major order.
  */
 export function randomIslands(rows, cols, n, seed) {
-  // mulberry32: a small seeded generator, enough to scatter islands.
-  let a = Number(BigInt.asUintN(32, BigInt(seed))) >>> 0;
+  // A size or count out of range draws none: the service names the fault of such a request.
+  const fits = (v) => Number.isInteger(v) && v >= 1 && v <= 26;
+  if (!(n > 0) || !fits(rows) || !fits(cols)) return [];
+  // mulberry32: a small seeded generator, enough to scatter islands. A seed that is no whole
+  // number (the service refuses it) still draws a map.
+  let a = /^\d+$/.test(String(seed)) ? Number(BigInt.asUintN(32, BigInt(seed))) >>> 0 : 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;

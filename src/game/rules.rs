@@ -71,17 +71,17 @@ pub enum RuleBreach {
     )]
     SunkShipsTouch { row: usize, col: usize },
     #[error(
-        "board[{row}][{col}] (cell {label}): this 'x' touches a sunk ship, so its ship would touch that one, which the no-touch rules forbid",
+        "board[{row}][{col}] (cell {label}): this '{mark}' touches a sunk ship, so its ship would touch that one, which the no-touch rules forbid",
         label = Pos::new(*row, *col).label()
     )]
-    HitTouchesSunk { row: usize, col: usize },
+    HitTouchesSunk { row: usize, col: usize, mark: char },
 }
 
 impl RuleBreach {
     /// The cell at fault.
     pub fn pos(&self) -> Pos {
         match *self {
-            RuleBreach::SunkShipsTouch { row, col } | RuleBreach::HitTouchesSunk { row, col } => Pos::new(row, col),
+            RuleBreach::SunkShipsTouch { row, col } | RuleBreach::HitTouchesSunk { row, col, .. } => Pos::new(row, col),
         }
     }
 }
@@ -142,7 +142,7 @@ impl Rules {
         for i in 0..board.len() {
             let p = board.pos(i);
             if board.cells()[i].holds_ship() && around(board, p).any(|q| board.get(q) == Cell::Sunk) {
-                return Err(RuleBreach::HitTouchesSunk { row: p.row, col: p.col });
+                return Err(RuleBreach::HitTouchesSunk { row: p.row, col: p.col, mark: board.cells()[i].to_char() });
             }
         }
         Ok(())
@@ -253,7 +253,7 @@ mod tests {
         );
         assert_eq!(
             Rules::NO_TOUCH.check(&board(&["...", "###", "..x"])),
-            Err(RuleBreach::HitTouchesSunk { row: 2, col: 2 })
+            Err(RuleBreach::HitTouchesSunk { row: 2, col: 2, mark: 'x' })
         );
         assert_eq!(Rules::NO_TOUCH.check(&board(&["#.#", "#.#", "..."])), Ok(()));
         assert_eq!(Rules::NO_TOUCH.check(&board(&["###", "...", ".x."])), Ok(()));

@@ -195,9 +195,13 @@ pub const HISTORY_STEPS: u64 = witness::STEP_BUDGET;
 impl Ask {
     /// Reads the board as the rules let the shooter read it (under the no-touch rules the cells
     /// they prove to be water become `o`: the checks, the algorithm and the grid all see this one
-    /// board) and checks the position.
+    /// board) and checks the position. The checks read every `s` cell; an algorithm that does not
+    /// read reveals is then given the board read with each `s` a `.`, so that nothing the rules
+    /// infer from an `s` reaches it either.
     pub fn check(&mut self) -> Result<(), TurnError> {
         let rules = self.seat.rules;
+        let plain = (self.board.has_reveals() && !self.seat.player.algorithm.reads_reveals())
+            .then(|| self.board.without_reveals());
         if let Cow::Owned(board) = rules.reveal(&self.board) {
             self.board = board;
         }
@@ -222,6 +226,9 @@ impl Ask {
                 }
             }
             (Some(_), None) => {}
+        }
+        if let Some(plain) = plain {
+            self.board = rules.reveal(&plain).into_owned();
         }
         Ok(())
     }

@@ -89,6 +89,17 @@ async fn reveals_the_board_contradicts_are_refused_and_algorithms_say_what_they_
     let (status, answer) =
         post_json_to(&app, "/recommend", &json!({"board": board, "ships": [2], "algorithm": "bayes"})).await;
     assert_eq!((status, answer["shot"]["label"].as_str()), (200, Some("A2")), "{answer}");
+    // Nothing the no-touch rules infer from an `s` (the water at its corners) reaches an algorithm
+    // that reads no reveals: it answers as on the board with a `.` there.
+    let board = [".....", ".s...", ".....", ".....", "....."];
+    let plain = [".....", ".....", ".....", ".....", "....."];
+    for algorithm in ["density", "random", "checkerboard"] {
+        let ask = |b: &[&str]| json!({"board": b, "ships": [3], "rules": {"touching": false}, "algorithm": algorithm, "seed": 5});
+        let (status, with) = post_json_to(&app, "/recommend", &ask(&board)).await;
+        assert_eq!(status, 200, "{with}");
+        let (_, without) = post_json_to(&app, "/recommend", &ask(&plain)).await;
+        assert_eq!((&with["shots"], &with["grid"]), (&without["shots"], &without["grid"]), "{algorithm}");
+    }
     let req = actix_web::test::TestRequest::get().uri("/algorithms").to_request();
     let list: Value = actix_web::test::call_and_read_body_json(&app, req).await;
     for entry in list.as_array().unwrap() {

@@ -24,7 +24,8 @@ pub fn prepare(
     }
     // Boards far over budget are turned away before any sweep (the bound is within a few times
     // the real work without hits, and can overshoot a hundredfold with them).
-    let slack = if board.has_hits() { estimate::SLACK_WITH_HITS } else { estimate::SLACK };
+    // Known ship cells (`s`) shape the bound as hits do.
+    let slack = if board.cells().iter().any(|c| c.holds_ship()) { estimate::SLACK_WITH_HITS } else { estimate::SLACK };
     if bound > budget as f64 * slack {
         return Err(ExactError::OverBudget);
     }
