@@ -1,5 +1,15 @@
 // A game as the page keeps it: fleets (ships with their cells) and the shots fired at them.
 
+import { label } from "./board.js";
+
+/**
+ * The `blocked` part of a request (`POST /placement`, a history) for `islands` ([row, col] pairs):
+ * their labels, or nothing where there are none.
+ */
+export function blocked(islands) {
+  return islands.length ? { blocked: islands.map(([r, c]) => label(r, c)) } : {};
+}
+
 /** A ship: its length, first cell and direction. */
 export class Ship {
   constructor(length, row, col, horizontal) {

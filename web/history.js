@@ -2,6 +2,7 @@
 // answered under the announcement rule, as POST /recommend's `history` takes it.
 
 import { label } from "./board.js";
+import { blocked } from "./game.js";
 
 /** The announcement rules, as `rules.announce` names them, with what each tells. */
 export const ANNOUNCE = {
@@ -66,7 +67,7 @@ export function historyOf(sea, announce, salvo) {
       const s = sinking(shot);
       return typeof s === "string" ? { ...a, ship: s } : { ...a, ship: s.ship, cells: s.cells };
     });
-    return { rows: sea.rows, cols: sea.cols, fleet, ...blocked(sea), shots };
+    return { rows: sea.rows, cols: sea.cols, fleet, ...blocked(sea.islands || []), shots };
   }
   const salvoes = [];
   for (const shot of sea.shots) {
@@ -76,14 +77,9 @@ export function historyOf(sea, announce, salvo) {
     turn.shots.push({ ...a, result: a.result === "sunk" ? "hit" : a.result });
     if (a.result === "sunk") turn.sunk.push(sinking(shot));
   }
-  return { rows: sea.rows, cols: sea.cols, fleet, ...blocked(sea), salvoes: salvoes.filter((t) => t.shots.length) };
+  return { rows: sea.rows, cols: sea.cols, fleet, ...blocked(sea.islands || []), salvoes: salvoes.filter((t) => t.shots.length) };
 }
 
-/** A history's `blocked`: the sea's islands as labels, where it has any. */
-function blocked(sea) {
-  const islands = sea.islands || [];
-  return islands.length ? { blocked: islands.map(([r, c]) => label(r, c)) } : {};
-}
 
 /**
  * The position part of a POST /recommend request for the shots at `sea`: board strings under

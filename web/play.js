@@ -4,7 +4,7 @@
 
 import { freshSeed, placement, recommend } from "./api.js";
 import { BoardView, format, label, legend, tray } from "./board.js";
-import { Sea, blank, fleetFault, parseShips, randomIslands, shipsFromPlacement } from "./game.js";
+import { Sea, blank, blocked, fleetFault, parseShips, randomIslands, shipsFromPlacement } from "./game.js";
 import { position, shipNames, told } from "./history.js";
 import { setupLearning } from "./play-learning.js";
 import { forgetSearches, rememberSearch, searchOf, searches, seenLine, sendable } from "./searches.js";
@@ -59,8 +59,7 @@ export function setupPlay(root) {
    * around this game's islands.
    */
   function askPlacement(rows, cols, set, style, extra = {}) {
-    const blocked = game.islands.length ? { blocked: game.islands.map(([r, c]) => label(r, c)) } : {};
-    return placement({ rows, cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed(), style, ...blocked, ...extra });
+    return placement({ rows, cols, ships: set.ships, rules: { touching: set.rules.touching }, seed: freshSeed(), style, ...blocked(game.islands), ...extra });
   }
 
   /** A fleet for a rows x cols board, the ships and rules of `set`, from POST /placement. */

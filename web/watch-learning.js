@@ -3,8 +3,8 @@
 // style (POST /placement, seeds after the hidden fleet's), each shot count shown.
 
 import { listAlgorithms, placement, recommend } from "./api.js";
-import { BoardView, label } from "./board.js";
-import { Sea } from "./game.js";
+import { BoardView } from "./board.js";
+import { Sea, blocked } from "./game.js";
 import { fit, learners, opponentNote } from "./learning.js";
 import { say } from "./ui.js";
 
@@ -54,7 +54,6 @@ export function setupWatchLearning(root, { current, pause }) {
     const mine = ++run;
     active = true;
     const { set, ships, islands } = now;
-    const blocked = islands.length ? { blocked: islands.map(([r, c]) => label(r, c)) } : {};
     const seed = Number.isInteger(now.seed) ? now.seed : 0;
     const n = Math.min(200, Math.max(1, Math.round(Number($("watch-past").value)) || 20));
     $("watch-past").value = n;
@@ -66,7 +65,7 @@ export function setupWatchLearning(root, { current, pause }) {
       const seeds = Array.from({ length: n }, (_, i) => (seed + 1 + i) % 2 ** 32);
       const fleets = await Promise.all(
         // Past fleets on the same island map; a fleet sent to be learned from shows only its ships.
-        seeds.map((s) => placement({ rows: set.rows, cols: set.cols, ships: set.ships, rules, seed: s, style: set.style, ...blocked })
+        seeds.map((s) => placement({ rows: set.rows, cols: set.cols, ships: set.ships, rules, seed: s, style: set.style, ...blocked(islands) })
           .then((a) => a.board.map((row) => row.replaceAll("^", ".")))),
       );
       const { model, games } = await fit(set.rows, set.cols, set.ships, set.rules, fleets);

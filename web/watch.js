@@ -2,8 +2,8 @@
 // shot from; the game's shots can be copied as JSON. Its learning view is watch-learning.js.
 
 import { freshSeed, placement, recommend } from "./api.js";
-import { BoardView, label, legend, tray } from "./board.js";
-import { Sea, parseShips, randomIslands, shipsFromPlacement } from "./game.js";
+import { BoardView, legend, tray } from "./board.js";
+import { Sea, blocked, parseShips, randomIslands, shipsFromPlacement } from "./game.js";
 import { position } from "./history.js";
 import { clearProblems, say, showProblem } from "./ui.js";
 import { setupWatchLearning } from "./watch-learning.js";
@@ -91,8 +91,7 @@ export function setupWatch(root) {
     try {
       // The island map comes from the game's seed too: the same seed, the same sea.
       const islands = randomIslands(set.rows, set.cols, set.islands, seed);
-      const blocked = islands.length ? { blocked: islands.map(([r, c]) => label(r, c)) } : {};
-      const answer = await placement({ rows: set.rows, cols: set.cols, ships: set.ships, rules: { touching: set.rules.touching }, seed, style: set.style, ...blocked });
+      const answer = await placement({ rows: set.rows, cols: set.cols, ships: set.ships, rules: { touching: set.rules.touching }, seed, style: set.style, ...blocked(islands) });
       if (fleet !== w.fleets) return; // a newer fleet was asked for meanwhile
       Object.assign(w, { sea: new Sea(set.rows, set.cols, shipsFromPlacement(answer), islands), seed, placed, grid: null, shots: [], turns: 0, mistakes: [] });
       const isles = islands.length ? ` around ${islands.length} island${islands.length === 1 ? "" : "s"}` : "";

@@ -224,6 +224,8 @@ struct Drawer<'a> {
     /// Rejection attempts left.
     attempts: u64,
     rule: &'static str,
+    /// " around its islands" where the sea has any, for the no-layout error.
+    around: &'static str,
     tables: Option<ExactTables>,
 }
 
@@ -245,7 +247,7 @@ impl<'a> Drawer<'a> {
         if witness::find(sea, fleet, rules, witness::STEP_BUDGET) == Witness::Impossible {
             return Err(PlacementError::NoLayout { rows, cols, around, rule });
         }
-        Ok(Drawer { sea, islands, fleet, rules, attempts, rule, tables: None })
+        Ok(Drawer { sea, islands, fleet, rules, attempts, rule, around, tables: None })
     }
 
     fn draw(&mut self, rng: &mut SonarRng) -> Result<Layout, PlacementError> {
@@ -260,8 +262,7 @@ impl<'a> Drawer<'a> {
             self.tables = Some(match ExactTables::build(self.sea, self.fleet, self.rules, EXACT_WORK) {
                 Ok(tables) => tables,
                 Err(ExactError::NoLayout) => {
-                    let around = if islands.is_empty() { "" } else { " around its islands" };
-                    return Err(PlacementError::NoLayout { rows, cols, around, rule: self.rule });
+                    return Err(PlacementError::NoLayout { rows, cols, around: self.around, rule: self.rule });
                 }
                 Err(ExactError::OverBudget | ExactError::Overflow | ExactError::TimedOut) => {
                     return Err(PlacementError::TooCrowded { rows, cols });

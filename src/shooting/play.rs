@@ -98,6 +98,12 @@ impl Seat {
             .with_told(told)
     }
 
+    /// What the seat's algorithm is shown of `board` where that differs from the board: an
+    /// algorithm that does not read reveals sees each `s` as a `.` it knows nothing of.
+    fn shown(&self, board: &Board) -> Option<Board> {
+        (board.has_reveals() && !self.player.algorithm.reads_reveals()).then(|| board.without_reveals())
+    }
+
     /// One move on the position `board` (read here under the rules, [`Rules::reveal`]) with `fleet`
     /// afloat and what a history's announcements told beyond them: the algorithm's decision at the
     /// seat's weakness, the turn's shots under its salvo size and the `candidates` best cells (a
@@ -113,15 +119,8 @@ impl Seat {
         deadline: Deadline,
     ) -> Result<Recommendation, StrategyError> {
         let player = self.player;
-        // An algorithm that does not read reveals sees each `s` as a `.` it knows nothing of.
-        let plain;
-        let board = match board.has_reveals() && !player.algorithm.reads_reveals() {
-            true => {
-                plain = board.without_reveals();
-                &plain
-            }
-            false => board,
-        };
+        let plain = self.shown(board);
+        let board = plain.as_ref().unwrap_or(board);
         let seen = self.rules.reveal(board);
         let turn = self.turn(&seen, fleet, told).with_deadline(deadline);
         let mut grid = vec![0.0; seen.len()];
@@ -200,8 +199,7 @@ impl Ask {
     /// infer from an `s` reaches it either.
     pub fn check(&mut self) -> Result<(), TurnError> {
         let rules = self.seat.rules;
-        let plain = (self.board.has_reveals() && !self.seat.player.algorithm.reads_reveals())
-            .then(|| self.board.without_reveals());
+        let plain = self.seat.shown(&self.board);
         if let Cow::Owned(board) = rules.reveal(&self.board) {
             self.board = board;
         }

@@ -274,11 +274,10 @@ pub struct PlacementResponse {
 const LETTERS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$";
 
 impl PlacementResponse {
-    /// The answer for `layout` on a sea with `islands`.
-    pub fn new(mut layout: Layout, islands: &[Pos], style: PlacementStyle, seed: u64) -> PlacementResponse {
+    /// The answer for `layout`, placed on `sea` (its islands drawn `^`).
+    pub fn new(mut layout: Layout, sea: &Board, style: PlacementStyle, seed: u64) -> PlacementResponse {
         layout.ships.sort_by(|a, b| b.len.cmp(&a.len).then((a.row, a.col).cmp(&(b.row, b.col))));
-        let mut board = vec![vec![b'.'; layout.cols]; layout.rows];
-        islands.iter().for_each(|p| board[p.row][p.col] = b'^');
+        let mut board: Vec<Vec<u8>> = sea.to_rows().into_iter().map(String::into_bytes).collect();
         let ships = layout
             .ships
             .iter()
@@ -357,7 +356,7 @@ pub async fn placement(
     } else {
         let style = if req.style == PlacementStyle::Hard { Style::Hard } else { Style::Uniform };
         let layout = place_styled(&req.sea, &req.fleet, req.rules, style, &mut seeded(seed)).map_err(ApiError::from)?;
-        PlacementResponse::new(layout, &req.sea.islands(), req.style, seed)
+        PlacementResponse::new(layout, &req.sea, req.style, seed)
     };
     let body = serde_json::to_vec(&answer).expect("a layout always serializes");
     Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(body))
@@ -373,7 +372,7 @@ impl ValidPlacement {
             Player::Model(model) => model,
         };
         let layout = place_hidden(&self.sea, &self.fleet, self.rules, &model, Hiding::SERVICE, &mut seeded(seed))?;
-        let mut answer = PlacementResponse::new(layout, &self.sea.islands(), PlacementStyle::Adaptive, seed);
+        let mut answer = PlacementResponse::new(layout, &self.sea, PlacementStyle::Adaptive, seed);
         answer.search_model = Some(SearchModelAnswer::new(&model));
         Ok(answer)
     }
