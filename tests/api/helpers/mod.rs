@@ -246,8 +246,8 @@ fn check_candidates(request: &Value, answer: &Value, open: usize) {
 
 /// The promises the request's `rules` add: `shots` holds `salvo` distinct open cells (`.` or `s`;
 /// all of them when fewer are left), the first being `shot`; under the no-touch rules no shot and
-/// no positive grid value lies on a cell the rule proves to be water.
-/// Returns how many cells the algorithm may shoot (open cells the rules do not prove to be water).
+/// no positive grid value lies on a cell the rule proves to be water (from the board the algorithm
+/// is shown). Returns how many cells the algorithm may shoot (open cells the rules do not prove to be water).
 fn check_rules(request: &Value, answer: &Value) -> usize {
     let rules = &request["rules"];
     let touching = rules["touching"].as_bool().unwrap_or(true);
@@ -255,7 +255,10 @@ fn check_rules(request: &Value, answer: &Value) -> usize {
     let rules = Rules::new(touching, salvo as u64).expect("a 200 answer had valid rules");
     let rows: Vec<String> = serde_json::from_value(request["board"].clone()).unwrap();
     let board = sonar::Board::parse(&rows).unwrap();
-    let water = rules.known_water(&board);
+    // An algorithm that does not read reveals is shown each `s` as a `.`: nothing the rules
+    // infer from an `s` binds it, while the `s` itself stays a cell it may shoot.
+    let reads = request["algorithm"].as_str().and_then(sonar::Algorithm::from_name).is_none_or(|a| a.reads_reveals());
+    let water = rules.known_water(&if reads { board.clone() } else { board.without_reveals() });
     let open = (0..board.len()).filter(|&i| board.cells()[i].is_open() && !water[i]).count();
     let shots = answer["shots"].as_array().expect("shots is a list");
     assert_eq!(shots.len(), salvo.min(open), "salvo {salvo} with {open} open cells: {answer}");
