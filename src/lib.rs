@@ -44,8 +44,10 @@ pub use game::board::{Board, BoardSize, Cell, MAX_SIDE, Pos};
 pub use game::deadline::Deadline;
 pub use game::fleet::{Fleet, MAX_SHIPS};
 pub use game::layout::{Layout, Placement, random_layout, random_layout_under};
+pub use game::observations::read_scans;
 pub use game::referee::{Game, Outcome};
 pub use game::rules::{MAX_SALVO, Rules, RulesError};
+pub use game::scan::{MAX_SCANS, Reading, Scan, ScanError};
 pub use game::tie_order::TieOrder;
 pub use game::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Turn};
 

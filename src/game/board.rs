@@ -6,6 +6,8 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::game::scan::Scan;
+
 /// Largest number of rows or columns a board may have (row labels run A..Z).
 pub const MAX_SIDE: usize = 26;
 
@@ -145,11 +147,13 @@ pub struct Board {
     rows: usize,
     cols: usize,
     cells: Vec<Cell>,
+    /// What scans told of areas of the sea ([`Board::with_scans`]); none on most boards.
+    scans: Vec<Scan>,
 }
 
 impl Clone for Board {
     fn clone(&self) -> Board {
-        Board { rows: self.rows, cols: self.cols, cells: self.cells.clone() }
+        Board { rows: self.rows, cols: self.cols, cells: self.cells.clone(), scans: self.scans.clone() }
     }
 
     /// Copies into the cells already allocated (the rollouts of thinking time reset a board per
@@ -157,6 +161,7 @@ impl Clone for Board {
     fn clone_from(&mut self, source: &Board) {
         (self.rows, self.cols) = (source.rows, source.cols);
         self.cells.clone_from(&source.cells);
+        self.scans.clone_from(&source.scans);
     }
 }
 
@@ -164,7 +169,7 @@ impl Board {
     /// An untouched board (every cell `.`). Panics if a side is 0 or over [`MAX_SIDE`].
     pub fn empty(rows: usize, cols: usize) -> Board {
         assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols));
-        Board { rows, cols, cells: vec![Cell::Unknown; rows * cols] }
+        Board { rows, cols, cells: vec![Cell::Unknown; rows * cols], scans: Vec::new() }
     }
 
     /// Reads a board given as one string per row of `.`, `o`, `x`, `#`, `^`.
@@ -190,7 +195,7 @@ impl Board {
                 cells.push(cell);
             }
         }
-        Ok(Board { rows: rows.len(), cols, cells })
+        Ok(Board { rows: rows.len(), cols, cells, scans: Vec::new() })
     }
 
     pub fn rows(&self) -> usize {
@@ -269,11 +274,34 @@ impl Board {
         self.cells.contains(&Cell::Ship)
     }
 
-    /// The board with every `s` read as `.`: what a shooter that does not read reveals sees.
-    pub fn without_reveals(&self) -> Board {
-        let mut b = self.clone();
+    /// The board with every `s` read as `.` and no scans: what a shooter that reads no
+    /// observation sees.
+    pub fn without_observations(&self) -> Board {
+        let mut b = self.without_scans();
         b.cells.iter_mut().filter(|c| **c == Cell::Ship).for_each(|c| *c = Cell::Unknown);
         b
+    }
+
+    /// The board with `scans`, read on it by [`crate::game::observations::read_scans`], in place
+    /// of any it had.
+    pub fn with_scans(mut self, scans: Vec<Scan>) -> Board {
+        self.scans = scans;
+        self
+    }
+
+    /// What scans told of areas of the sea.
+    pub fn scans(&self) -> &[Scan] {
+        &self.scans
+    }
+
+    /// The board without its scans: what a shooter that reads none sees.
+    pub fn without_scans(&self) -> Board {
+        Board { rows: self.rows, cols: self.cols, cells: self.cells.clone(), scans: Vec::new() }
+    }
+
+    /// Whether the board tells more than its cells' shots: an `s` or a scan.
+    pub fn has_observations(&self) -> bool {
+        self.has_reveals() || !self.scans.is_empty()
     }
 
     /// Whether any cell is an `x` (a hit on a ship still afloat).
@@ -361,68 +389,5 @@ impl std::str::FromStr for BoardSize {
 impl fmt::Display for BoardSize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.rows, self.cols)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::text::round_trips;
-
-    #[test]
-    fn board_sizes_are_written_rows_x_cols() {
-        round_trips(BoardSize::CLASSIC, "10x10", r#""10x10""#);
-        round_trips(BoardSize { rows: 26, cols: 1 }, "26x1", r#""26x1""#);
-        assert_eq!(" 7 X 8 ".parse::<BoardSize>().unwrap(), BoardSize { rows: 7, cols: 8 });
-        let error = |text: &str| text.parse::<BoardSize>().unwrap_err().to_string();
-        assert_eq!(error("10by10"), r#"size "10by10": expected ROWSxCOLS, e.g. 10x10"#);
-        assert_eq!(error("10xa"), r#"size "10xa": invalid digit found in string"#);
-        assert_eq!(error("27x3"), "size 27x3: each side must be between 1 and 26");
-        assert_eq!(error("0x3"), "size 0x3: each side must be between 1 and 26");
-    }
-
-    #[test]
-    fn parses_and_prints_back() {
-        let rows = ["..o", "x#.", "..."];
-        let b = Board::parse(&rows).unwrap();
-        assert_eq!((b.rows(), b.cols()), (3, 3));
-        assert_eq!(b.get(Pos::new(1, 0)), Cell::Hit);
-        assert_eq!(b.get(Pos::new(1, 1)), Cell::Sunk);
-        assert_eq!(b.to_rows(), rows);
-    }
-
-    #[test]
-    fn names_the_bad_cell() {
-        let err = Board::parse(&["...", ".X."]).unwrap_err();
-        assert_eq!(err, BoardError::BadCell { row: 1, col: 1, found: 'X' });
-        assert!(err.to_string().contains("board[1][1]"), "{err}");
-        assert!(err.to_string().contains("B2"), "{err}");
-    }
-
-    #[test]
-    fn rejects_bad_shapes() {
-        assert_eq!(Board::parse::<&str>(&[]).unwrap_err(), BoardError::RowCount(0));
-        assert_eq!(Board::parse(&vec!["."; 27]).unwrap_err(), BoardError::RowCount(27));
-        assert_eq!(Board::parse(&["..", "."]).unwrap_err(), BoardError::Ragged { row: 1, len: 1, expected: 2 });
-        assert_eq!(Board::parse(&[""]).unwrap_err(), BoardError::ColumnCount { row: 0, len: 0 });
-        let wide = ".".repeat(27);
-        assert_eq!(Board::parse(&[wide]).unwrap_err(), BoardError::ColumnCount { row: 0, len: 27 });
-    }
-
-    #[test]
-    fn labels_round_trip() {
-        assert_eq!(Pos::new(4, 5).label(), "E6");
-        assert_eq!(Pos::new(25, 25).label(), "Z26");
-        assert_eq!(Pos::from_label("E6"), Some(Pos::new(4, 5)));
-        assert_eq!(Pos::from_label("e10"), Some(Pos::new(4, 9)));
-        assert_eq!(Pos::from_label("E0"), None);
-    }
-
-    #[test]
-    fn neighbours_stay_on_board() {
-        let b = Board::empty(3, 4);
-        let n: Vec<_> = b.neighbours(Pos::new(0, 0)).collect();
-        assert_eq!(n, vec![Pos::new(0, 1), Pos::new(1, 0)]);
-        assert_eq!(b.neighbours(Pos::new(1, 1)).count(), 4);
     }
 }

@@ -3,14 +3,18 @@
 
 pub mod announce;
 pub mod board;
+#[cfg(test)]
+mod board_tests;
 pub mod deadline;
 pub mod fleet;
 pub mod history;
 pub mod layout;
+pub mod observations;
 pub mod prior;
 pub mod referee;
 pub mod rng;
 pub mod rules;
+pub mod scan;
 #[cfg(test)]
 pub mod testdata;
 pub mod text;

@@ -8,6 +8,7 @@
 //! so the document's figures (2480 / 1000 checks on the empty board) can be pinned.
 
 use crate::game::board::{Board, Cell};
+use crate::game::layout::Placement;
 
 /// One row or column of a board, as a start index and a stride into the row-major cells.
 #[derive(Clone, Copy, Debug)]
@@ -95,6 +96,40 @@ pub fn scan_line(
         }
     }
     checks
+}
+
+/// Windows of `len` set bits over every line mask.
+pub fn count_windows(lines: &[u32], line_len: usize, len: usize) -> u64 {
+    if len > line_len {
+        return 0;
+    }
+    lines.iter().map(|&m| u64::from(window_starts(m, len).count_ones())).sum()
+}
+
+/// The `k`-th window (counting across lines in order), or `None` with `k` reduced by the windows
+/// passed over.
+pub fn pick_window(lines: &[u32], line_len: usize, len: usize, k: &mut u64, horizontal: bool) -> Option<Placement> {
+    if len > line_len {
+        return None;
+    }
+    for (line, &m) in lines.iter().enumerate() {
+        let mut w = window_starts(m, len);
+        let n = u64::from(w.count_ones());
+        if *k >= n {
+            *k -= n;
+            continue;
+        }
+        for _ in 0..*k {
+            w &= w - 1;
+        }
+        let s = w.trailing_zeros() as usize;
+        return Some(if horizontal {
+            Placement { len, row: line, col: s, horizontal: true }
+        } else {
+            Placement { len, row: s, col: line, horizontal: false }
+        });
+    }
+    None
 }
 
 #[cfg(test)]

@@ -4,11 +4,13 @@
 //! by a step budget, so it answers "possible", "impossible" or "gave up" and never runs long.
 //!
 //! Under the no-touch rules a ship may also not touch (by an edge or a corner) a `#` cell or a
-//! ship placed before it.
+//! ship placed before it. A whole layout is a witness only when the board's scans agree with it
+//! (checked on the whole layout, so scans make the search longer, never wrong).
 
 use crate::game::board::{Board, Cell};
 use crate::game::fleet::Fleet;
 use crate::game::layout::Placement;
+use crate::game::observations::scans_agree;
 use crate::game::rules::{Rules, around};
 
 /// Placements the search may examine before it gives up: a bound on its time, small next to a
@@ -121,7 +123,9 @@ impl Search<'_> {
     /// of one length take placements in increasing order, so that no arrangement is tried twice.
     fn place_rest(&mut self, group: usize, from: usize) -> Outcome {
         let Some(g) = (group..self.left.len()).find(|&g| self.left[g].1 > 0) else {
-            return Outcome::Found;
+            // A whole layout: a witness when the board's scans agree with it, else search on.
+            let agrees = scans_agree(self.board, |i| self.taken[i]);
+            return if agrees { Outcome::Found } else { Outcome::Impossible };
         };
         let from = if g == group { from } else { 0 };
         let needed: usize = self.left.iter().map(|&(len, n)| len * n).sum();

@@ -115,6 +115,10 @@ pub enum ApiError {
     /// entry.
     #[error("{detail}")]
     Islands { field: String, detail: String },
+    /// `observations` that cannot be read on the board, or that its cells contradict: `field`
+    /// names the observation or its part at fault (`observations[2].cells[4]`).
+    #[error("{detail}")]
+    Observations { field: String, detail: String },
     #[error(
         "rules.announce: board strings can only say sunk-cells (a `#` is a cell of a sunk ship); send a history to \
          play under {0}"
@@ -187,6 +191,7 @@ impl ApiError {
             E::Turn(_) | E::Strategy(_) => (422, "inconsistent-position", "Inconsistent position"),
             E::History { .. } => (422, "invalid-history", "Inconsistent history"),
             E::Islands { .. } => (422, "invalid-islands", "Invalid islands"),
+            E::Observations { .. } => (422, "invalid-observations", "Invalid observations"),
             E::Overloaded => (503, "overloaded", "Service overloaded"),
             E::Deadline(_) => (503, "deadline-exceeded", "Compute deadline exceeded"),
             E::BudgetUnavailable { .. } => (503, "budget-unavailable", "Budget cannot be kept now"),
@@ -217,7 +222,9 @@ impl ApiError {
             ApiError::SearchModel(SearchModelError::Beside(_)) => Some(Cow::Borrowed("search_model.beside_ships")),
             ApiError::SearchModel(_) => Some(Cow::Borrowed("search_model.pull")),
             ApiError::SearchChoice(_) => Some(Cow::Borrowed("searches")),
-            ApiError::History { field, .. } | ApiError::Islands { field, .. } => Some(Cow::Owned(field.clone())),
+            ApiError::History { field, .. }
+            | ApiError::Islands { field, .. }
+            | ApiError::Observations { field, .. } => Some(Cow::Owned(field.clone())),
             _ => self.static_field().map(Cow::Borrowed),
         }
     }
@@ -244,6 +251,7 @@ impl ApiError {
                 Some("searches") => Some("searches"),
                 Some("search_model") => Some("search_model"),
                 Some("blocked") => Some("blocked"),
+                Some("observations") => Some("observations"),
                 _ => None,
             },
             ApiError::Board(_) | ApiError::Strategy(_) => Some("board"),

@@ -88,14 +88,15 @@ impl Algorithm {
         self.strategy().opponent_note()
     }
 
-    /// What the algorithm reads of a reveal's `s` cells, or `None` when it reads none
-    /// ([`Strategy::observations_note`]).
+    /// What the algorithm reads of observations (a reveal's `s` cells, scans), or `None` when it
+    /// reads none ([`Strategy::observations_note`]).
     pub fn observations_note(self) -> Option<&'static str> {
         self.strategy().observations_note()
     }
 
-    /// Whether it reads `s` cells; the others are shown the board with each `s` as a `.`.
-    pub fn reads_reveals(self) -> bool {
+    /// Whether it reads observations; the others are shown the board with each `s` as a `.` and
+    /// no scans.
+    pub fn reads_observations(self) -> bool {
         self.observations_note().is_some()
     }
 

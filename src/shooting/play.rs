@@ -99,9 +99,10 @@ impl Seat {
     }
 
     /// What the seat's algorithm is shown of `board` where that differs from the board: an
-    /// algorithm that does not read reveals sees each `s` as a `.` it knows nothing of.
+    /// algorithm that does not read observations sees each `s` as a `.` it knows nothing of, and
+    /// no scans.
     fn shown(&self, board: &Board) -> Option<Board> {
-        (board.has_reveals() && !self.player.algorithm.reads_reveals()).then(|| board.without_reveals())
+        (board.has_observations() && !self.player.algorithm.reads_observations()).then(|| board.without_observations())
     }
 
     /// One move on the position `board` (read here under the rules, [`Rules::reveal`]) with `fleet`

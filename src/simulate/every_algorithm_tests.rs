@@ -183,13 +183,13 @@ fn every_algorithm_answers_boards_a_reveal_wrote_on() {
             for p in &rec.shots {
                 assert!(board.get(*p).is_open(), "{} shot {p} on\n{board}", algorithm.name());
             }
-            if algorithm.reads_reveals() {
+            if algorithm.reads_observations() {
                 assert_eq!(board.get(rec.shot), Cell::Ship, "{} on\n{board}", algorithm.name());
                 for i in (0..board.len()).filter(|&i| board.cells()[i] == Cell::Ship) {
                     assert_eq!(rec.grid[i], 1.0, "{} on\n{board}", algorithm.name());
                 }
             } else {
-                let plain = answer(&board.without_reveals());
+                let plain = answer(&board.without_observations());
                 assert_eq!((rec.shots, rec.grid), (plain.shots, plain.grid), "{}", algorithm.name());
             }
         }

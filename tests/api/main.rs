@@ -37,6 +37,7 @@ mod request_id;
 mod reveals;
 mod rules;
 mod sampler;
+mod scans;
 mod searches;
 mod server;
 mod shutdown;

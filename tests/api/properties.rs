@@ -1,12 +1,13 @@
 //! Property tests through the whole application (routing, extraction, validation, algorithms,
 //! serialization), with requests proptest makes up:
 //! - a board from a real game (random fleet, random layout, random shots, either rules, any
-//!   salvo, with or without `candidates`, at any strength `level` or none) gets a legal `.` shot,
-//!   salvo and hint with a well-formed grid from every algorithm, and below level 10 a shot where
-//!   a ship can be;
-//! - an arbitrary small board (islands and revealed ship cells `s` among its cells) gets such a
-//!   shot when some layout of the ships agrees with it under the request's rules (decided by exact
-//!   counting, itself checked against brute force) and a 422 otherwise;
+//!   salvo, with or without `candidates`, at any strength `level` or none, with up to three true
+//!   scans in `observations`) gets a legal `.` shot, salvo and hint with a well-formed grid from
+//!   every algorithm, and below level 10 a shot where a ship can be;
+//! - an arbitrary small board (islands and revealed ship cells `s` among its cells, and made-up
+//!   scans) gets such a shot when some layout of the ships agrees with it and its scans under the
+//!   request's rules (decided by exact counting, itself checked against brute force) and a 422
+//!   otherwise;
 //! - a history from a real game (any fleet, rules, salvo and announcement rule) gets a shot at a
 //!   cell never fired at, from a grid that is zero on every cell fired at, and the same history
 //!   made up (a shot repeated, a ship renamed, a result flipped) gets an answer or a 4xx problem;
@@ -30,7 +31,7 @@ use sonar::count_exact_under;
 use sonar::http::AppState;
 use sonar::random_layout_under;
 use sonar::seeded;
-use sonar::{Board, Pos};
+use sonar::{Board, Pos, Reading, read_scans};
 
 fn runner() -> TestRunner {
     let cases = std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(64);
@@ -101,10 +102,13 @@ fn positions_from_real_games_get_a_legal_shot_from_every_algorithm() {
     let fleet = prop::collection::vec(1usize..=5, 1..=4);
     let shape = (1usize..=9, 1usize..=9);
     let rules = (any::<bool>(), 1u64..=10, prop::option::of(1u64..=10), prop::option::of(1u64..=10));
-    let strategy = (shape, fleet, any::<u64>(), 0.0f64..1.0, algorithm(), any::<u64>(), rules);
+    // Scans of random rectangles of up to 3 x 3 cells (clipped at the edge), read from the hidden
+    // fleet as a count or as yes/no.
+    let scans = prop::collection::vec((0usize..9, 0usize..9, 1usize..=3, 1usize..=3, any::<bool>()), 0..=3);
+    let strategy = (shape, fleet, any::<u64>(), 0.0f64..1.0, algorithm(), any::<u64>(), rules, scans);
     check_property(
         strategy,
-        |app, ((rows, cols), ships, layout_seed, fraction, algorithm, seed, (touching, salvo, candidates, level))| {
+        |app, ((rows, cols), ships, layout_seed, fraction, algorithm, seed, (touching, salvo, candidates, level), scans)| {
             let mut rng = seeded(layout_seed);
             let rules = Rules::new(touching, salvo).unwrap();
             let Ok(layout) = random_layout_under(rows, cols, &ships, rules, &mut rng) else {
@@ -120,9 +124,22 @@ fn positions_from_real_games_get_a_legal_shot_from_every_algorithm() {
                     return Err(TestCaseError::reject("game over"));
                 }
             }
+            let ship_cells: Vec<Pos> = game.layout().ships.iter().flat_map(|s| s.cells()).collect();
+            let observations: Vec<Value> = scans
+                .iter()
+                .map(|&(top, left, h, w, count)| {
+                    let (top, left) = (top % rows, left % cols);
+                    let area: Vec<Pos> = (top..(top + h).min(rows))
+                        .flat_map(|r| (left..(left + w).min(cols)).map(move |c| Pos::new(r, c)))
+                        .collect();
+                    let found = area.iter().filter(|p| ship_cells.contains(p)).count();
+                    let labels: Vec<String> = area.iter().map(|p| p.label()).collect();
+                    if count { json!({"count": found, "cells": labels}) } else { json!({"any": found > 0, "cells": labels}) }
+                })
+                .collect();
             let request = json!({
                 "board": game.board().to_rows(), "ships": game.fleet().lengths(), "algorithm": algorithm, "seed": seed,
-                "rules": {"touching": touching, "salvo": salvo},
+                "rules": {"touching": touching, "salvo": salvo}, "observations": observations,
             });
             let mut request = request;
             if let Some(k) = candidates {
@@ -143,15 +160,36 @@ fn arbitrary_small_boards_get_a_shot_exactly_when_some_layout_agrees() {
         |cols: usize| prop::collection::vec(prop::sample::select(vec!['.', '.', '.', 'x', 'o', '#', 's', '^']), cols);
     let board = (1usize..=5, 1usize..=5)
         .prop_flat_map(move |(rows, cols)| prop::collection::vec(row(cols).prop_map(String::from_iter), rows));
-    let strategy = (board, prop::collection::vec(1usize..=5, 1..=3), algorithm(), any::<u64>(), any::<bool>());
-    check_property(strategy, |app, (rows, ships, algorithm, seed, touching)| {
-        let request = json!({"board": rows, "ships": ships, "algorithm": algorithm, "seed": seed, "rules": {"touching": touching}});
+    // Scans of up to 4 cells given as (row, col) pairs that may fall off the board, read as a count
+    // (0 to 4, which may pass the cells) or as yes/no.
+    let scan = (prop::collection::vec((0usize..5, 0usize..5), 1..=4), prop::option::of(0usize..=4), any::<bool>());
+    let scans = prop::collection::vec(scan, 0..=2);
+    let strategy = (board, prop::collection::vec(1usize..=5, 1..=3), algorithm(), any::<u64>(), any::<bool>(), scans);
+    check_property(strategy, |app, (rows, ships, algorithm, seed, touching, scans)| {
+        let observations: Vec<Value> = scans
+            .iter()
+            .map(|(cells, count, any)| {
+                let labels: Vec<String> = cells.iter().map(|&(r, c)| Pos::new(r, c).label()).collect();
+                match count {
+                    Some(k) => json!({"count": k, "cells": labels}),
+                    None => json!({"any": any, "cells": labels}),
+                }
+            })
+            .collect();
+        let request = json!({"board": rows, "ships": ships, "algorithm": algorithm, "seed": seed,
+            "rules": {"touching": touching}, "observations": observations});
         let rules = Rules::new(touching, 1).unwrap();
         let board = Board::parse(&rows).unwrap();
-        let possible = rules.check(&board).is_ok()
-            && Fleet::new(&ships, 26)
-                .ok()
-                .is_some_and(|fleet| count_exact_under(&board, &fleet, rules, u64::MAX).is_ok());
+        let readings = scans.iter().map(|(cells, count, any)| {
+            let cells = cells.iter().map(|&(r, c)| Pos::new(r, c)).collect();
+            (cells, count.map_or(Reading::Any(*any), Reading::Count))
+        });
+        let board = read_scans(&board, readings.collect()).map(|scans| board.with_scans(scans));
+        let fleet = Fleet::new(&ships, 26).ok();
+        let possible = board.as_ref().is_ok_and(|board| {
+            rules.check(board).is_ok()
+                && fleet.is_some_and(|fleet| count_exact_under(board, &fleet, rules, u64::MAX).is_ok())
+        });
         let (status, content_type, body) = app.call(post(&request));
         if possible {
             assert_answer(&request, status, &body)

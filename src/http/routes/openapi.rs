@@ -21,6 +21,7 @@ use super::placement::{self, PlacedShip, PlacementRequest, PlacementResponse, Pl
 use super::recommend;
 use super::recommend::endpoint::RecommendRequest;
 use super::recommend::history::{HistoryRequest, HistorySalvo, HistoryShot, HistorySinking, ShotResult};
+use super::recommend::observations::ObservationRequest;
 use super::recommend::opponent::{OpponentEcho, OpponentPrior};
 use super::recommend::plan::{LayoutsFrom, PlanAnswer, PlanCandidate};
 use super::recommend::position::one_position;
@@ -48,7 +49,8 @@ use crate::shooting::strategy::GridKind;
         RecommendRequest, RecommendResponse, RulesRequest, AlgorithmName, Shot, Candidate, Mode, GridKind,
         AlgorithmEntry, LevelTable, LevelEntry, Health, Problem, PlacementRequest, PlacementResponse, PlacedShip,
         PlacementStyle, OpponentPrior, OpponentModel, OpponentEcho, OpponentRequest, OpponentResponse, OpponentSummary,
-        HistoryRequest, HistoryShot, ShotResult, HistorySalvo, HistorySinking, PlanAnswer, PlanCandidate, LayoutsFrom,
+        HistoryRequest, HistoryShot, ShotResult, HistorySalvo, HistorySinking, ObservationRequest, PlanAnswer,
+        PlanCandidate, LayoutsFrom,
         ComputeAnswer
     )),
     tags(

@@ -5,6 +5,7 @@ use crate::game::board::{Board, Cell};
 use crate::game::fleet::Fleet;
 use crate::game::layout::Placement;
 use crate::game::rules::{Rules, around};
+use crate::game::scan::Reading;
 
 /// Agreeing layouts and, per cell (row-major), how many of them cover it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,7 +24,9 @@ pub fn enumerate(board: &Board, fleet: &Fleet) -> BruteCount {
 
 /// [`enumerate`] under `rules`. Under the no-touch rules a whole layout is kept only when no cell
 /// of one ship has a cell of another ship or a `#` cell among its eight neighbours: the rule as
-/// stated, checked on each finished layout (nothing is pruned early).
+/// stated, checked on each finished layout (nothing is pruned early). So is each scan of the
+/// board: a layout is kept when the ship cells of each scan's area, its own and the `#` cells,
+/// give the scan's reading.
 pub fn enumerate_under(board: &Board, fleet: &Fleet, rules: Rules) -> BruteCount {
     let mut count = BruteCount { layouts: 0, occupancy: vec![0; board.len()] };
     for_each_layout(board, fleet, rules, |_, taken| {
@@ -82,7 +85,15 @@ impl<F: FnMut(&[Placement], &[bool])> Search<'_, F> {
                     ships[i + 1..].iter().all(|b| !touch(a, b))
                         && a.cells().all(|p| around(board, p).all(|q| board.get(q) != Cell::Sunk))
                 });
-            if all_hits_covered && apart {
+            // Each scan's reading, from the ship cells of its area: this layout's and the sunk ones.
+            let scans_read = board.scans().iter().all(|scan| {
+                let ships = scan.cells().iter().filter(|&&i| taken[i] || board.cells()[i] == Cell::Sunk).count();
+                match scan.reading() {
+                    Reading::Count(k) => ships == k,
+                    Reading::Any(any) => (ships > 0) == any,
+                }
+            });
+            if all_hits_covered && apart && scans_read {
                 (self.visit)(ships, taken);
             }
             return;

@@ -7,6 +7,9 @@ use crate::game::layout::Placement;
 use crate::game::prior::Opponent;
 use crate::game::rules::{Rules, around};
 
+use super::key::{Packing, Shape};
+use super::scan_tally::Tallies;
+
 /// Most distinct ship lengths (a ship is at most [`MAX_SIDE`](crate::game::board::MAX_SIDE) long),
 /// so a set of classes fits in a `u32`.
 pub const MAX_CLASSES: usize = 26;
@@ -73,6 +76,8 @@ pub struct Frame {
     /// A prior over layouts: each edge that puts a ship on a cell weighs its share of the layout's
     /// weight. `None`: every layout weighs 1 (counting).
     pub weights: Option<Weights>,
+    /// The board's scans, as the states keep count of them.
+    pub tallies: Tallies,
 }
 
 /// A layout's weight ([`Opponent`]) split over the cells its ships cover: a ship cell at frame
@@ -202,6 +207,7 @@ impl Frame {
                     .collect(),
             }
         });
+        let tallies = Tallies::new(board, n, |k| to_board[k].0 * board.cols() + to_board[k].1);
         Frame {
             touching: rules.touching,
             width,
@@ -215,6 +221,7 @@ impl Frame {
             quota,
             hits_ahead,
             weights,
+            tallies,
         }
     }
 
@@ -231,6 +238,20 @@ impl Frame {
 
     pub fn len(&self) -> usize {
         self.cells.len()
+    }
+
+    /// Where each field of this frame's states lives.
+    pub fn packing(&self) -> Packing {
+        let class_counts: Vec<usize> = self.classes.iter().map(|&(_, count)| count).collect();
+        let scan_most: Vec<u64> = self.tallies.needs.iter().map(|need| need.least).collect();
+        Packing::new(Shape {
+            width: self.width,
+            longest_vertical: self.longest_vertical(),
+            longest_horizontal: self.longest_horizontal(),
+            class_counts: &class_counts,
+            tracks_neighbours: self.tracks_neighbours(),
+            scan_most: &scan_most,
+        })
     }
 
     /// Board row-major index of frame cell `k`.

@@ -25,16 +25,19 @@
 //!
 //! Under the no-touch rules every placed ship also takes the cells around it (edges and corners)
 //! out of the free cells, so later ships keep apart from it; the argument above is unchanged.
+//! A scan that found no ship takes its cells out of the free cells too; a draw that other scans
+//! disagree with weighs 0 (rejection), which keeps the estimate the scans' posterior.
 
 use rand::RngExt;
 
 use crate::game::board::{Board, Cell, MAX_SIDE};
 use crate::game::fleet::Fleet;
 use crate::game::layout::Placement;
+use crate::game::observations::{afloat_bounds, scans_agree};
 use crate::game::prior::{Opponent, touching_pairs_of};
 use crate::game::rng::SonarRng;
 use crate::game::rules::{Rules, around};
-use crate::game::windows::window_starts;
+use crate::game::windows::{count_windows, pick_window, window_starts};
 
 /// What the samples say.
 #[derive(Clone, Debug, PartialEq)]
@@ -95,6 +98,14 @@ impl<'a> Sampler<'a> {
             }
             if cell.holds_ship() {
                 hits.push(i);
+            }
+        }
+        // No ship lies in the area of a scan that found none.
+        for scan in board.scans().iter().filter(|s| afloat_bounds(board, s) == Some((0, 0))) {
+            for &i in scan.cells() {
+                let (r, c) = (i / board.cols(), i % board.cols());
+                rows[r] &= !(1 << c);
+                cols[c] &= !(1 << r);
             }
         }
         let ln_labels = fleet.groups().map(|(_, m)| (1..=m).map(|k| (k as f64).ln()).sum::<f64>()).sum();
@@ -285,6 +296,10 @@ impl<'a> Sampler<'a> {
         if let Some(m) = self.prior.filter(|m| m.touching() != 1.0) {
             weight *= m.touching().powi(touching_pairs_on(self.board, &ships) as i32);
         }
+        // A layout the scans disagree with weighs nothing: the scans are met by rejection.
+        if !scans_agree(self.board, |i| covered[i / nc] & (1 << (i % nc)) != 0) {
+            return Draw { ships: Vec::new(), weight: 0.0 };
+        }
         Draw { ships, weight }
     }
 
@@ -408,38 +423,4 @@ fn touching_pairs_on(board: &Board, ships: &[Placement]) -> usize {
         .map(|p| around(board, p).filter(|&q| board.get(q) == Cell::Sunk).count())
         .sum();
     among + with_sunk
-}
-
-/// Windows of `len` set bits over every line mask.
-fn count_windows(lines: &[u32], line_len: usize, len: usize) -> u64 {
-    if len > line_len {
-        return 0;
-    }
-    lines.iter().map(|&m| u64::from(window_starts(m, len).count_ones())).sum()
-}
-
-/// The `k`-th window (counting across lines in order), or `None` with `k` reduced by the windows
-/// passed over.
-fn pick_window(lines: &[u32], line_len: usize, len: usize, k: &mut u64, horizontal: bool) -> Option<Placement> {
-    if len > line_len {
-        return None;
-    }
-    for (line, &m) in lines.iter().enumerate() {
-        let mut w = window_starts(m, len);
-        let n = u64::from(w.count_ones());
-        if *k >= n {
-            *k -= n;
-            continue;
-        }
-        for _ in 0..*k {
-            w &= w - 1;
-        }
-        let s = w.trailing_zeros() as usize;
-        return Some(if horizontal {
-            Placement { len, row: line, col: s, horizontal: true }
-        } else {
-            Placement { len, row: s, col: line, horizontal: false }
-        });
-    }
-    None
 }

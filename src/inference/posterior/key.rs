@@ -3,9 +3,8 @@
 //! A state holds, in bit fields: for each profile column, how many cells of a vertical ship in
 //! progress are still to come below the frontier (0: none); how many cells of the horizontal
 //! ship in progress are still to come to the right; and, per length class, how many ships of
-//! that class have been started. No field straddles two words.
-
-use super::frame::Frame;
+//! that class have been started; and per scan of the board, how many of its cells decided so far
+//! hold a ship. No field straddles two words.
 
 /// A packed state. `N` is 1 on every classic-sized board; large boards with long ships need 2 or 3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,6 +78,8 @@ pub struct Packing {
     /// Where neighbours are tracked: 1 when the cell above and to the left of the next cell holds a
     /// ship (0 at the start of a row).
     pub corner: Field,
+    /// Per scan the frame keeps: its ship cells afloat decided so far, up to the fewest it allows.
+    pub scan: Vec<Field>,
     /// Words needed.
     pub words: usize,
 }
@@ -87,8 +88,20 @@ fn bits_for(max: u64) -> u32 {
     64 - max.leading_zeros()
 }
 
+/// What a frame's states must hold, in numbers: the profile's width, the longest ships with a valid
+/// vertical and horizontal start, the ships of each class, whether neighbours are tracked, and the
+/// count each scan keeps at most.
+pub struct Shape<'a> {
+    pub width: usize,
+    pub longest_vertical: usize,
+    pub longest_horizontal: usize,
+    pub class_counts: &'a [usize],
+    pub tracks_neighbours: bool,
+    pub scan_most: &'a [u64],
+}
+
 impl Packing {
-    pub fn new(frame: &Frame) -> Packing {
+    pub fn new(shape: Shape<'_>) -> Packing {
         let mut word = 0;
         let mut shift = 0u32;
         let mut place = |bits: u32| {
@@ -103,16 +116,17 @@ impl Packing {
             shift += bits;
             f
         };
-        let bv = bits_for(frame.longest_vertical().saturating_sub(1) as u64);
-        let bh = bits_for(frame.longest_horizontal().saturating_sub(1) as u64);
-        let column = (0..frame.width).map(|_| place(bv)).collect();
+        let bv = bits_for(shape.longest_vertical.saturating_sub(1) as u64);
+        let bh = bits_for(shape.longest_horizontal.saturating_sub(1) as u64);
+        let column = (0..shape.width).map(|_| place(bv)).collect();
         let horizontal = place(bh);
-        let used = frame.classes.iter().map(|&(_, count)| place(bits_for(count as u64))).collect();
-        let flag = u32::from(frame.tracks_neighbours());
-        let occupied = (0..frame.width).map(|_| place(flag)).collect();
+        let used = shape.class_counts.iter().map(|&count| place(bits_for(count as u64))).collect();
+        let flag = u32::from(shape.tracks_neighbours);
+        let occupied = (0..shape.width).map(|_| place(flag)).collect();
         let corner = place(flag);
+        let scan = shape.scan_most.iter().map(|&most| place(bits_for(most))).collect();
         let words = word + 1;
-        Packing { column, horizontal, used, occupied, corner, words }
+        Packing { column, horizontal, used, occupied, corner, scan, words }
     }
 
     /// The mask of the profile columns `from..to`.

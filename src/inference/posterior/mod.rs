@@ -10,6 +10,11 @@
 //! [`prior::CLASSIC_LAYOUTS`] of them. A length-1 ship has one placement per cell. The marginal of
 //! a cell is the share of layouts that cover it.
 //!
+//! A board's scans ([`crate::game::scan`]) keep the layouts that put as many ship cells in each
+//! scanned area as the scan found (its sunk cells counted with them): the states of the programme
+//! carry each scan's count so far while the sweep crosses its area (`scan_tally.rs`), so scans
+//! cost states only where areas are open at once; the sampler rejects the draws they disagree with.
+//!
 //! Under the no-touch rules ([`Rules`]) a layout must also keep every ship off the cells around
 //! (by an edge or a corner) the `#` cells and every other ship:
 //! [`prior::NO_TOUCH_CLASSIC_LAYOUTS`] layouts of the classic fleet on the empty 10 x 10 board.
@@ -90,6 +95,9 @@ mod reveal_tests;
 mod sample;
 #[cfg(test)]
 mod sample_tests;
+mod scan_tally;
+#[cfg(test)]
+mod scan_tests;
 mod sweep;
 mod table;
 #[cfg(test)]

@@ -334,7 +334,10 @@ pub static NO_TOUCH_TEN_SHIP_PRIOR: [f64; 100] = [
 /// The committed exact marginals and layout count of an untouched 10 x 10 board, when the fleet
 /// and rules are ones this module holds a table for.
 pub fn opening_prior(board: &Board, fleet: &Fleet, rules: Rules) -> Option<(&'static [f64; 100], u128)> {
-    let untouched = board.rows() == 10 && board.cols() == 10 && board.cells().iter().all(|&c| c == Cell::Unknown);
+    let untouched = board.rows() == 10
+        && board.cols() == 10
+        && board.cells().iter().all(|&c| c == Cell::Unknown)
+        && board.scans().is_empty();
     if !untouched {
         return None;
     }

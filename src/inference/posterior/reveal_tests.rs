@@ -13,8 +13,9 @@ use crate::game::referee::Game;
 use crate::game::rng::{SonarRng, seeded};
 
 /// A position from a real game on a sea with `islands` islands: `shots` random shots, then
-/// `reveals` random unshot cells revealed (a ship cell `s`, water `o`).
-fn revealed_position(
+/// `reveals` random unshot cells revealed (a ship cell `s`, water `o`); with the cells of the
+/// hidden fleet (sunk ships' included).
+pub(super) fn revealed_position(
     rng: &mut SonarRng,
     (rows, cols): (usize, usize),
     ships: &[usize],
@@ -22,7 +23,7 @@ fn revealed_position(
     islands: usize,
     shots: usize,
     reveals: usize,
-) -> (Board, Fleet) {
+) -> (Board, Fleet, Vec<Pos>) {
     let land = random_islands(rows, cols, islands, rng);
     let layout = random_layout_around(rows, cols, ships, rules, &land, &mut { MAX_ATTEMPTS }, rng).unwrap();
     let mut game = Game::with_islands(layout.clone(), &land);
@@ -45,12 +46,12 @@ fn revealed_position(
         let p = open.swap_remove(rng.random_range(0..open.len()));
         board.set(p, if ship_cells.contains(&p) { Cell::Ship } else { Cell::Miss });
     }
-    (rules.reveal(&board).into_owned(), game.fleet().clone())
+    (rules.reveal(&board).into_owned(), game.fleet().clone(), ship_cells)
 }
 
 /// Shapes, islands and reveals: enough to leave some positions with several `s` cells, some of
 /// them on one ship with hits beside them.
-fn case(seed: u64, rng: &mut SonarRng, rules: Rules) -> (Board, Fleet) {
+pub(super) fn case(seed: u64, rng: &mut SonarRng, rules: Rules) -> (Board, Fleet, Vec<Pos>) {
     let (rows, cols, ships, isles) = ISLAND_SHAPES[seed as usize % ISLAND_SHAPES.len()];
     let islands = if seed.is_multiple_of(3) { isles } else { 0 };
     let shots = rng.random_range(0..(rows * cols - islands) * 2 / 3);
@@ -64,7 +65,7 @@ fn revealed_positions_agree_with_brute_force() {
         let (mut checked, mut with_ships, mut with_both) = (0, 0, 0);
         for seed in 0..240u64 {
             let mut rng = seeded(90_000 + seed);
-            let (b, f) = case(seed, &mut rng, rules);
+            let (b, f, _) = case(seed, &mut rng, rules);
             if f.is_empty() {
                 continue;
             }
@@ -106,7 +107,7 @@ fn the_sampler_matches_enumeration_on_revealed_positions() {
     let mut checked = 0;
     for seed in 0..14u64 {
         let mut rng = seeded(95_000 + seed);
-        let (b, f) = case(seed, &mut rng, Rules::CLASSIC);
+        let (b, f, _) = case(seed, &mut rng, Rules::CLASSIC);
         if !f.is_empty() {
             super::importance_tests::check_sampler(&b, &f, 500 + seed);
             checked += 1;

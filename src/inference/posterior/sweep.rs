@@ -126,13 +126,14 @@ pub fn run_spending<W: Count>(
     spent: &mut u64,
 ) -> Result<Sweep<W>, ExactError> {
     assert_eq!(W::UNWEIGHTED, frame.weights.is_none(), "counts without a prior, weights with one");
-    let packing = Packing::new(frame);
+    let packing = frame.packing();
     let fwd = match packing.words {
         1 => forward::<W, 1>(frame, &packing, work, ceiling, spent)?,
         2 => forward::<W, 2>(frame, &packing, work, ceiling, spent)?,
         3 => forward::<W, 3>(frame, &packing, work, ceiling, spent)?,
         4 => forward::<W, 4>(frame, &packing, work, ceiling, spent)?,
-        w => unreachable!("a state never needs {w} words"),
+        // Only a board's many scans make a state this wide: counting it is beyond the budget.
+        _ => return Err(ExactError::OverBudget),
     };
     backward(frame, fwd, work.deadline)
 }
@@ -283,18 +284,27 @@ fn forward<W: Count, const N: usize>(
             let near = if track { Near::of(&key, packing, c, width) } else { Near::default() };
             let after =
                 |k2: Key<N>, occupied: bool| if track { near.record(k2, packing, c, width, occupied) } else { k2 };
+            // The scans the cell lies in, counted (`None`: one of them can no longer agree).
+            let counted =
+                |k2: Key<N>, occupied: bool| frame.tallies.step(k, &packing.scan, after(k2, occupied), occupied);
             let vert = key.get(col);
             if vert > 0 || key.get(hfield) > 0 {
                 // The ship in progress covers the cell: every decided neighbour but its own
                 // previous cell that holds a ship is another ship touching it.
                 let (field, pairs) =
                     if vert > 0 { (col, near.beside_vertical()) } else { (hfield, near.beside_horizontal()) };
-                if meets(&key) && (pairs == 0 || !apart) {
-                    out.emit(to, after(key.sub(field, 1), true), GO_ON, r, cell_weight(k, pairs))?;
+                if meets(&key)
+                    && (pairs == 0 || !apart)
+                    && let Some(k2) = counted(key.sub(field, 1), true)
+                {
+                    out.emit(to, k2, GO_ON, r, cell_weight(k, pairs))?;
                 }
             } else {
-                if moves.may_stay_empty && meets(&key) {
-                    out.emit(to, after(key, false), EMPTY, r, 1.0)?;
+                if moves.may_stay_empty
+                    && meets(&key)
+                    && let Some(k2) = counted(key, false)
+                {
+                    out.emit(to, k2, EMPTY, r, 1.0)?;
                 }
                 // Under the no-touch rules a ship may start only where no decided neighbour holds
                 // one.
@@ -310,14 +320,13 @@ fn forward<W: Count, const N: usize>(
                     if !meets(&placed) {
                         continue;
                     }
-                    if h && key.clear_under(cross) {
-                        let k2 = if len > 1 { placed.add(hfield, len - 1) } else { placed };
-                        let weight = start_weight * direction(len, true);
-                        out.emit(to, after(k2, true), start(class, true), r, weight)?;
+                    if h && key.clear_under(cross)
+                        && let Some(k2) = counted(if len > 1 { placed.add(hfield, len - 1) } else { placed }, true)
+                    {
+                        out.emit(to, k2, start(class, true), r, start_weight * direction(len, true))?;
                     }
-                    if v {
-                        let weight = start_weight * direction(len, false);
-                        out.emit(to, after(placed.add(col, len - 1), true), start(class, false), r, weight)?;
+                    if v && let Some(k2) = counted(placed.add(col, len - 1), true) {
+                        out.emit(to, k2, start(class, false), r, start_weight * direction(len, false))?;
                     }
                 }
             }

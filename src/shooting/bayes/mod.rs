@@ -70,7 +70,7 @@ impl Strategy for Bayes {
 
     fn observations_note(&self) -> Option<&'static str> {
         Some(
-            "Conditions on every `s` cell (a reveal showed a ship there): only the layouts that cover each one count (a ship lying wholly on `s` and `x` cells is not sunk), exactly within the budget and sampled beyond; each `s` cell has probability 1, and it shoots them first, sure hits that it must fire anyway and that tell sinkings sooner",
+            "Conditions on every `s` cell (a reveal showed a ship there) and every scan in `observations`: only the layouts that cover each `s` cell (a ship lying wholly on `s` and `x` cells is not sunk) and that put as many ship cells in each scanned area as the scan found (sunk cells count) count, exactly within the budget and sampled beyond (draws that a scan disagrees with are rejected); each `s` cell has probability 1, and it shoots them first, sure hits that it must fire anyway and that tell sinkings sooner. With observations it shoots the likeliest cell and does not plan ahead",
         )
     }
 

@@ -155,7 +155,7 @@ fn density(board: &Board, fleet: &Fleet) -> Posterior {
 /// and `s` cells) are spread over the `.` cells as the density weighs them.
 fn density_as_probability(board: &Board, fleet: &Fleet) -> Vec<f64> {
     let mut g = vec![0.0; board.len()];
-    hunt_density(&board.without_reveals(), fleet, &mut g);
+    hunt_density(&board.without_observations(), fleet, &mut g);
     let open_total: f64 = g.iter().zip(board.cells()).filter(|(_, c)| **c == Cell::Unknown).map(|(v, _)| v).sum();
     let known = board.count(Cell::Hit) + board.count(Cell::Ship);
     let left = fleet.total_cells().saturating_sub(known) as f64;

@@ -41,9 +41,11 @@ pub struct Regime {
 pub fn regime(turn: Turn<'_>) -> Regime {
     // The board means what a board string means and every layout weighs the same: the count and
     // the rollouts both play the game the shooter is in.
-    // A board with `s` cells is played by the posterior's likeliest cell: each `s` has
-    // probability 1, a sure hit to take first.
-    let plain = turn.rules.salvo == 1 && turn.uniform_prior() && turn.board_tells_all() && !turn.board.has_reveals();
+    // A board with `s` cells or scans is played by the posterior's likeliest cell: each `s` has
+    // probability 1, a sure hit to take first, and neither the counted move nor the rollouts read
+    // scans.
+    let plain =
+        turn.rules.salvo == 1 && turn.uniform_prior() && turn.board_tells_all() && !turn.board.has_observations();
     Regime {
         greedy: if plain && turn.rules.touching { Greedy::Counted } else { Greedy::Likeliest },
         plans: plain && turn.budget_ms > DEFAULT_BUDGET_MS && turn.rules.announce == Announce::SunkCells,

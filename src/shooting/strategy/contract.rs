@@ -129,8 +129,9 @@ pub trait Strategy: Send + Sync {
         None
     }
 
-    /// What it reads of what a reveal showed (`s` cells, known to hold a ship), or `None` when it
-    /// reads none: it then sees each `s` as a `.` it knows nothing of.
+    /// What it reads of observations (a reveal's `s` cells, known to hold a ship; the board's
+    /// scans), or `None` when it reads none: it then sees each `s` as a `.` it knows nothing of, and
+    /// no scans.
     fn observations_note(&self) -> Option<&'static str> {
         None
     }

@@ -257,8 +257,9 @@ fn check_rules(request: &Value, answer: &Value) -> usize {
     let board = sonar::Board::parse(&rows).unwrap();
     // An algorithm that does not read reveals is shown each `s` as a `.`: nothing the rules
     // infer from an `s` binds it, while the `s` itself stays a cell it may shoot.
-    let reads = request["algorithm"].as_str().and_then(sonar::Algorithm::from_name).is_none_or(|a| a.reads_reveals());
-    let water = rules.known_water(&if reads { board.clone() } else { board.without_reveals() });
+    let reads =
+        request["algorithm"].as_str().and_then(sonar::Algorithm::from_name).is_none_or(|a| a.reads_observations());
+    let water = rules.known_water(&if reads { board.clone() } else { board.without_observations() });
     let open = (0..board.len()).filter(|&i| board.cells()[i].is_open() && !water[i]).count();
     let shots = answer["shots"].as_array().expect("shots is a list");
     assert_eq!(shots.len(), salvo.min(open), "salvo {salvo} with {open} open cells: {answer}");

@@ -20,6 +20,7 @@ use crate::http::examples;
 use crate::http::problem::ApiError;
 use crate::http::problem_docs::{by_status, overloaded_or_budget_unavailable, problems};
 use crate::http::routes::recommend::history::HistoryRequest;
+use crate::http::routes::recommend::observations::ObservationRequest;
 use crate::http::routes::recommend::opponent::{OpponentPrior, Prior};
 use crate::http::routes::recommend::position::Position;
 use crate::http::whole_number;
@@ -51,6 +52,12 @@ pub struct RecommendRequest {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = HistoryRequest)]
     pub history: Option<JsonObject<HistoryRequest>>,
+    /// With `board`: what scans told of areas of the sea, at most 64. Algorithms that read
+    /// observations (`GET /algorithms`, `observations`) condition on them; the others ignore them.
+    /// None when omitted or null.
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<ObservationRequest>>, max_items = 64)]
+    pub observations: Option<Vec<ObservationRequest>>,
     /// Algorithm name (described by its schema).
     #[serde(default)]
     #[schema(schema_with = optional_algorithm_schema)]
@@ -145,7 +152,7 @@ impl RecommendRequest {
     /// the checked [`Prior`] (whose fleets may need fitting).
     pub fn ask(self, terms: Terms) -> Result<(Ask, Option<Prior>), ApiError> {
         let Terms { budget_ms, algorithm } = terms;
-        let position = Position::new(self.board, self.ships, self.history)?;
+        let position = Position::new(self.board, self.ships, self.history, self.observations)?;
         let algorithm = match (algorithm, self.algorithm) {
             (Some(algorithm), _) => algorithm,
             (None, name) => return Err(ApiError::UnknownAlgorithm(name.unwrap_or_default())),

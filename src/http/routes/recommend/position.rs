@@ -12,6 +12,7 @@ use crate::game::rules::Rules;
 
 use crate::http::problem::ApiError;
 use crate::http::routes::recommend::history::HistoryRequest;
+use crate::http::routes::recommend::observations::{ObservationRequest, observe};
 use crate::http::wire::{JsonObject, fleet_from};
 
 /// The position a request sends: board strings with the ships afloat, or a history to read.
@@ -31,13 +32,19 @@ fn missing(field: &str) -> ApiError {
 
 impl Position {
     /// The request's position: exactly one of `board` with `ships` and `history` (a 400, as any
-    /// missing or unexpected field is, otherwise), board strings parsed and checked.
+    /// missing or unexpected field is, otherwise), board strings parsed and checked with their
+    /// `observations` read on them.
     pub fn new(
         board: Option<Vec<String>>,
         ships: Option<Vec<u64>>,
         history: Option<JsonObject<HistoryRequest>>,
+        observations: Option<Vec<ObservationRequest>>,
     ) -> Result<Position, ApiError> {
         match (board, ships, history) {
+            (None, None, Some(_)) if observations.is_some() => Err(ApiError::WrongShape {
+                path: "observations".to_owned(),
+                message: "send `observations` with `board` and `ships`; a history cannot carry them".to_owned(),
+            }),
             (None, None, Some(JsonObject(history))) => Ok(Position::History(history)),
             (_, _, Some(_)) => Err(ApiError::WrongShape {
                 path: "history".to_owned(),
@@ -48,6 +55,7 @@ impl Position {
             (Some(board), Some(ships), None) => {
                 let board = Board::parse(&board)?;
                 let fleet = fleet_from(&ships, board.longer_side())?;
+                let board = observe(board, observations.unwrap_or_default())?;
                 Ok(Position::Board { board, fleet })
             }
         }
@@ -75,7 +83,7 @@ impl Position {
 /// request with both or neither is refused by the schema as by the service.
 pub fn one_position(mut fields: utoipa::openapi::Object) -> OneOf {
     let example = fields.example.take();
-    let form = |drop: [&str; 2], required: &[&str], title: &str, description: &str| {
+    let form = |drop: &[&str], required: &[&str], title: &str, description: &str| {
         let mut o = fields.clone();
         o.properties.retain(|name, _| !drop.contains(&name.as_str()));
         o.required = required.iter().map(|&s| s.to_owned()).collect();
@@ -85,13 +93,13 @@ pub fn one_position(mut fields: utoipa::openapi::Object) -> OneOf {
         Schema::Object(o)
     };
     let board = form(
-        ["history", "history"],
+        &["history"],
         &["board", "ships"],
         "Board",
         "The position as board strings: the board as the shooter sees it and the ships still afloat.",
     );
     let history = form(
-        ["board", "ships"],
+        &["board", "ships", "observations"],
         &["history"],
         "History",
         "The position as a game's log: the fleet and every shot with its answer, read under `rules.announce`.",
