@@ -93,6 +93,8 @@ pub const UNSUPPORTED_MEDIA_TYPE: ExampleFile = example_file!("415-unsupported-m
 pub const INVALID_BOARD: ExampleFile = example_file!("422-invalid-board");
 /// 422 of `POST /recommend`: a history that shoots a cell twice.
 pub const INVALID_HISTORY: ExampleFile = example_file!("422-invalid-history");
+/// 422 of `POST /recommend`: a scan that lists a cell off the board.
+pub const INVALID_OBSERVATIONS: ExampleFile = example_file!("422-invalid-observations");
 /// 422 of `POST /opponent`: a past fleet with a bent ship.
 pub const INVALID_OPPONENT: ExampleFile = example_file!("422-invalid-opponent");
 /// 422 of `POST /placement`: a fleet that fits no layout under the rules.
@@ -105,7 +107,7 @@ pub const OVERLOADED: ExampleFile = example_file!("503-overloaded");
 pub const BUDGET_UNAVAILABLE: ExampleFile = example_file!("503-budget-unavailable");
 
 /// Every example.
-pub const ALL: [ExampleFile; 24] = [
+pub const ALL: [ExampleFile; 25] = [
     RECOMMEND_REQUEST,
     RECOMMEND_ANSWER,
     RECOMMEND_HISTORY_REQUEST,
@@ -125,6 +127,7 @@ pub const ALL: [ExampleFile; 24] = [
     UNSUPPORTED_MEDIA_TYPE,
     INVALID_BOARD,
     INVALID_HISTORY,
+    INVALID_OBSERVATIONS,
     IMPOSSIBLE_PLACEMENT,
     INVALID_OPPONENT,
     INTERNAL,

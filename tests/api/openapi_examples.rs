@@ -124,6 +124,9 @@ async fn each_post_route_answers_its_own_problems() {
     let mut twice = examples::RECOMMEND_HISTORY_REQUEST.value();
     twice["history"]["shots"][3]["cell"] = json!("B2");
     pin_problem(examples::INVALID_HISTORY, &send(&app, post("/recommend", twice.to_string())).await);
+    let mut scanned = examples::RECOMMEND_REQUEST.value();
+    scanned["observations"] = json!([{"any": true, "cells": ["E5", "K1"]}]);
+    pin_problem(examples::INVALID_OBSERVATIONS, &send(&app, post("/recommend", scanned.to_string())).await);
 
     let mut crowded = examples::PLACEMENT_REQUEST.value();
     crowded["rows"] = json!(6);
@@ -298,12 +301,12 @@ fn the_document_shows_each_example_where_it_belongs() {
         examples::UNSUPPORTED_MEDIA_TYPE,
         examples::INTERNAL,
     ];
-    // Each status with one example, but /recommend's 422: a board's and a history's.
+    // Each status with one example, but /recommend's 422: a board's, a history's and a scan's.
     let recommend_422 = &recommend["responses"]["422"]["content"][PROBLEM_JSON]["examples"];
-    for file in [examples::INVALID_BOARD, examples::INVALID_HISTORY] {
+    for file in [examples::INVALID_BOARD, examples::INVALID_HISTORY, examples::INVALID_OBSERVATIONS] {
         assert_eq!(recommend_422[file.key()], serde_json::to_value(file.example()).unwrap(), "{}", file.name);
     }
-    assert_eq!(recommend_422.as_object().unwrap().len(), 2);
+    assert_eq!(recommend_422.as_object().unwrap().len(), 3);
     // /recommend's 503 has two: too many in flight, and a planning budget that cannot be kept.
     let recommend_503 = &recommend["responses"]["503"]["content"][PROBLEM_JSON]["examples"];
     for file in [examples::OVERLOADED, examples::BUDGET_UNAVAILABLE] {

@@ -15,6 +15,7 @@ from sonar_client.models import (
     HistoryRequest,
     HistoryRequestFleetType1Item,
     HistoryShot,
+    ObservationRequest,
     OpponentPrior,
     OpponentRequest,
     PlacementRequest,
@@ -138,6 +139,23 @@ def test_a_refusal_raises_a_sonar_problem_naming_the_field(client: Client) -> No
     assert problem.kind == "invalid-board"
     assert (problem.field, problem.row, problem.col) == ("board", 1, 2)
     assert str(problem).startswith("422 Invalid board: ")
+
+
+def test_scans_sent_as_observations(client: Client) -> None:
+    board = ["....", "....", "...."]
+    radar = ObservationRequest(count=4, cells=["A1", "A2", "B1", "B2"])
+    answer = unwrap(
+        recommend.sync_detailed(
+            client=client, body=Board(board=board, ships=[2, 2], algorithm="bayes", observations=[radar])
+        )
+    )
+    assert answer.grid == [[1, 1, 0, 0], [1, 1, 0, 0], [0, 0, 0, 0]]
+    assert answer.layouts == "2"
+    off = ObservationRequest(any_=True, cells=["A1", "K1"])
+    response = recommend.sync_detailed(client=client, body=Board(board=board, ships=[2, 2], observations=[off]))
+    with pytest.raises(SonarProblem) as refusal:
+        unwrap(response)
+    assert (refusal.value.kind, refusal.value.field) == ("invalid-observations", "observations[0].cells[1]")
 
 
 def test_a_status_the_operation_does_not_list_is_a_sonar_problem_too() -> None:

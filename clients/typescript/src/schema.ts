@@ -489,6 +489,36 @@ export interface components {
          * @enum {string}
          */
         Mode: "hunt" | "target";
+        /**
+         * @description A scan of some cells: `count`, how many of them hold a ship (a count scan: radar, sonar), or
+         *     `any`, whether any does (a yes/no scan); exactly one of the two. Hit and sunk cells count as
+         *     ship cells, so a scan read before a ship sank stays true after.
+         * @example {
+         *       "cells": [
+         *         "D4",
+         *         "D5",
+         *         "D6",
+         *         "E4",
+         *         "E5",
+         *         "E6",
+         *         "F4",
+         *         "F5",
+         *         "F6"
+         *       ],
+         *       "count": 2
+         *     }
+         */
+        ObservationRequest: {
+            /** @description Whether any of `cells` holds a ship. */
+            any?: boolean | null;
+            /** @description The cells scanned, as labels (`C5`: row C, column 5), each on the board and listed once. */
+            cells: string[];
+            /**
+             * Format: int64
+             * @description How many of `cells` hold a ship, from 0 to their number.
+             */
+            count?: number | null;
+        };
         /** @description The model a recommendation used, echoed in the response. */
         OpponentEcho: {
             /** @description When the request sent `fleets`: how many were fitted. */
@@ -1182,6 +1212,12 @@ export interface components {
              *     `GET /algorithms` lists each level's measured mean shots.
              */
             level?: number | null;
+            /**
+             * @description With `board`: what scans told of areas of the sea, at most 64. Algorithms that read
+             *     observations (`GET /algorithms`, `observations`) condition on them; the others ignore them.
+             *     None when omitted or null.
+             */
+            observations?: components["schemas"]["ObservationRequest"][] | null;
             opponent?: components["schemas"]["OpponentPrior"] | null;
             rules?: components["schemas"]["RulesRequest"] | null;
             /**
@@ -1924,7 +1960,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A board or fleet that breaks the rules (under the no-touch rules also sunk ships that touch, or a hit beside a sunk ship), or that no placement of the ships afloat can explain under the request's rules; an unknown algorithm; a budget, salvo, candidates count or level out of range; board strings with an announcement rule other than `sunk-cells` (`invalid-rules`); an `opponent` with both or neither of `fleets` and `model`, a past fleet that cannot be read (the field names it, `row` and `col` the cell), or a model of another shape or with a weight out of range (type `invalid-opponent`); a `history` that cannot be read or that no game under its rules could have produced (type `invalid-history`: `field` is the JSON path at fault, `turn` and `shot` the zero-based turn and shot within it where the fault is theirs) */
+            /** @description A board or fleet that breaks the rules (under the no-touch rules also sunk ships that touch, or a hit beside a sunk ship), or that no placement of the ships afloat can explain under the request's rules; an unknown algorithm; a budget, salvo, candidates count or level out of range; board strings with an announcement rule other than `sunk-cells` (`invalid-rules`); an `opponent` with both or neither of `fleets` and `model`, a past fleet that cannot be read (the field names it, `row` and `col` the cell), or a model of another shape or with a weight out of range (type `invalid-opponent`); a `history` that cannot be read or that no game under its rules could have produced (type `invalid-history`: `field` is the JSON path at fault, `turn` and `shot` the zero-based turn and shot within it where the fault is theirs); `observations` that cannot be read on the board (type `invalid-observations`: `field` names the observation or its part at fault) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -151,6 +151,26 @@ test("a refusal is a SonarProblem carrying the problem+json body", async () => {
     );
 });
 
+test("scans sent as observations: bayes conditions on them, and a bad one names its path", async () => {
+    const board = ["....", "....", "...."];
+    const observations: Schemas["ObservationRequest"][] = [{ count: 4, cells: ["A1", "A2", "B1", "B2"] }];
+    const answer = unwrap(await sonar.POST("/recommend", { body: { board, ships: [2, 2], algorithm: "bayes", observations } }));
+    assert.deepEqual(answer.grid, [[1, 1, 0, 0], [1, 1, 0, 0], [0, 0, 0, 0]]);
+    assert.equal(answer.layouts, "2");
+    const bad = await sonar.POST("/recommend", {
+        body: { board, ships: [2, 2], observations: [{ any: true, cells: ["A1", "K1"] }] },
+    });
+    assert.throws(
+        () => unwrap(bad),
+        (error: unknown) => {
+            assert.ok(error instanceof SonarProblem);
+            assert.equal(error.kind, "invalid-observations");
+            assert.equal(error.problem.field, "observations[0].cells[1]");
+            return true;
+        },
+    );
+});
+
 test("a body that is not a problem still becomes a SonarProblem", () => {
     const response = new Response("upstream down", { status: 502, statusText: "Bad Gateway" });
     const error = SonarProblem.from("upstream down", response);

@@ -13,13 +13,17 @@ use std::time::Instant;
 use rand::RngExt;
 use sonar::research::Ask;
 use sonar::simulate::percentile;
-use sonar::{Algorithm, Board, Fleet, Game, Level, Pos, Reading, Seat, Weakened, play, random_layout, read_scans, stream};
+use sonar::{
+    Algorithm, Board, Fleet, Game, Level, Pos, Reading, Seat, Weakened, play, random_layout, read_scans, stream,
+};
 
 const SCANS: [usize; 4] = [0, 1, 2, 4];
 
 fn area(rng: &mut sonar::SonarRng) -> Vec<Pos> {
     let (r, c) = (rng.random_range(0..10usize), rng.random_range(0..10usize));
-    (r.saturating_sub(1)..=(r + 1).min(9)).flat_map(|r| (c.saturating_sub(1)..=(c + 1).min(9)).map(move |c| Pos::new(r, c))).collect()
+    (r.saturating_sub(1)..=(r + 1).min(9))
+        .flat_map(|r| (c.saturating_sub(1)..=(c + 1).min(9)).map(move |c| Pos::new(r, c)))
+        .collect()
 }
 
 fn main() {

@@ -17,6 +17,7 @@ from .layouts_from import LayoutsFrom
 from .level_entry import LevelEntry
 from .level_table import LevelTable
 from .mode import Mode
+from .observation_request import ObservationRequest
 from .openapi_json_response_200 import OpenapiJsonResponse200
 from .opponent_echo import OpponentEcho
 from .opponent_model import OpponentModel
@@ -59,6 +60,7 @@ __all__ = (
     "LevelEntry",
     "LevelTable",
     "Mode",
+    "ObservationRequest",
     "OpenapiJsonResponse200",
     "OpponentEcho",
     "OpponentModel",

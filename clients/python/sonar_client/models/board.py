@@ -9,6 +9,7 @@ from ..models.algorithm import Algorithm
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.observation_request import ObservationRequest
     from ..models.opponent_prior import OpponentPrior
     from ..models.rules_request import RulesRequest
 
@@ -40,6 +41,10 @@ class Board:
             default): below 10 the named algorithm (or the default one) makes plausible mistakes, a
             near-best cell or a slower finish of a wounded ship, never a cell where no ship can be.
             `GET /algorithms` lists each level's measured mean shots.
+        observations (list[ObservationRequest] | None | Unset): With `board`: what scans told of areas of the sea, at
+            most 64. Algorithms that read
+            observations (`GET /algorithms`, `observations`) condition on them; the others ignore them.
+            None when omitted or null.
         opponent (None | OpponentPrior | Unset):
         rules (None | RulesRequest | Unset):
         seed (int | None | Unset): Makes every random choice, tie-breaking included, reproducible, and picks the order
@@ -54,6 +59,7 @@ class Board:
     budget_ms: int | None | Unset = UNSET
     candidates: int | None | Unset = UNSET
     level: int | None | Unset = UNSET
+    observations: list[ObservationRequest] | None | Unset = UNSET
     opponent: None | OpponentPrior | Unset = UNSET
     rules: None | RulesRequest | Unset = UNSET
     seed: int | None | Unset = UNSET
@@ -91,6 +97,18 @@ class Board:
             level = UNSET
         else:
             level = self.level
+
+        observations: list[dict[str, Any]] | None | Unset
+        if isinstance(self.observations, Unset):
+            observations = UNSET
+        elif isinstance(self.observations, list):
+            observations = []
+            for observations_type_0_item_data in self.observations:
+                observations_type_0_item = observations_type_0_item_data.to_dict()
+                observations.append(observations_type_0_item)
+
+        else:
+            observations = self.observations
 
         opponent: dict[str, Any] | None | Unset
         if isinstance(self.opponent, Unset):
@@ -130,6 +148,8 @@ class Board:
             field_dict["candidates"] = candidates
         if level is not UNSET:
             field_dict["level"] = level
+        if observations is not UNSET:
+            field_dict["observations"] = observations
         if opponent is not UNSET:
             field_dict["opponent"] = opponent
         if rules is not UNSET:
@@ -141,6 +161,7 @@ class Board:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.observation_request import ObservationRequest
         from ..models.opponent_prior import OpponentPrior
         from ..models.rules_request import RulesRequest
 
@@ -193,6 +214,32 @@ class Board:
 
         level = _parse_level(d.pop("level", UNSET))
 
+        def _parse_observations(
+            data: object,
+        ) -> list[ObservationRequest] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                observations_type_0 = []
+                _observations_type_0 = data
+                for observations_type_0_item_data in _observations_type_0:
+                    observations_type_0_item = ObservationRequest.from_dict(
+                        observations_type_0_item_data
+                    )
+
+                    observations_type_0.append(observations_type_0_item)
+
+                return observations_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[ObservationRequest] | None | Unset, data)
+
+        observations = _parse_observations(d.pop("observations", UNSET))
+
         def _parse_opponent(data: object) -> None | OpponentPrior | Unset:
             if data is None:
                 return data
@@ -243,6 +290,7 @@ class Board:
             budget_ms=budget_ms,
             candidates=candidates,
             level=level,
+            observations=observations,
             opponent=opponent,
             rules=rules,
             seed=seed,

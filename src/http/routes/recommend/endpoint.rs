@@ -212,8 +212,10 @@ impl IntoResponses for RecommendProblems {
                      (the field names it, `row` and `col` the cell), or a model of another shape or with a weight \
                      out of range (type `invalid-opponent`); a `history` that cannot be read or that no game under \
                      its rules could have produced (type `invalid-history`: `field` is the JSON path at fault, \
-                     `turn` and `shot` the zero-based turn and shot within it where the fault is theirs)",
-                    &[examples::INVALID_BOARD, examples::INVALID_HISTORY],
+                     `turn` and `shot` the zero-based turn and shot within it where the fault is theirs); \
+                     `observations` that cannot be read on the board (type `invalid-observations`: `field` \
+                     names the observation or its part at fault)",
+                    &[examples::INVALID_BOARD, examples::INVALID_HISTORY, examples::INVALID_OBSERVATIONS],
                 ),
             ),
             overloaded_or_budget_unavailable(),
