@@ -4,6 +4,7 @@
 import { Problem, recommend } from "./api.js";
 import { BoardView, STATE_NAME, format, label, legend, valuesTable } from "./board.js";
 import { blank, parseShips, sunkRuns } from "./game.js";
+import { parseScans } from "./scans.js";
 import { clearProblems, say, showProblem } from "./ui.js";
 
 const CYCLE = { ".": "o", o: "x", x: "#", "#": "s", s: "^", "^": "." };
@@ -40,8 +41,10 @@ export function setupAnalyse(root) {
 
   function request(algorithm) {
     const seed = $("an-seed").value.trim();
+    const observations = parseScans($("an-scans").value);
     return {
       board: marks.map((line) => line.join("")),
+      ...(observations.length ? { observations } : {}),
       ships: parseShips($("an-ships").value),
       algorithm,
       rules: { touching: $("an-touching").checked, salvo: Number($("an-salvo").value) },
@@ -61,14 +64,15 @@ export function setupAnalyse(root) {
     const names = [$("an-alg-a").value, $("an-alg-b").value];
     root.querySelector(".results").setAttribute("aria-busy", "true");
     try {
-      const answers = await Promise.all(names.map((name) => (name ? recommend(request(name)) : null)));
+      const asked = names.map((name) => (name ? request(name) : null));
+      const answers = await Promise.all(asked.map((body) => (body ? recommend(body) : null)));
       if (mine !== generation) return; // a newer edit is on its way
       faulty = [];
       clearProblems(root);
-      answers.forEach((answer, i) => show(results[i], answer, request(names[i])));
+      answers.forEach((answer, i) => show(results[i], answer, asked[i]));
     } catch (err) {
       if (mine !== generation) return;
-      if (!(err instanceof Problem)) throw err;
+      if (!(err instanceof Problem) && err?.field !== "observations") throw err;
       faulty = err.field === "board" && err.row !== null && err.col !== null ? [[err.row, err.col]] : [];
       showProblem(root, err);
       for (const r of results) r.figure.classList.add("stale");
@@ -173,7 +177,7 @@ export function setupAnalyse(root) {
   });
   $("an-run").addEventListener("click", run);
   for (const id of ["an-rows", "an-cols"]) $(id).addEventListener("change", () => { resize(); schedule(); });
-  for (const id of ["an-ships", "an-touching", "an-salvo", "an-alg-a", "an-alg-b", "an-seed", "an-budget"]) {
+  for (const id of ["an-ships", "an-touching", "an-salvo", "an-alg-a", "an-alg-b", "an-seed", "an-budget", "an-scans"]) {
     $(id).addEventListener("change", schedule);
   }
   drawEditor();

@@ -19,7 +19,10 @@ export function clearProblems(root) {
 export function showProblem(root, problem) {
   clearProblems(root);
   const field = problem.field || "general";
-  const slot = root.querySelector(`[data-error-for="${field}"]`) || root.querySelector('[data-error-for="general"]');
+  // A path such as observations[2].cells[4] is shown by its field's slot (observations).
+  const slot = root.querySelector(`[data-error-for="${field}"]`)
+    || root.querySelector(`[data-error-for="${field.split(/[.[]/)[0]}"]`)
+    || root.querySelector('[data-error-for="general"]');
   let text = problem.message;
   if (problem.row !== null && problem.row !== undefined && problem.col !== null && problem.col !== undefined) {
     text += ` (cell ${label(problem.row, problem.col)})`;
