@@ -252,7 +252,7 @@ impl Referee {
         Referee { layout, announce, hits: vec![0; ships] }
     }
 
-    fn over(&self) -> bool {
+    pub fn over(&self) -> bool {
         self.hits.iter().zip(&self.layout.ships).all(|(&h, s)| h == s.len)
     }
 

@@ -8,9 +8,10 @@
 //!   scans) gets such a shot when some layout of the ships agrees with it and its scans under the
 //!   request's rules (decided by exact counting, itself checked against brute force) and a 422
 //!   otherwise;
-//! - a history from a real game (any fleet, rules, salvo and announcement rule) gets a shot at a
-//!   cell never fired at, from a grid that is zero on every cell fired at, and the same history
-//!   made up (a shot repeated, a ship renamed, a result flipped) gets an answer or a 4xx problem;
+//! - a history from a real game (any fleet, rules, salvo and announcement rule, a true scan turn or
+//!   none) gets a shot at a cell never fired at, from a grid that is zero on every cell fired at,
+//!   and the same history made up (a shot repeated, a ship renamed, a result flipped) gets an
+//!   answer or a 4xx problem;
 //! - a made-up placement (any small board, fleet, style and islands) gets a layout that keeps off
 //!   every island it names, or a 4xx problem;
 //! - arbitrary JSON, and arbitrary bytes, get a 2xx or a 4xx problem, never a 5xx.
@@ -336,10 +337,12 @@ fn histories_from_real_games_get_a_legal_shot_and_made_up_ones_a_problem() {
     let shape = (2usize..=9, 2usize..=9);
     let announce = prop::sample::select(vec!["sunk-cells", "sunk", "hit", "none"]);
     let rules = (any::<bool>(), 1u64..=3, announce, 0usize..4);
-    let strategy = (shape, fleet, any::<u64>(), 0.0f64..1.0, algorithm(), any::<u64>(), rules);
+    // A scan turn with a true reading, of the block at (row, col) of up to 3 x 3 cells, before turn k.
+    let scan = prop::option::of((0usize..9, 0usize..9, 0usize..20, any::<bool>()));
+    let strategy = (shape, fleet, any::<u64>(), 0.0f64..1.0, algorithm(), any::<u64>(), rules, scan);
     check_property(
         strategy,
-        |app, ((rows, cols), ships, layout_seed, fraction, algorithm, seed, (touching, salvo, announce, mutation))| {
+        |app, ((rows, cols), ships, layout_seed, fraction, algorithm, seed, (touching, salvo, announce, mutation), scan)| {
             let mut rng = seeded(layout_seed);
             let rules = Rules::new(touching, salvo).unwrap();
             let Ok(layout) = random_layout_under(rows, cols, &ships, rules, &mut rng) else {
@@ -356,8 +359,17 @@ fn histories_from_real_games_get_a_legal_shot_and_made_up_ones_a_problem() {
                 }
             }
             let turns: Vec<Vec<Pos>> = cells[..shots].chunks(salvo as usize).map(<[Pos]>::to_vec).collect();
+            let mut history = history_of(&layout, &turns, announce);
+            if let (Some((r, c, k, count)), Some(log)) = (scan, history["salvoes"].as_array_mut()) {
+                let (r, c) = (r % rows, c % cols);
+                let area: Vec<Pos> = (r..(r + 3).min(rows)).flat_map(|r| (c..(c + 3).min(cols)).map(move |c| Pos::new(r, c))).collect();
+                let found = area.iter().filter(|p| layout.ships.iter().any(|s| s.cells().any(|q| q == **p))).count();
+                let labels: Vec<String> = area.iter().map(|p| p.label()).collect();
+                let scan = if count { json!({"count": found, "cells": labels}) } else { json!({"any": found > 0, "cells": labels}) };
+                log.insert(k % log.len().max(1), json!({"scan": scan}));
+            }
             let mut request = json!({
-                "history": history_of(&layout, &turns, announce), "algorithm": algorithm, "seed": seed,
+                "history": history, "algorithm": algorithm, "seed": seed,
                 "rules": {"touching": touching, "salvo": salvo, "announce": announce},
             });
             let (status, _, body) = app.call(post(&request));
@@ -379,7 +391,7 @@ fn histories_from_real_games_get_a_legal_shot_and_made_up_ones_a_problem() {
             );
             // The same history made up: a shot repeated, a ship renamed, a result flipped. Each is
             // an answer or a problem, never a 5xx.
-            let Some(turn) = request["history"]["salvoes"].as_array_mut().and_then(|t| t.last_mut()) else {
+            let Some(turn) = request["history"]["salvoes"].as_array_mut().and_then(|t| t.last_mut()).filter(|t| t.get("scan").is_none()) else {
                 return Ok(());
             };
             match mutation {

@@ -140,7 +140,7 @@ async fn observations_that_cannot_be_read_are_refused_naming_the_field() {
     let both = json!([{"count": 4, "cells": ["A1", "A2", "B1", "B2"]}, {"count": 1, "cells": ["A1", "A2"]}]);
     let (status, problem) = post_json_to(&app, "/recommend", &ask(&open, both)).await;
     assert_eq!((status, problem["type"].as_str()), (422, Some("urn:sonar:problem:inconsistent-position")), "{problem}");
-    // Observations go with board strings; a history cannot carry them.
+    // `observations` go with board strings; a history writes each scan as its own turn.
     let request = json!({"history": {"rows": 3, "cols": 4, "fleet": [2, 2], "shots": []},
         "observations": [{"any": true, "cells": ["A1"]}]});
     let (status, problem) = post_json_to(&app, "/recommend", &request).await;
@@ -150,4 +150,118 @@ async fn observations_that_cannot_be_read_are_refused_naming_the_field() {
         let (status, problem) = post_json_to(&app, "/recommend", &ask(&open, observations)).await;
         assert_eq!(status, 400, "{problem}");
     }
+}
+
+/// Whole games from the log alone under every announcement rule (and a salvo of 2 under `sunk`),
+/// a count scan around a random cell every fifth turn written in the log as its own turn: `bayes`
+/// ends every game, and where its grid is a posterior the ship cells of every scanned area, the
+/// grid's unshot cells and the log's hits, add up to the count.
+#[actix_web::test]
+async fn histories_carry_scans_in_turn_order_under_every_announcement_rule() {
+    use crate::history::Referee;
+    let app = app(AppState::new()).await;
+    let mut checked = 0;
+    for (k, announce) in ["sunk-cells", "sunk", "hit", "none", "sunk"].into_iter().enumerate() {
+        let salvo = if k == 4 { 2 } else { 1 };
+        let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut seeded(200 + k as u64)).unwrap();
+        let game = Game::new(layout.clone());
+        let mut referee = Referee::new(layout, announce);
+        let mut rng = seeded(300 + k as u64);
+        let (mut log, mut scans, mut hits) = (Vec::<Value>::new(), Vec::new(), Vec::<Pos>::new());
+        while !referee.over() {
+            if log.len() % 5 == 4 {
+                let centre =
+                    Pos::new(rand::RngExt::random_range(&mut rng, 0..10), rand::RngExt::random_range(&mut rng, 0..10));
+                let (labels, cells, found) = scan(&game, centre);
+                log.push(json!({"scan": {"count": found, "cells": labels}}));
+                scans.push((cells, found));
+            }
+            let list = if salvo == 1 { "shots" } else { "salvoes" };
+            let request = json!({"history": {list: log}, "rules": {"announce": announce, "salvo": salvo},
+                "algorithm": "bayes", "seed": k});
+            let (status, answer) = post_json_to(&app, "/recommend", &request).await;
+            assert_eq!(status, 200, "{request} -> {answer}");
+            // Where no draw agreed, the grid is the placement density (`samples` 0), which reads
+            // no scans.
+            if answer["grid_kind"] == "probability" && answer["samples"] != 0 {
+                for (cells, found) in &scans {
+                    let sum: f64 = cells
+                        .iter()
+                        .map(|p| if hits.contains(p) { 1.0 } else { answer["grid"][p.row][p.col].as_f64().unwrap() })
+                        .sum();
+                    assert!(
+                        (sum - *found as f64).abs() < 1e-6,
+                        "{announce}: {sum} where the scan counted {found}: {answer}"
+                    );
+                    checked += 1;
+                }
+            }
+            let shots: Vec<Pos> = answer["shots"].as_array().unwrap().iter().map(shot_pos).collect();
+            let answers: Vec<Value> = shots.iter().map(|&p| referee.answer(p)).collect();
+            hits.extend(shots.iter().zip(&answers).filter(|(_, a)| a["result"] != "miss").map(|(p, _)| *p));
+            if salvo == 1 {
+                log.push(answers[0].clone());
+            } else {
+                // A salvo's shots answer miss or hit; its sinkings come after, named.
+                let sunk: Vec<Value> =
+                    answers.iter().filter(|a| a["result"] == "sunk").map(|a| a["ship"].clone()).collect();
+                let shots: Vec<Value> = answers
+                    .iter()
+                    .map(|a| json!({"cell": a["cell"], "result": if a["result"] == "miss" { "miss" } else { "hit" }}))
+                    .collect();
+                log.push(json!({"shots": shots, "sunk": sunk}));
+            }
+            assert!(log.len() <= 130, "{announce}: the game must end");
+        }
+    }
+    assert!(checked > 200, "{checked} areas checked");
+}
+
+fn shot_pos(p: &Value) -> Pos {
+    Pos::new(p["row"].as_u64().unwrap() as usize, p["col"].as_u64().unwrap() as usize)
+}
+
+#[actix_web::test]
+async fn a_sunk_cells_history_with_scans_plays_as_the_board_with_its_observations() {
+    let app = app(AppState::new()).await;
+    let log = json!([{"cell": "A1", "result": "miss"}, {"scan": {"count": 2, "cells": ["D4", "D5", "D6", "E4", "E5", "E6"]}},
+        {"cell": "E5", "result": "hit"}, {"scan": {"any": false, "cells": ["J1", "J2", "J3"]}}]);
+    let board = [
+        "o.........",
+        "..........",
+        "..........",
+        "..........",
+        "....x.....",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let observations = json!([log[1]["scan"], log[3]["scan"]]);
+    let history = json!({"history": {"shots": log}, "algorithm": "bayes", "seed": 3, "candidates": 3});
+    let plain = json!({"board": board, "ships": [5, 4, 3, 3, 2], "observations": observations, "algorithm": "bayes", "seed": 3, "candidates": 3});
+    let (a, b) = (post_json_to(&app, "/recommend", &history).await, post_json_to(&app, "/recommend", &plain).await);
+    assert_eq!((a.0, &a.1), (200, &b.1));
+    // A scan's faults name its turn and its path in the log.
+    let cases = [
+        (json!({"scan": {"count": 2, "cells": ["D4", "K4"]}}), "history.shots[1].scan.cells[1]"),
+        (json!({"scan": {"count": 3, "cells": ["D4", "D5"]}}), "history.shots[1].scan.count"),
+        (json!({"scan": {"any": true, "count": 1, "cells": ["D4"]}}), "history.shots[1].scan"),
+        (json!({"scan": {"count": 1, "cells": ["A1"]}}), "history.shots[1].scan"),
+    ];
+    for (turn, field) in cases {
+        let request = json!({"history": {"shots": [{"cell": "A1", "result": "miss"}, turn]}});
+        let (status, problem) = post_json_to(&app, "/recommend", &request).await;
+        assert_eq!(
+            (status, problem["field"].as_str(), problem["turn"].as_u64()),
+            (422, Some(field), Some(1)),
+            "{problem}"
+        );
+        assert_eq!(problem["type"], "urn:sonar:problem:invalid-history");
+    }
+    // A turn that scans and shoots at once is the wrong shape.
+    let both =
+        json!({"history": {"shots": [{"cell": "A1", "result": "miss", "scan": {"any": true, "cells": ["B1"]}}]}});
+    assert_eq!(post_json_to(&app, "/recommend", &both).await.0, 400);
 }

@@ -14,6 +14,7 @@ from sonar_client.models import (
     History,
     HistoryRequest,
     HistoryRequestFleetType1Item,
+    HistoryScan,
     HistoryShot,
     ObservationRequest,
     OpponentPrior,
@@ -151,6 +152,15 @@ def test_scans_sent_as_observations(client: Client) -> None:
     )
     assert answer.grid == [[1, 1, 0, 0], [1, 1, 0, 0], [0, 0, 0, 0]]
     assert answer.layouts == "2"
+    # The same scan as a turn of a history.
+    shots = [HistoryShot(cell="C4", result=ShotResult.MISS), HistoryScan(scan=radar)]
+    logged = unwrap(
+        recommend.sync_detailed(
+            client=client,
+            body=History(history=HistoryRequest(rows=3, cols=4, fleet=[2, 2], shots=shots), algorithm="bayes"),
+        )
+    )
+    assert logged.grid == [[1, 1, 0, 0], [1, 1, 0, 0], [0, 0, 0, 0]]
     off = ObservationRequest(any_=True, cells=["A1", "K1"])
     response = recommend.sync_detailed(client=client, body=Board(board=board, ships=[2, 2], observations=[off]))
     with pytest.raises(SonarProblem) as refusal:

@@ -358,16 +358,10 @@ export interface components {
              * @description Rows of the board, 1 to 26 (default 10).
              */
             rows?: number | null;
-            /**
-             * @description One salvo a turn, in order, each with the sinkings announced after it; exactly one of
-             *     `shots` and `salvoes`. An empty list is the first turn.
-             */
-            salvoes?: components["schemas"]["HistorySalvo"][] | null;
-            /**
-             * @description One shot a turn, in order (only under `rules.salvo` 1); exactly one of `shots` and
-             *     `salvoes`. An empty list is the first turn.
-             */
-            shots?: components["schemas"]["HistoryShot"][] | null;
+            /** @description One salvo a turn, in order, each with the sinkings announced after it, or a turn spent scanning (`{"scan": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn. */
+            salvoes?: (components["schemas"]["HistorySalvo"] | components["schemas"]["HistoryScan"])[] | null;
+            /** @description One shot a turn, in order (only under `rules.salvo` 1), or a turn spent scanning (`{"scan": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn. */
+            shots?: (components["schemas"]["HistoryShot"] | components["schemas"]["HistoryScan"])[] | null;
         };
         /**
          * @description One turn of salvoes: its shots, each answered `miss` or `hit`, then the sinkings announced.
@@ -392,6 +386,24 @@ export interface components {
             shots: components["schemas"]["HistoryShot"][];
             /** @description The ships announced sunk after the salvo's shots: each its name (`"cruiser"`), or an object with `ship` and, under `sunk-cells`, `cells`. Default: none. */
             sunk?: (string | components["schemas"]["HistorySinking"])[] | null;
+        };
+        /**
+         * @description A turn spent scanning instead of shooting, in a history's `shots` or `salvoes`.
+         * @example {
+         *       "scan": {
+         *         "any": false,
+         *         "cells": [
+         *           "A1",
+         *           "A2",
+         *           "B1",
+         *           "B2"
+         *         ]
+         *       }
+         *     }
+         */
+        HistoryScan: {
+            /** @description What the scan found (an observation, as a board request's `observations` hold them). */
+            scan: components["schemas"]["ObservationRequest"];
         };
         /**
          * @description One shot and the defender's answer. The cell is given once: as `cell`, or as `row` and `col`.

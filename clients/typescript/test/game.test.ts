@@ -153,10 +153,17 @@ test("a refusal is a SonarProblem carrying the problem+json body", async () => {
 
 test("scans sent as observations: bayes conditions on them, and a bad one names its path", async () => {
     const board = ["....", "....", "...."];
-    const observations: Schemas["ObservationRequest"][] = [{ count: 4, cells: ["A1", "A2", "B1", "B2"] }];
+    const radar: Schemas["ObservationRequest"] = { count: 4, cells: ["A1", "A2", "B1", "B2"] };
+    const observations = [radar];
     const answer = unwrap(await sonar.POST("/recommend", { body: { board, ships: [2, 2], algorithm: "bayes", observations } }));
     assert.deepEqual(answer.grid, [[1, 1, 0, 0], [1, 1, 0, 0], [0, 0, 0, 0]]);
     assert.equal(answer.layouts, "2");
+    // The same scan as a turn of a history.
+    const shots: Schemas["HistoryRequest"]["shots"] = [{ cell: "C4", result: "miss" }, { scan: radar }];
+    const logged = unwrap(await sonar.POST("/recommend", {
+        body: { history: { rows: 3, cols: 4, fleet: [2, 2], shots }, algorithm: "bayes" },
+    }));
+    assert.deepEqual(logged.grid, [[1, 1, 0, 0], [1, 1, 0, 0], [0, 0, 0, 0]]);
     const bad = await sonar.POST("/recommend", {
         body: { board, ships: [2, 2], observations: [{ any: true, cells: ["A1", "K1"] }] },
     });

@@ -12,6 +12,9 @@
 //!   (`bayes`): the ships whose cells the board does not show, each with the placements the
 //!   announcements leave it, and the rest of the fleet.
 //!
+//! A turn may scan instead of shooting: the scans are read on the board at the end
+//! ([`crate::game::observations::read_scans`]), as a board request's `observations` are.
+//!
 //! Every inconsistency the replay meets is a [`HistoryError`] naming the turn (and shot) at fault;
 //! one that only a whole fleet can reveal is found by [`History::read_possible`], at the first turn
 //! after which no fleet could have given the answers.
@@ -27,6 +30,7 @@ use thiserror::Error;
 use crate::game::announce::Announce;
 use crate::game::board::{Board, BoardSize, Pos};
 use crate::game::fleet::{Fleet, FleetError};
+use crate::game::scan::{Reading as Found, ScanError};
 
 pub use told::{Assignment, MAX_ASSIGNMENTS, Told, Unseen};
 
@@ -55,11 +59,14 @@ pub struct Sinking {
     pub cells: Option<Vec<Pos>>,
 }
 
-/// One turn: its shots (one, or a salvo's), then the sinkings announced after them.
+/// One turn: its shots (one, or a salvo's), then the sinkings announced after them; or, with no
+/// shot, a scan and what it found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Volley {
     pub shots: Vec<Shot>,
     pub sunk: Vec<Sinking>,
+    /// A turn spent scanning instead of shooting: the cells scanned and what the scan found.
+    pub scan: Option<(Vec<Pos>, Found)>,
 }
 
 /// A game's log.
@@ -162,6 +169,10 @@ pub enum HistoryError {
     GameOver,
     #[error("no cell is left to shoot")]
     NoOpenCell,
+    #[error("turn {}: {error}", .at.turn + 1)]
+    Scan { at: At, error: ScanError },
+    #[error("turn {}: a turn has shots or a scan, not both", .at.turn + 1)]
+    ShotsAndScan { at: At },
 }
 
 fn where_(at: &At) -> String {
@@ -204,6 +215,8 @@ impl HistoryError {
             | SunkLength { at, .. }
             | SunkUnexplained { at, .. }
             | NotAnnounced { at, .. }
+            | Scan { at, .. }
+            | ShotsAndScan { at }
             | NoFleet { at } => Some(*at),
         }
     }

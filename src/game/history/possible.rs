@@ -3,6 +3,7 @@
 
 use super::told::MAX_ASSIGNMENTS;
 use super::{At, History, HistoryError, Reading};
+use crate::game::observations::scans_agree;
 use crate::game::rules::Rules;
 use crate::game::witness::{self, Witness};
 
@@ -14,8 +15,8 @@ impl Reading {
         let assignments = self.told.assignments(&self.board, rules, MAX_ASSIGNMENTS).ok()?;
         let steps = (steps / assignments.len().max(1) as u64).max(1_000);
         let Some(rest) = self.told.rest_fleet(&self.board) else {
-            // Nothing left to place: an assignment is a whole fleet.
-            return Some(!assignments.is_empty());
+            // Nothing left to place: an assignment is a whole fleet (its ships `#` on its board).
+            return Some(assignments.iter().any(|a| scans_agree(&a.board, |_| false)));
         };
         let mut settled = true;
         for a in assignments {

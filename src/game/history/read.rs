@@ -5,7 +5,9 @@ use crate::game::announce::Announce;
 use crate::game::board::{Board, Cell, Pos};
 use crate::game::fleet::Fleet;
 use crate::game::layout::Placement;
+use crate::game::observations::read_scans;
 use crate::game::rules::{Rules, around};
+use crate::game::scan::{MAX_SCANS, ScanError};
 
 /// The replay's state: per cell, the turn it was shot and the ship a hit was named for; per ship,
 /// the turn it sank.
@@ -72,12 +74,34 @@ impl History {
         if board.count(Cell::Unknown) == 0 {
             return Err(HistoryError::NoOpenCell);
         }
+        let mut board = self.scanned(board)?;
         let told = r.told(&mut board, rules.touching)?;
         // Every ship not shown `#`: the rest, and the unseen ships (afloat, or sunk in cells the
         // board cannot show).
         let lengths: Vec<usize> = told.rest.iter().copied().chain(told.unseen.iter().map(|u| u.len)).collect();
         let fleet = Fleet::new(&lengths, rows.max(cols)).map_err(HistoryError::Fleet)?;
         Ok(Reading { board, fleet, told })
+    }
+
+    /// `board` with the scans of the scan turns read on it, a fault naming the scan's turn.
+    fn scanned(&self, board: Board) -> Result<Board, HistoryError> {
+        let turns: Vec<usize> = (0..self.turns.len()).filter(|&t| self.turns[t].scan.is_some()).collect();
+        if turns.is_empty() {
+            return Ok(board);
+        }
+        let scans = turns.iter().filter_map(|&t| self.turns[t].scan.clone()).collect();
+        let read = read_scans(&board, scans).map_err(|error| {
+            let scan = match error {
+                ScanError::TooMany { .. } => MAX_SCANS,
+                ScanError::NoCells { scan }
+                | ScanError::OffBoard { scan, .. }
+                | ScanError::Repeated { scan, .. }
+                | ScanError::CountTooLarge { scan, .. }
+                | ScanError::Contradicted { scan, .. } => scan,
+            };
+            HistoryError::Scan { at: At::turn(turns[scan.min(turns.len() - 1)]), error }
+        })?;
+        Ok(board.with_scans(read))
     }
 
     fn check_fleet(&self, announce: Announce) -> Result<(), HistoryError> {
@@ -126,6 +150,12 @@ impl Replay<'_> {
     fn turn(&mut self, t: usize, salvo: usize) -> Result<(), HistoryError> {
         let history = self.history;
         let volley = &history.turns[t];
+        if volley.scan.is_some() {
+            return match volley.shots.is_empty() && volley.sunk.is_empty() {
+                true => Ok(()),
+                false => Err(HistoryError::ShotsAndScan { at: At::turn(t) }),
+            };
+        }
         if volley.shots.is_empty() {
             return Err(HistoryError::EmptyTurn { at: At::turn(t) });
         }

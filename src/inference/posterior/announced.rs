@@ -17,6 +17,7 @@ use crate::game::deadline::Work;
 use crate::game::fleet::Fleet;
 use crate::game::history::{Assignment, MAX_ASSIGNMENTS, Told};
 use crate::game::layout::Placement;
+use crate::game::observations::scans_agree;
 use crate::game::prior::Opponent;
 use crate::game::rng::SonarRng;
 use crate::game::rules::{Rules, around};
@@ -121,6 +122,8 @@ impl<'a> Mixture<'a> {
         let mut agreeing = 0;
         for a in &self.assignments {
             let p = match &self.rest {
+                // The assigned ships are the whole fleet afloat: one layout, if the scans agree.
+                None if !scans_agree(&a.board, |_| false) => continue,
                 None => Part { weight: 1.0, occupancy: vec![0.0; board.len()] },
                 Some(rest) => match part(&a.board, rest) {
                     Ok(p) => p,

@@ -11,6 +11,7 @@ from .history import History
 from .history_request import HistoryRequest
 from .history_request_fleet_type_1_item import HistoryRequestFleetType1Item
 from .history_salvo import HistorySalvo
+from .history_scan import HistoryScan
 from .history_shot import HistoryShot
 from .history_sinking import HistorySinking
 from .layouts_from import LayoutsFrom
@@ -54,6 +55,7 @@ __all__ = (
     "HistoryRequest",
     "HistoryRequestFleetType1Item",
     "HistorySalvo",
+    "HistoryScan",
     "HistoryShot",
     "HistorySinking",
     "LayoutsFrom",

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.history_request_fleet_type_1_item import HistoryRequestFleetType1Item
     from ..models.history_salvo import HistorySalvo
+    from ..models.history_scan import HistoryScan
     from ..models.history_shot import HistoryShot
 
 
@@ -35,22 +36,25 @@ class HistoryRequest:
                 ...]`), which the rules `sunk` and `hit` need; not both kinds. 1 to 64 ships, each from 1 to the board's longer
                 side (checked with a 422). Default: carrier 5, battleship 4, cruiser 3, submarine 3, destroyer 2.
             rows (int | None | Unset): Rows of the board, 1 to 26 (default 10).
-            salvoes (list[HistorySalvo] | None | Unset): One salvo a turn, in order, each with the sinkings announced after
-                it; exactly one of
-                `shots` and `salvoes`. An empty list is the first turn.
-            shots (list[HistoryShot] | None | Unset): One shot a turn, in order (only under `rules.salvo` 1); exactly one of
-                `shots` and
-                `salvoes`. An empty list is the first turn.
+            salvoes (list[HistorySalvo | HistoryScan] | None | Unset): One salvo a turn, in order, each with the sinkings
+                announced after it, or a turn spent scanning (`{"scan": ...}`); exactly one of `shots` and `salvoes`. An empty
+                list is the first turn.
+            shots (list[HistoryScan | HistoryShot] | None | Unset): One shot a turn, in order (only under `rules.salvo` 1),
+                or a turn spent scanning (`{"scan": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first
+                turn.
     """
 
     blocked: list[str] | None | Unset = UNSET
     cols: int | None | Unset = UNSET
     fleet: list[HistoryRequestFleetType1Item] | list[int] | None | Unset = UNSET
     rows: int | None | Unset = UNSET
-    salvoes: list[HistorySalvo] | None | Unset = UNSET
-    shots: list[HistoryShot] | None | Unset = UNSET
+    salvoes: list[HistorySalvo | HistoryScan] | None | Unset = UNSET
+    shots: list[HistoryScan | HistoryShot] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.history_salvo import HistorySalvo
+        from ..models.history_shot import HistoryShot
+
         blocked: list[str] | None | Unset
         if isinstance(self.blocked, Unset):
             blocked = UNSET
@@ -93,7 +97,12 @@ class HistoryRequest:
         elif isinstance(self.salvoes, list):
             salvoes = []
             for salvoes_type_0_item_data in self.salvoes:
-                salvoes_type_0_item = salvoes_type_0_item_data.to_dict()
+                salvoes_type_0_item: dict[str, Any]
+                if isinstance(salvoes_type_0_item_data, HistorySalvo):
+                    salvoes_type_0_item = salvoes_type_0_item_data.to_dict()
+                else:
+                    salvoes_type_0_item = salvoes_type_0_item_data.to_dict()
+
                 salvoes.append(salvoes_type_0_item)
 
         else:
@@ -105,7 +114,12 @@ class HistoryRequest:
         elif isinstance(self.shots, list):
             shots = []
             for shots_type_0_item_data in self.shots:
-                shots_type_0_item = shots_type_0_item_data.to_dict()
+                shots_type_0_item: dict[str, Any]
+                if isinstance(shots_type_0_item_data, HistoryShot):
+                    shots_type_0_item = shots_type_0_item_data.to_dict()
+                else:
+                    shots_type_0_item = shots_type_0_item_data.to_dict()
+
                 shots.append(shots_type_0_item)
 
         else:
@@ -135,6 +149,7 @@ class HistoryRequest:
             HistoryRequestFleetType1Item,
         )
         from ..models.history_salvo import HistorySalvo
+        from ..models.history_scan import HistoryScan
         from ..models.history_shot import HistoryShot
 
         d = dict(src_dict)
@@ -210,7 +225,9 @@ class HistoryRequest:
 
         rows = _parse_rows(d.pop("rows", UNSET))
 
-        def _parse_salvoes(data: object) -> list[HistorySalvo] | None | Unset:
+        def _parse_salvoes(
+            data: object,
+        ) -> list[HistorySalvo | HistoryScan] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -221,7 +238,25 @@ class HistoryRequest:
                 salvoes_type_0 = []
                 _salvoes_type_0 = data
                 for salvoes_type_0_item_data in _salvoes_type_0:
-                    salvoes_type_0_item = HistorySalvo.from_dict(
+
+                    def _parse_salvoes_type_0_item(
+                        data: object,
+                    ) -> HistorySalvo | HistoryScan:
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            salvoes_type_0_item_type_0 = HistorySalvo.from_dict(data)
+
+                            return salvoes_type_0_item_type_0
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        salvoes_type_0_item_type_1 = HistoryScan.from_dict(data)
+
+                        return salvoes_type_0_item_type_1
+
+                    salvoes_type_0_item = _parse_salvoes_type_0_item(
                         salvoes_type_0_item_data
                     )
 
@@ -230,11 +265,13 @@ class HistoryRequest:
                 return salvoes_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[HistorySalvo] | None | Unset, data)
+            return cast(list[HistorySalvo | HistoryScan] | None | Unset, data)
 
         salvoes = _parse_salvoes(d.pop("salvoes", UNSET))
 
-        def _parse_shots(data: object) -> list[HistoryShot] | None | Unset:
+        def _parse_shots(
+            data: object,
+        ) -> list[HistoryScan | HistoryShot] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -245,14 +282,32 @@ class HistoryRequest:
                 shots_type_0 = []
                 _shots_type_0 = data
                 for shots_type_0_item_data in _shots_type_0:
-                    shots_type_0_item = HistoryShot.from_dict(shots_type_0_item_data)
+
+                    def _parse_shots_type_0_item(
+                        data: object,
+                    ) -> HistoryScan | HistoryShot:
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            shots_type_0_item_type_0 = HistoryShot.from_dict(data)
+
+                            return shots_type_0_item_type_0
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        shots_type_0_item_type_1 = HistoryScan.from_dict(data)
+
+                        return shots_type_0_item_type_1
+
+                    shots_type_0_item = _parse_shots_type_0_item(shots_type_0_item_data)
 
                     shots_type_0.append(shots_type_0_item)
 
                 return shots_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[HistoryShot] | None | Unset, data)
+            return cast(list[HistoryScan | HistoryShot] | None | Unset, data)
 
         shots = _parse_shots(d.pop("shots", UNSET))
 

@@ -7,19 +7,18 @@ use std::fmt;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor, value::MapAccessDeserializer};
 use utoipa::ToSchema;
-use utoipa::openapi::schema::{
-    AdditionalProperties, AnyOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,
-};
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, SchemaType, Type};
 use utoipa::openapi::{Array, Ref};
 
 use crate::game::announce::Announce;
 use crate::game::board::{BoardSize, MAX_SIDE, Pos};
-use crate::game::fleet::MAX_SHIPS;
 use crate::game::history::{At, History, HistoryError, NamedShip, Reading, Shot, Sinking, Volley};
 use crate::game::rules::Rules;
 use crate::shooting::play::HISTORY_STEPS;
 
 use crate::http::problem::ApiError;
+use crate::http::routes::recommend::history_fleet::{classic_named, fleet, fleet_schema};
+use crate::http::routes::recommend::observations::{ObservationRequest, Turn, scan_of, scan_path, turns_schema};
 use crate::http::whole_number;
 use crate::http::wire::{JsonObject, label, labels_schema};
 
@@ -44,16 +43,14 @@ pub struct HistoryRequest {
     #[serde(default, deserialize_with = "fleet")]
     #[schema(schema_with = fleet_schema)]
     pub fleet: Option<Vec<NamedShip>>,
-    /// One shot a turn, in order (only under `rules.salvo` 1); exactly one of `shots` and
-    /// `salvoes`. An empty list is the first turn.
+    /// One shot a turn, or a scan, in order (described by its schema).
     #[serde(default)]
-    #[schema(value_type = Option<Vec<HistoryShot>>)]
-    pub shots: Option<Vec<JsonObject<HistoryShot>>>,
-    /// One salvo a turn, in order, each with the sinkings announced after it; exactly one of
-    /// `shots` and `salvoes`. An empty list is the first turn.
+    #[schema(schema_with = shots_schema)]
+    pub shots: Option<Vec<Turn<HistoryShot>>>,
+    /// One salvo a turn, or a scan, in order (described by its schema).
     #[serde(default)]
-    #[schema(value_type = Option<Vec<HistorySalvo>>)]
-    pub salvoes: Option<Vec<JsonObject<HistorySalvo>>>,
+    #[schema(schema_with = salvoes_schema)]
+    pub salvoes: Option<Vec<Turn<HistorySalvo>>>,
     /// The islands (described by its schema). Default: none.
     #[serde(default)]
     #[schema(schema_with = blocked_schema)]
@@ -146,89 +143,20 @@ impl<'de> Deserialize<'de> for SunkEntry {
     }
 }
 
-/// A ship of the fleet with its name.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ShipObject {
-    name: String,
-    #[serde(deserialize_with = "whole_number::number")]
-    length: u64,
+fn shots_schema() -> Array {
+    turns_schema(
+        "HistoryShot",
+        "One shot a turn, in order (only under `rules.salvo` 1), or a turn spent scanning (`{\"scan\": ...}`); \
+         exactly one of `shots` and `salvoes`. An empty list is the first turn.",
+    )
 }
 
-/// One entry of `history.fleet`: a length, or a ship with its name. A length is a whole number
-/// however written (`3`, `3.0`); one past the longest side is refused whatever its value, so
-/// reading `3.0` through a double loses nothing.
-struct FleetEntry(NamedShip, bool);
-
-impl<'de> Deserialize<'de> for FleetEntry {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FleetEntry, D::Error> {
-        struct Entry;
-        impl<'de> Visitor<'de> for Entry {
-            type Value = FleetEntry;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a ship's length (a whole number) or an object with `name` and `length`")
-            }
-            fn visit_u64<E: de::Error>(self, len: u64) -> Result<FleetEntry, E> {
-                Ok(FleetEntry(NamedShip { name: None, len: usize::try_from(len).unwrap_or(usize::MAX) }, false))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<FleetEntry, E> {
-                Err(E::invalid_value(de::Unexpected::Signed(v), &self))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<FleetEntry, E> {
-                match v.fract() == 0.0 && v >= 0.0 {
-                    true => self.visit_u64(if v < u64::MAX as f64 { v as u64 } else { u64::MAX }),
-                    false => Err(E::invalid_value(de::Unexpected::Float(v), &self)),
-                }
-            }
-            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<FleetEntry, A::Error> {
-                let ship = ShipObject::deserialize(MapAccessDeserializer::new(map))?;
-                let len = usize::try_from(ship.length).unwrap_or(usize::MAX);
-                Ok(FleetEntry(NamedShip { name: Some(ship.name), len }, true))
-            }
-        }
-        d.deserialize_any(Entry)
-    }
-}
-
-/// `history.fleet`: lengths, or ships with their names, not both kinds; null is the default.
-fn fleet<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<NamedShip>>, D::Error> {
-    let Some(entries) = Option::<Vec<FleetEntry>>::deserialize(d)? else { return Ok(None) };
-    if entries.iter().any(|e| e.1) && entries.iter().any(|e| !e.1) {
-        return Err(de::Error::custom("lengths and `{name, length}` objects mixed: send one kind"));
-    }
-    Ok(Some(entries.into_iter().map(|e| e.0).collect()))
-}
-
-/// The classic fleet, named: carrier 5, battleship 4, cruiser 3, submarine 3, destroyer 2.
-fn classic_named() -> Vec<NamedShip> {
-    [("carrier", 5), ("battleship", 4), ("cruiser", 3), ("submarine", 3), ("destroyer", 2)]
-        .into_iter()
-        .map(|(name, len)| NamedShip { name: Some(name.to_owned()), len })
-        .collect()
-}
-
-/// `history.fleet`: lengths, or ships with their names.
-fn fleet_schema() -> Schema {
-    let length = || ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(MAX_SIDE));
-    let ship = ObjectBuilder::new()
-        .schema_type(Type::Object)
-        .property("name", ObjectBuilder::new().schema_type(Type::String).description(Some("The ship's name.")))
-        .property("length", length())
-        .required("name")
-        .required("length")
-        .additional_properties(Some(AdditionalProperties::<Schema>::FreeForm(false)));
-    let list = |items: ObjectBuilder| ArrayBuilder::new().items(items).min_items(Some(1)).max_items(Some(MAX_SHIPS));
-    AnyOfBuilder::new()
-        .item(list(length()))
-        .item(list(ship))
-        .item(ObjectBuilder::new().schema_type(Type::Null))
-        .description(Some(
-            "The whole starting fleet, sunk ships included: its lengths (`[5, 4, 3, 3, 2]`), or its ships with \
-             their names (`[{\"name\": \"cruiser\", \"length\": 3}, ...]`), which the rules `sunk` and `hit` \
-             need; not both kinds. 1 to 64 ships, each from 1 to the board's longer side (checked with a 422). \
-             Default: carrier 5, battleship 4, cruiser 3, submarine 3, destroyer 2.",
-        ))
-        .into()
+fn salvoes_schema() -> Array {
+    turns_schema(
+        "HistorySalvo",
+        "One salvo a turn, in order, each with the sinkings announced after it, or a turn spent scanning \
+         (`{\"scan\": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn.",
+    )
 }
 
 /// A sunk ship's `cells`: labels, or null (so is `blocked`, the islands', below).
@@ -344,7 +272,7 @@ impl HistorySalvo {
                 Ok(Sinking { ship: s.ship, cells })
             }
         });
-        Ok(Volley { shots, sunk: sunk.collect::<Result<_, ApiError>>()? })
+        Ok(Volley { shots, sunk: sunk.collect::<Result<_, ApiError>>()?, scan: None })
     }
 }
 
@@ -387,21 +315,36 @@ impl HistoryRequest {
             }
             (Some(shots), None) => {
                 let mut turns = Vec::with_capacity(shots.len());
-                for (t, JsonObject(shot)) in shots.into_iter().enumerate() {
-                    let at = At { turn: t, shot: Some(0) };
-                    let (shot, sinking) = shot.read(Form::Shots, &format!("history.shots[{t}]"), at, rules.announce)?;
-                    turns.push(Volley { shots: vec![shot], sunk: sinking.into_iter().collect() });
+                for (t, entry) in shots.into_iter().enumerate() {
+                    let field = format!("history.shots[{t}]");
+                    turns.push(match entry {
+                        Turn::Scan(s) => scan_turn(&s.scan, &format!("{field}.scan"), t)?,
+                        Turn::Move(shot) => {
+                            let (shot, sinking) =
+                                shot.read(Form::Shots, &field, At { turn: t, shot: Some(0) }, rules.announce)?;
+                            Volley { shots: vec![shot], sunk: sinking.into_iter().collect(), scan: None }
+                        }
+                    });
                 }
                 (Form::Shots, turns)
             }
             (None, Some(salvoes)) => {
-                let turns = salvoes.into_iter().enumerate().map(|(t, JsonObject(s))| s.volley(t, rules.announce));
+                let turns = salvoes.into_iter().enumerate().map(|(t, entry)| match entry {
+                    Turn::Scan(s) => scan_turn(&s.scan, &format!("history.salvoes[{t}].scan"), t),
+                    Turn::Move(s) => s.volley(t, rules.announce),
+                });
                 (Form::Salvoes, turns.collect::<Result<_, _>>()?)
             }
         };
         let blocked = cells(self.blocked, "history.blocked", None)?.unwrap_or_default();
         Ok((History { size, fleet, turns, blocked }, form))
     }
+}
+
+/// Turn `t`, spent scanning: observation `o` at the JSON path `at`.
+fn scan_turn(o: &ObservationRequest, at: &str, t: usize) -> Result<Volley, ApiError> {
+    let scan = scan_of(o, at, |field, why| fault(field, Some(At { turn: t, shot: None }), why))?;
+    Ok(Volley { scan: Some(scan), ..Volley::default() })
 }
 
 impl Form {
@@ -413,6 +356,10 @@ impl Form {
             (None, HistoryError::Fleet(_), _) => "history.fleet".to_owned(),
             (None, HistoryError::BlockedOffBoard { index, .. }, _) => format!("history.blocked[{index}]"),
             (None, HistoryError::NoRoomAroundIslands, _) => "history.blocked".to_owned(),
+            (None, HistoryError::Scan { error, .. }, Some(At { turn, .. })) => {
+                let list = if self == Form::Shots { "shots" } else { "salvoes" };
+                scan_path(&format!("history.{list}[{turn}].scan"), error)
+            }
             (None, _, None) => "history".to_owned(),
             (None, _, Some(At { turn, .. })) if self == Form::Shots => format!("history.shots[{turn}]"),
             (None, _, Some(At { turn, shot: Some(j) })) => format!("history.salvoes[{turn}].shots[{j}]"),

@@ -1,4 +1,4 @@
-//! `POST /recommend`, in eight files: the endpoint, and the parts of its request and answer that
+//! `POST /recommend`, in nine files: the endpoint, and the parts of its request and answer that
 //! have a file of their own.
 //!
 //! - [`endpoint`]: the request body, its conversion into a core `Ask`, its documented errors.
@@ -6,6 +6,7 @@
 //! - [`response`]: the answer's body.
 //! - [`position`]: board strings with the ships afloat, or a `history`, exactly one of the two.
 //! - [`history`]: the `history` field, a game's log, read into the core's `History`.
+//! - [`history_fleet`]: the history's `fleet`, lengths or named ships.
 //! - [`observations`]: the `observations` field, scans sent with board strings, read on the board.
 //! - [`opponent`]: the `opponent` field (past fleets or a fitted model) and its echo in the answer.
 //! - [`plan`]: the answer's `plan`, what `bayes` found when it planned ahead.
@@ -13,6 +14,7 @@
 pub mod endpoint;
 pub mod handler;
 pub mod history;
+pub mod history_fleet;
 pub mod observations;
 pub mod opponent;
 pub mod plan;

@@ -40,8 +40,44 @@ fn cells_schema() -> utoipa::openapi::Array {
 }
 
 /// A problem of the request's observations at `field`.
-fn fault(field: String, message: impl std::fmt::Display) -> ApiError {
+fn fault(field: String, message: String) -> ApiError {
     ApiError::Observations { detail: format!("{field}: {message}"), field }
+}
+
+/// The cells and reading of observation `o`, whose JSON path is `at`: exactly one of `count` and
+/// `any`, a count no larger than its cells, each cell a label. `fault` makes the problem of a
+/// path and a message.
+pub fn scan_of(
+    o: &ObservationRequest,
+    at: &str,
+    fault: impl Fn(String, String) -> ApiError,
+) -> Result<(Vec<Pos>, Reading), ApiError> {
+    let reading = match (o.count, o.any) {
+        (Some(count), None) if count > o.cells.len() as u64 => {
+            let detail = format!("a count of {count} ship cells among {} cells", o.cells.len());
+            return Err(fault(format!("{at}.count"), detail));
+        }
+        (Some(count), None) => Reading::Count(count as usize),
+        (None, Some(any)) => Reading::Any(any),
+        _ => {
+            let why = "give exactly one of `count` (ship cells among `cells`) and `any` (whether any is one)";
+            return Err(fault(at.to_owned(), why.to_owned()));
+        }
+    };
+    let cells = o.cells.iter().enumerate().map(|(j, text)| {
+        label(text).ok_or_else(|| fault(format!("{at}.cells[{j}]"), format!("{text:?} is not a cell label")))
+    });
+    Ok((cells.collect::<Result<Vec<Pos>, ApiError>>()?, reading))
+}
+
+/// The path within an observation at `at` of what `error` faults.
+pub fn scan_path(at: &str, error: &ScanError) -> String {
+    match error {
+        ScanError::TooMany { .. } | ScanError::Contradicted { .. } => at.to_owned(),
+        ScanError::NoCells { .. } => format!("{at}.cells"),
+        ScanError::OffBoard { cell, .. } | ScanError::Repeated { cell, .. } => format!("{at}.cells[{cell}]"),
+        ScanError::CountTooLarge { .. } => format!("{at}.count"),
+    }
 }
 
 /// The board with `observations` read on it: at most [`MAX_SCANS`], each with exactly one of
@@ -52,39 +88,93 @@ pub fn observe(board: Board, observations: Vec<ObservationRequest>) -> Result<Bo
         let detail = format!("{} observations; at most {MAX_SCANS} may be sent", observations.len());
         return Err(fault("observations".to_owned(), detail));
     }
-    let mut scans = Vec::with_capacity(observations.len());
-    for (i, o) in observations.iter().enumerate() {
-        let at = format!("observations[{i}]");
-        let reading = match (o.count, o.any) {
-            (Some(count), None) if count > o.cells.len() as u64 => {
-                let detail = format!("a count of {count} ship cells among {} cells", o.cells.len());
-                return Err(fault(format!("{at}.count"), detail));
-            }
-            (Some(count), None) => Reading::Count(count as usize),
-            (None, Some(any)) => Reading::Any(any),
-            _ => {
-                return Err(fault(
-                    at,
-                    "give exactly one of `count` (ship cells among `cells`) and `any` (whether any is one)",
-                ));
-            }
-        };
-        let cells = o.cells.iter().enumerate().map(|(j, text)| {
-            label(text).ok_or_else(|| fault(format!("{at}.cells[{j}]"), format!("{text:?} is not a cell label")))
-        });
-        scans.push((cells.collect::<Result<Vec<Pos>, ApiError>>()?, reading));
-    }
-    let scans = read_scans(&board, scans).map_err(|e| {
+    let scans = observations.iter().enumerate().map(|(i, o)| scan_of(o, &format!("observations[{i}]"), fault));
+    let scans = read_scans(&board, scans.collect::<Result<_, _>>()?).map_err(|e| {
         let field = match &e {
             ScanError::TooMany { .. } => "observations".to_owned(),
-            ScanError::NoCells { scan } => format!("observations[{scan}].cells"),
-            ScanError::OffBoard { scan, cell, .. } | ScanError::Repeated { scan, cell, .. } => {
-                format!("observations[{scan}].cells[{cell}]")
-            }
-            ScanError::CountTooLarge { scan, .. } => format!("observations[{scan}].count"),
-            ScanError::Contradicted { scan, .. } => format!("observations[{scan}]"),
+            ScanError::NoCells { scan }
+            | ScanError::OffBoard { scan, .. }
+            | ScanError::Repeated { scan, .. }
+            | ScanError::CountTooLarge { scan, .. }
+            | ScanError::Contradicted { scan, .. } => scan_path(&format!("observations[{scan}]"), &e),
         };
         fault(field, e.to_string())
     })?;
     Ok(board.with_scans(scans))
+}
+
+/// A turn of a history's `shots` or `salvoes`: the move `T` (a shot, a salvo), or a scan.
+#[derive(Debug)]
+pub enum Turn<T> {
+    Move(T),
+    Scan(HistoryScan),
+}
+
+/// A turn spent scanning instead of shooting, in a history's `shots` or `salvoes`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"scan": {"any": false, "cells": ["A1", "A2", "B1", "B2"]}}))]
+pub struct HistoryScan {
+    /// What the scan found (an observation, as a board request's `observations` hold them).
+    pub scan: ObservationRequest,
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Turn<T> {
+    /// An object whose first key is `scan` is a scan turn, which holds nothing else; any other
+    /// object is the move, read with its first key given back, so that every fault keeps its path.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Turn<T>, D::Error> {
+        use serde::de::{Error, MapAccess, Visitor, value::MapAccessDeserializer};
+        struct Entry<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Entry<T> {
+            type Value = Turn<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object: the turn's move, or `{\"scan\": ...}`")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Turn<T>, A::Error> {
+                let first = map.next_key::<String>()?;
+                if first.as_deref() == Some("scan") {
+                    let scan = map.next_value()?;
+                    return match map.next_key::<String>()? {
+                        Some(other) => Err(A::Error::custom(format!("a scan turn holds `scan` alone, not `{other}`"))),
+                        None => Ok(Turn::Scan(HistoryScan { scan })),
+                    };
+                }
+                T::deserialize(MapAccessDeserializer::new(GivenBack { first, map })).map(Turn::Move)
+            }
+        }
+        d.deserialize_map(Entry(std::marker::PhantomData))
+    }
+}
+
+/// A map whose first key was already read: it gives that key back, then the rest.
+struct GivenBack<A> {
+    first: Option<String>,
+    map: A,
+}
+
+impl<'de, A: serde::de::MapAccess<'de>> serde::de::MapAccess<'de> for GivenBack<A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: serde::de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, A::Error> {
+        use serde::de::IntoDeserializer;
+        match self.first.take() {
+            Some(key) => seed.deserialize(key.into_deserializer()).map(Some),
+            None => self.map.next_key_seed(seed),
+        }
+    }
+
+    fn next_value_seed<V: serde::de::DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        self.map.next_value_seed(seed)
+    }
+}
+
+/// A list of turns (`Move`'s schema or a scan), or null.
+pub fn turns_schema(item: &str, description: &str) -> utoipa::openapi::Array {
+    use utoipa::openapi::Ref;
+    use utoipa::openapi::schema::{ArrayBuilder, OneOfBuilder, SchemaType, Type};
+    ArrayBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
+        .items(OneOfBuilder::new().item(Ref::from_schema_name(item)).item(Ref::from_schema_name("HistoryScan")))
+        .description(Some(description))
+        .build()
 }

@@ -43,7 +43,8 @@ impl Position {
         match (board, ships, history) {
             (None, None, Some(_)) if observations.is_some() => Err(ApiError::WrongShape {
                 path: "observations".to_owned(),
-                message: "send `observations` with `board` and `ships`; a history cannot carry them".to_owned(),
+                message: "send `observations` with `board` and `ships`; a history writes each scan as the turn it took"
+                    .to_owned(),
             }),
             (None, None, Some(JsonObject(history))) => Ok(Position::History(history)),
             (_, _, Some(_)) => Err(ApiError::WrongShape {
