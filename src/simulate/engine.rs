@@ -132,7 +132,7 @@ mod tests {
                 let shot = Algorithm::Density.strategy().decide(game.turn(), &mut rng, &mut grid).unwrap().shot;
                 let outcome = game.fire(shot).unwrap();
                 let (answer, sinking) = game.answer(shot, outcome, Announce::SunkCells);
-                history.turns.push(Volley { shots: vec![answer], sunk: sinking.into_iter().collect(), scan: None });
+                history.turns.push(Volley { shots: vec![answer], sunk: sinking.into_iter().collect(), observed: None });
             }
         }
     }

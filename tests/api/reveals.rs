@@ -107,3 +107,98 @@ async fn reveals_the_board_contradicts_are_refused_and_algorithms_say_what_they_
         assert_eq!(reads, entry["name"] == "bayes", "{entry}");
     }
 }
+
+/// Whole games from the log alone under every announcement rule, a reveal of the 4x4 block in the
+/// middle written in the log as the third turn: `bayes` ends every game, and until it shoots them
+/// the revealed ship cells have probability 1 and the revealed water 0.
+#[actix_web::test]
+async fn histories_carry_a_reveal_as_its_turn_under_every_announcement_rule() {
+    use crate::history::Referee;
+    let app = app(AppState::new()).await;
+    let area: Vec<Pos> = (3..7).flat_map(|r| (3..7).map(move |c| Pos::new(r, c))).collect();
+    for (k, announce) in ["sunk-cells", "sunk", "hit", "none"].into_iter().enumerate() {
+        let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut seeded(400 + k as u64)).unwrap();
+        let ships: Vec<Pos> = layout.ships.iter().flat_map(|s| s.cells()).collect();
+        let mut referee = Referee::new(layout, announce);
+        let (mut log, mut shot) = (Vec::<Value>::new(), Vec::<Pos>::new());
+        while !referee.over() {
+            if log.len() == 2 {
+                let seen: Vec<String> = area.iter().filter(|p| ships.contains(p)).map(|p| p.label()).collect();
+                let cells: Vec<String> = area.iter().map(|p| p.label()).collect();
+                log.push(json!({"reveal": {"cells": cells, "ships": seen}}));
+            }
+            let request =
+                json!({"history": {"shots": log}, "rules": {"announce": announce}, "algorithm": "bayes", "seed": k});
+            let (status, answer) = post_json_to(&app, "/recommend", &request).await;
+            assert_eq!(status, 200, "{request} -> {answer}");
+            if log.len() > 2 {
+                for p in area.iter().filter(|p| !shot.contains(p)) {
+                    let expected = if ships.contains(p) { 1.0 } else { 0.0 };
+                    assert_eq!(answer["grid"][p.row][p.col].as_f64(), Some(expected), "{announce}, {p}: {answer}");
+                }
+            }
+            let p = Pos::new(
+                answer["shot"]["row"].as_u64().unwrap() as usize,
+                answer["shot"]["col"].as_u64().unwrap() as usize,
+            );
+            let water = log.len() > 2 && area.contains(&p) && !ships.contains(&p);
+            assert!(!shot.contains(&p) && !water, "{announce}: {p} is not worth a shot");
+            shot.push(p);
+            log.push(referee.answer(p));
+            assert!(log.len() <= 101, "{announce}: the game must end");
+        }
+    }
+}
+
+#[actix_web::test]
+async fn a_reveal_in_a_history_plays_as_the_board_it_writes_and_its_faults_name_it() {
+    let app = app(AppState::new()).await;
+    let log = json!([{"cell": "A1", "result": "miss"}, {"reveal": {"cells": ["D4", "D5", "E4", "E5"], "ships": ["D5"]}},
+        {"cell": "D5", "result": "hit"}]);
+    let board = [
+        "o.........",
+        "..........",
+        "..........",
+        "...ox.....",
+        "...oo.....",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let history = json!({"history": {"shots": log}, "algorithm": "bayes", "seed": 3, "candidates": 3});
+    let plain = json!({"board": board, "ships": [5, 4, 3, 3, 2], "algorithm": "bayes", "seed": 3, "candidates": 3});
+    let (a, b) = (post_json_to(&app, "/recommend", &history).await, post_json_to(&app, "/recommend", &plain).await);
+    assert_eq!((a.0, &a.1), (200, &b.1));
+    let cases = [
+        (
+            json!([{"reveal": {"cells": ["D4", "K4"], "ships": []}}]),
+            "history.shots[0].reveal",
+            "K4 is off the 10x10 board",
+        ),
+        (
+            json!([{"reveal": {"cells": ["D4"], "ships": ["D5"]}}]),
+            "history.shots[0].reveal",
+            "not a cell of the reveal",
+        ),
+        (
+            json!([{"reveal": {"cells": ["D4", "5D"], "ships": []}}]),
+            "history.shots[0].reveal.cells[1]",
+            "not a cell label",
+        ),
+        (
+            json!([{"reveal": {"cells": ["D4"], "ships": ["D4"]}}, {"cell": "D4", "result": "miss"}]),
+            "history.shots[0].reveal",
+            "the reveal shows a ship at D4, but the shot on turn 2 was a miss",
+        ),
+    ];
+    for (shots, field, detail) in cases {
+        let request = json!({"history": {"shots": shots}});
+        let (status, problem) = post_json_to(&app, "/recommend", &request).await;
+        assert_eq!((status, problem["field"].as_str()), (422, Some(field)), "{problem}");
+        assert!(problem["detail"].as_str().unwrap().contains(detail), "{problem}");
+    }
+    let both = json!({"history": {"shots": [{"reveal": {"cells": ["D4"], "ships": []}, "scan": {"any": true, "cells": ["B1"]}}]}});
+    assert_eq!(post_json_to(&app, "/recommend", &both).await.0, 400);
+}

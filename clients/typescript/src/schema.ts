@@ -359,9 +359,29 @@ export interface components {
              */
             rows?: number | null;
             /** @description One salvo a turn, in order, each with the sinkings announced after it, or a turn spent scanning (`{"scan": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn. */
-            salvoes?: (components["schemas"]["HistorySalvo"] | components["schemas"]["HistoryScan"])[] | null;
+            salvoes?: (components["schemas"]["HistorySalvo"] | components["schemas"]["HistoryScan"] | components["schemas"]["HistoryReveal"])[] | null;
             /** @description One shot a turn, in order (only under `rules.salvo` 1), or a turn spent scanning (`{"scan": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn. */
-            shots?: (components["schemas"]["HistoryShot"] | components["schemas"]["HistoryScan"])[] | null;
+            shots?: (components["schemas"]["HistoryShot"] | components["schemas"]["HistoryScan"] | components["schemas"]["HistoryReveal"])[] | null;
+        };
+        /**
+         * @description A turn spent on a reveal, in a history's `shots` or `salvoes`: which cells of an area hold a
+         *     ship, without damaging them.
+         * @example {
+         *       "reveal": {
+         *         "cells": [
+         *           "D4",
+         *           "D5",
+         *           "E4",
+         *           "E5"
+         *         ],
+         *         "ships": [
+         *           "D5"
+         *         ]
+         *       }
+         *     }
+         */
+        HistoryReveal: {
+            reveal: components["schemas"]["RevealRequest"];
         };
         /**
          * @description One turn of salvoes: its shots, each answered `miss` or `hit`, then the sinkings announced.
@@ -1481,6 +1501,13 @@ export interface components {
              *     classic game, or when its `plan` found a better cell).
              */
             why?: string | null;
+        };
+        /** @description What a reveal showed: its cells, and the ones among them that hold a ship (the rest are water). */
+        RevealRequest: {
+            /** @description The cells revealed, as labels, at least one. */
+            cells: string[];
+            /** @description Those of `cells` that hold a ship (the rest are water), as labels; may be empty. */
+            ships: string[];
         };
         /**
          * @description The rules a game is played by. Unknown keys are refused (400).

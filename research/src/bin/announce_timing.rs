@@ -32,7 +32,7 @@ fn main() {
             ms.push(t.elapsed().as_secs_f64() * 1e3);
             let outcome = game.fire(salvo[0]).unwrap();
             let (answer, sinking) = game.answer(salvo[0], outcome, announce);
-            history.turns.push(Volley { shots: vec![answer], sunk: sinking.into_iter().collect(), scan: None });
+            history.turns.push(Volley { shots: vec![answer], sunk: sinking.into_iter().collect(), observed: None });
         }
         shots += game.shots();
     }

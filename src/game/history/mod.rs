@@ -12,8 +12,9 @@
 //!   (`bayes`): the ships whose cells the board does not show, each with the placements the
 //!   announcements leave it, and the rest of the fleet.
 //!
-//! A turn may scan instead of shooting: the scans are read on the board at the end
-//! ([`crate::game::observations::read_scans`]), as a board request's `observations` are.
+//! A turn may use a power-up that observes instead of shooting ([`Observed`]): a scan, read on
+//! the board at the end ([`crate::game::observations::read_scans`]) as a board request's
+//! `observations` are, or a reveal, whose ship cells not shot become `s` and its water `o`.
 //!
 //! Every inconsistency the replay meets is a [`HistoryError`] naming the turn (and shot) at fault;
 //! one that only a whole fleet can reveal is found by [`History::read_possible`], at the first turn
@@ -60,13 +61,22 @@ pub struct Sinking {
 }
 
 /// One turn: its shots (one, or a salvo's), then the sinkings announced after them; or, with no
-/// shot, a scan and what it found.
+/// shot, what a power-up observed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Volley {
     pub shots: Vec<Shot>,
     pub sunk: Vec<Sinking>,
-    /// A turn spent scanning instead of shooting: the cells scanned and what the scan found.
-    pub scan: Option<(Vec<Pos>, Found)>,
+    /// A turn spent on a power-up that observes instead of shooting.
+    pub observed: Option<Observed>,
+}
+
+/// What a turn spent on a power-up observed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Observed {
+    /// A scan: the cells scanned and what it found.
+    Scan(Vec<Pos>, Found),
+    /// A reveal: the cells it showed and, among them, those that hold a ship (the rest are water).
+    Reveal { cells: Vec<Pos>, ships: Vec<Pos> },
 }
 
 /// A game's log.
@@ -171,8 +181,10 @@ pub enum HistoryError {
     NoOpenCell,
     #[error("turn {}: {error}", .at.turn + 1)]
     Scan { at: At, error: ScanError },
-    #[error("turn {}: a turn has shots or a scan, not both", .at.turn + 1)]
+    #[error("turn {}: a turn has shots or a power-up, not both", .at.turn + 1)]
     ShotsAndScan { at: At },
+    #[error("turn {}: {detail}", .at.turn + 1)]
+    Reveal { at: At, detail: String },
 }
 
 fn where_(at: &At) -> String {
@@ -217,6 +229,7 @@ impl HistoryError {
             | NotAnnounced { at, .. }
             | Scan { at, .. }
             | ShotsAndScan { at }
+            | Reveal { at, .. }
             | NoFleet { at } => Some(*at),
         }
     }

@@ -1,6 +1,6 @@
 //! Replaying a history: every answer checked against the rules, turn by turn, into a [`Reading`].
 
-use super::{At, History, HistoryError, Reading, Told, Unseen};
+use super::{At, History, HistoryError, Observed, Reading, Told, Unseen};
 use crate::game::announce::Announce;
 use crate::game::board::{Board, Cell, Pos};
 use crate::game::fleet::Fleet;
@@ -21,6 +21,8 @@ struct Replay<'h> {
     label: Vec<Option<usize>>,
     shown: Vec<bool>,
     sunk_turn: Vec<Option<usize>>,
+    /// Per cell, where a reveal showed it: whether it holds a ship, and the reveal's turn.
+    revealed: Vec<Option<(bool, usize)>>,
 }
 
 impl History {
@@ -49,10 +51,12 @@ impl History {
             label: vec![None; n],
             shown: vec![false; n],
             sunk_turn: vec![None; ships],
+            revealed: vec![None; n],
         };
         for t in 0..self.turns.len() {
             r.turn(t, rules.salvo)?;
         }
+        r.revealed_agree()?;
         if announce.tells_sinkings() && r.sunk_turn.iter().all(Option::is_some) {
             return Err(HistoryError::GameOver);
         }
@@ -64,14 +68,18 @@ impl History {
         for i in 0..n {
             let cell = match (r.turn_of[i], r.hit[i], r.shown[i]) {
                 (None, _, _) if r.island[i] => Cell::Island,
-                (None, _, _) => continue,
+                (None, _, _) => match r.revealed[i] {
+                    Some((true, _)) => Cell::Ship,
+                    Some((false, _)) => Cell::Miss,
+                    None => continue,
+                },
                 (Some(_), false, _) => Cell::Miss,
                 (Some(_), true, true) => Cell::Sunk,
                 (Some(_), true, false) => Cell::Hit,
             };
             board.set(board.pos(i), cell);
         }
-        if board.count(Cell::Unknown) == 0 {
+        if !board.cells().iter().any(|c| c.is_open()) {
             return Err(HistoryError::NoOpenCell);
         }
         let mut board = self.scanned(board)?;
@@ -85,11 +93,15 @@ impl History {
 
     /// `board` with the scans of the scan turns read on it, a fault naming the scan's turn.
     fn scanned(&self, board: Board) -> Result<Board, HistoryError> {
-        let turns: Vec<usize> = (0..self.turns.len()).filter(|&t| self.turns[t].scan.is_some()).collect();
+        let scan = |t: usize| match &self.turns[t].observed {
+            Some(Observed::Scan(cells, found)) => Some((cells.clone(), *found)),
+            _ => None,
+        };
+        let turns: Vec<usize> = (0..self.turns.len()).filter(|&t| scan(t).is_some()).collect();
         if turns.is_empty() {
             return Ok(board);
         }
-        let scans = turns.iter().filter_map(|&t| self.turns[t].scan.clone()).collect();
+        let scans = turns.iter().filter_map(|&t| scan(t)).collect();
         let read = read_scans(&board, scans).map_err(|error| {
             let scan = match error {
                 ScanError::TooMany { .. } => MAX_SCANS,
@@ -150,10 +162,13 @@ impl Replay<'_> {
     fn turn(&mut self, t: usize, salvo: usize) -> Result<(), HistoryError> {
         let history = self.history;
         let volley = &history.turns[t];
-        if volley.scan.is_some() {
-            return match volley.shots.is_empty() && volley.sunk.is_empty() {
-                true => Ok(()),
-                false => Err(HistoryError::ShotsAndScan { at: At::turn(t) }),
+        if let Some(observed) = &volley.observed {
+            if !(volley.shots.is_empty() && volley.sunk.is_empty()) {
+                return Err(HistoryError::ShotsAndScan { at: At::turn(t) });
+            }
+            return match observed {
+                Observed::Scan(..) => Ok(()),
+                Observed::Reveal { cells, ships } => self.reveal(t, cells, ships),
             };
         }
         if volley.shots.is_empty() {
@@ -207,6 +222,50 @@ impl Replay<'_> {
                 if self.labelled(ship).len() == history.fleet[ship].len {
                     return Err(HistoryError::NotAnnounced { at: At::turn(t), name: self.name(ship) });
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// Turn `t`'s reveal of `cells`, `ships` among them holding a ship: each on the board, shown
+    /// once, no ship on an island, and none that a shot answered otherwise (checked by
+    /// [`Replay::revealed_agree`] once every shot is in).
+    fn reveal(&mut self, t: usize, cells: &[Pos], ships: &[Pos]) -> Result<(), HistoryError> {
+        let at = At::turn(t);
+        let size = self.history.size;
+        let fault = |detail: String| Err(HistoryError::Reveal { at, detail });
+        if let Some(p) = ships.iter().find(|p| !cells.contains(p)) {
+            return fault(format!("{} holds a ship but is not a cell of the reveal", p.label()));
+        }
+        for &p in cells {
+            if p.row >= size.rows || p.col >= size.cols {
+                return fault(format!("{} is off the {size} board", p.label()));
+            }
+            let (i, ship) = (p.row * self.cols + p.col, ships.contains(&p));
+            if ship && self.island[i] {
+                return fault(format!("{} is an island, which holds no ship", p.label()));
+            }
+            match self.revealed[i] {
+                Some((was, _)) if was != ship => return fault(format!("{} was revealed otherwise before", p.label())),
+                Some(_) => {}
+                None => self.revealed[i] = Some((ship, t)),
+            }
+        }
+        Ok(())
+    }
+
+    /// Every revealed cell a shot answered: a hit where the reveal showed a ship, a miss where it
+    /// showed water.
+    fn revealed_agree(&self) -> Result<(), HistoryError> {
+        for (i, r) in self.revealed.iter().enumerate() {
+            if let (Some((ship, t)), Some(shot)) = (r, self.turn_of[i])
+                && *ship != self.hit[i]
+            {
+                let cell = Pos::new(i / self.cols, i % self.cols).label();
+                let (shown, answered) = if *ship { ("a ship", "a miss") } else { ("water", "a hit") };
+                let detail =
+                    format!("the reveal shows {shown} at {cell}, but the shot on turn {} was {answered}", shot + 1);
+                return Err(HistoryError::Reveal { at: At::turn(*t), detail });
             }
         }
         Ok(())
@@ -300,7 +359,7 @@ impl Replay<'_> {
                         .filter(|p| {
                             let cells: Vec<usize> = p.cells().map(|c| board.index(c)).collect();
                             named.iter().all(|k| cells.contains(k))
-                                && cells.iter().all(|&k| named.contains(&k) || board.cells()[k] == Cell::Unknown)
+                                && cells.iter().all(|&k| named.contains(&k) || board.cells()[k].is_open())
                         })
                         .collect();
                     unseen.push(Unseen { ship, len: s.len, sunk_turn, candidates });
@@ -356,10 +415,11 @@ impl Replay<'_> {
 /// `hit`: never `o` or `#`), and under the no-touch rules has no `x` or `#` around it.
 fn fits(board: &Board, p: Placement, touching: bool) -> bool {
     let own: Vec<Pos> = p.cells().collect();
-    own.iter().all(|&c| matches!(board.get(c), Cell::Hit | Cell::Unknown))
+    own.iter().all(|&c| board.get(c).may_hold_afloat())
         && (touching
             || own.iter().all(|&c| {
-                around(board, c).all(|q| own.contains(&q) || !matches!(board.get(q), Cell::Hit | Cell::Sunk))
+                around(board, c)
+                    .all(|q| own.contains(&q) || !matches!(board.get(q), Cell::Hit | Cell::Ship | Cell::Sunk))
             }))
 }
 

@@ -25,10 +25,12 @@ fn volley(text: &str) -> Volley {
     let pos = cell(label);
     let named = |s: &str| (!s.is_empty()).then(|| s.to_string());
     match answer.split_once(':') {
-        None if answer == "m" => Volley { shots: vec![Shot { pos, hit: false, ship: None }], sunk: vec![], scan: None },
-        None => Volley { shots: vec![Shot { pos, hit: true, ship: None }], sunk: vec![], scan: None },
+        None if answer == "m" => {
+            Volley { shots: vec![Shot { pos, hit: false, ship: None }], sunk: vec![], observed: None }
+        }
+        None => Volley { shots: vec![Shot { pos, hit: true, ship: None }], sunk: vec![], observed: None },
         Some(("h", name)) => {
-            Volley { shots: vec![Shot { pos, hit: true, ship: named(name) }], sunk: vec![], scan: None }
+            Volley { shots: vec![Shot { pos, hit: true, ship: named(name) }], sunk: vec![], observed: None }
         }
         Some((_, sunk)) => {
             let (name, cells) = match sunk.split_once('@') {
@@ -38,7 +40,7 @@ fn volley(text: &str) -> Volley {
             Volley {
                 shots: vec![Shot { pos, hit: true, ship: None }],
                 sunk: vec![Sinking { ship: named(name), cells }],
-                scan: None,
+                observed: None,
             }
         }
     }
@@ -186,11 +188,11 @@ fn salvo_turns_announce_after_their_shots() {
     let shot = |l: &str, hit| Shot { pos: cell(l), hit, ship: None };
     let mut h = hist(4, 5, FLEET, &[]);
     h.turns = vec![
-        Volley { shots: vec![shot("A1", true), shot("C3", false)], sunk: vec![], scan: None },
+        Volley { shots: vec![shot("A1", true), shot("C3", false)], sunk: vec![], observed: None },
         Volley {
             shots: vec![shot("A2", true), shot("D5", false)],
             sunk: vec![Sinking { ship: Some("destroyer".into()), cells: None }],
-            scan: None,
+            observed: None,
         },
     ];
     let salvo = Rules::new(true, 2).unwrap().with_announce(Announce::Sunk);

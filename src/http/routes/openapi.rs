@@ -21,7 +21,7 @@ use super::placement::{self, PlacedShip, PlacementRequest, PlacementResponse, Pl
 use super::recommend;
 use super::recommend::endpoint::RecommendRequest;
 use super::recommend::history::{HistoryRequest, HistorySalvo, HistoryShot, HistorySinking, ShotResult};
-use super::recommend::observations::{HistoryScan, ObservationRequest};
+use super::recommend::observations::{HistoryReveal, HistoryScan, ObservationRequest, RevealRequest};
 use super::recommend::opponent::{OpponentEcho, OpponentPrior};
 use super::recommend::plan::{LayoutsFrom, PlanAnswer, PlanCandidate};
 use super::recommend::position::one_position;
@@ -49,7 +49,7 @@ use crate::shooting::strategy::GridKind;
         RecommendRequest, RecommendResponse, RulesRequest, AlgorithmName, Shot, Candidate, Mode, GridKind,
         AlgorithmEntry, LevelTable, LevelEntry, Health, Problem, PlacementRequest, PlacementResponse, PlacedShip,
         PlacementStyle, OpponentPrior, OpponentModel, OpponentEcho, OpponentRequest, OpponentResponse, OpponentSummary,
-        HistoryRequest, HistoryShot, ShotResult, HistorySalvo, HistorySinking, HistoryScan, ObservationRequest, PlanAnswer,
+        HistoryRequest, HistoryShot, ShotResult, HistorySalvo, HistorySinking, HistoryScan, HistoryReveal, RevealRequest, ObservationRequest, PlanAnswer,
         PlanCandidate, LayoutsFrom,
         ComputeAnswer
     )),

@@ -49,7 +49,7 @@ fn history_of(rows: usize, cols: usize, lengths: &[usize], turns: &[Cells], reco
                     cells: cells.as_ref().map(|cs| cs.iter().map(|&(r, c)| Pos::new(r, c)).collect()),
                 })
                 .collect(),
-            scan: None,
+            observed: None,
         })
         .collect();
     History { size: BoardSize::new(rows, cols).unwrap(), fleet, turns, blocked: vec![] }

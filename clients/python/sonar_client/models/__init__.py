@@ -10,6 +10,7 @@ from .health import Health
 from .history import History
 from .history_request import HistoryRequest
 from .history_request_fleet_type_1_item import HistoryRequestFleetType1Item
+from .history_reveal import HistoryReveal
 from .history_salvo import HistorySalvo
 from .history_scan import HistoryScan
 from .history_shot import HistoryShot
@@ -34,6 +35,7 @@ from .plan_answer import PlanAnswer
 from .plan_candidate import PlanCandidate
 from .problem import Problem
 from .recommend_response import RecommendResponse
+from .reveal_request import RevealRequest
 from .rules_request import RulesRequest
 from .rules_request_announce_type_1 import RulesRequestAnnounceType1
 from .rules_request_announce_type_2_type_1 import RulesRequestAnnounceType2Type1
@@ -54,6 +56,7 @@ __all__ = (
     "History",
     "HistoryRequest",
     "HistoryRequestFleetType1Item",
+    "HistoryReveal",
     "HistorySalvo",
     "HistoryScan",
     "HistoryShot",
@@ -78,6 +81,7 @@ __all__ = (
     "PlanCandidate",
     "Problem",
     "RecommendResponse",
+    "RevealRequest",
     "RulesRequest",
     "RulesRequestAnnounceType1",
     "RulesRequestAnnounceType2Type1",

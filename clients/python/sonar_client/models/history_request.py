@@ -9,6 +9,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.history_request_fleet_type_1_item import HistoryRequestFleetType1Item
+    from ..models.history_reveal import HistoryReveal
     from ..models.history_salvo import HistorySalvo
     from ..models.history_scan import HistoryScan
     from ..models.history_shot import HistoryShot
@@ -36,23 +37,24 @@ class HistoryRequest:
                 ...]`), which the rules `sunk` and `hit` need; not both kinds. 1 to 64 ships, each from 1 to the board's longer
                 side (checked with a 422). Default: carrier 5, battleship 4, cruiser 3, submarine 3, destroyer 2.
             rows (int | None | Unset): Rows of the board, 1 to 26 (default 10).
-            salvoes (list[HistorySalvo | HistoryScan] | None | Unset): One salvo a turn, in order, each with the sinkings
-                announced after it, or a turn spent scanning (`{"scan": ...}`); exactly one of `shots` and `salvoes`. An empty
+            salvoes (list[HistoryReveal | HistorySalvo | HistoryScan] | None | Unset): One salvo a turn, in order, each with
+                the sinkings announced after it, or a turn spent scanning (`{"scan": ...}`); exactly one of `shots` and
+                `salvoes`. An empty list is the first turn.
+            shots (list[HistoryReveal | HistoryScan | HistoryShot] | None | Unset): One shot a turn, in order (only under
+                `rules.salvo` 1), or a turn spent scanning (`{"scan": ...}`); exactly one of `shots` and `salvoes`. An empty
                 list is the first turn.
-            shots (list[HistoryScan | HistoryShot] | None | Unset): One shot a turn, in order (only under `rules.salvo` 1),
-                or a turn spent scanning (`{"scan": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first
-                turn.
     """
 
     blocked: list[str] | None | Unset = UNSET
     cols: int | None | Unset = UNSET
     fleet: list[HistoryRequestFleetType1Item] | list[int] | None | Unset = UNSET
     rows: int | None | Unset = UNSET
-    salvoes: list[HistorySalvo | HistoryScan] | None | Unset = UNSET
-    shots: list[HistoryScan | HistoryShot] | None | Unset = UNSET
+    salvoes: list[HistoryReveal | HistorySalvo | HistoryScan] | None | Unset = UNSET
+    shots: list[HistoryReveal | HistoryScan | HistoryShot] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.history_salvo import HistorySalvo
+        from ..models.history_scan import HistoryScan
         from ..models.history_shot import HistoryShot
 
         blocked: list[str] | None | Unset
@@ -98,7 +100,9 @@ class HistoryRequest:
             salvoes = []
             for salvoes_type_0_item_data in self.salvoes:
                 salvoes_type_0_item: dict[str, Any]
-                if isinstance(salvoes_type_0_item_data, HistorySalvo):
+                if isinstance(salvoes_type_0_item_data, HistorySalvo) or isinstance(
+                    salvoes_type_0_item_data, HistoryScan
+                ):
                     salvoes_type_0_item = salvoes_type_0_item_data.to_dict()
                 else:
                     salvoes_type_0_item = salvoes_type_0_item_data.to_dict()
@@ -115,7 +119,9 @@ class HistoryRequest:
             shots = []
             for shots_type_0_item_data in self.shots:
                 shots_type_0_item: dict[str, Any]
-                if isinstance(shots_type_0_item_data, HistoryShot):
+                if isinstance(shots_type_0_item_data, HistoryShot) or isinstance(
+                    shots_type_0_item_data, HistoryScan
+                ):
                     shots_type_0_item = shots_type_0_item_data.to_dict()
                 else:
                     shots_type_0_item = shots_type_0_item_data.to_dict()
@@ -148,6 +154,7 @@ class HistoryRequest:
         from ..models.history_request_fleet_type_1_item import (
             HistoryRequestFleetType1Item,
         )
+        from ..models.history_reveal import HistoryReveal
         from ..models.history_salvo import HistorySalvo
         from ..models.history_scan import HistoryScan
         from ..models.history_shot import HistoryShot
@@ -227,7 +234,7 @@ class HistoryRequest:
 
         def _parse_salvoes(
             data: object,
-        ) -> list[HistorySalvo | HistoryScan] | None | Unset:
+        ) -> list[HistoryReveal | HistorySalvo | HistoryScan] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -241,7 +248,7 @@ class HistoryRequest:
 
                     def _parse_salvoes_type_0_item(
                         data: object,
-                    ) -> HistorySalvo | HistoryScan:
+                    ) -> HistoryReveal | HistorySalvo | HistoryScan:
                         try:
                             if not isinstance(data, dict):
                                 raise TypeError()
@@ -250,11 +257,19 @@ class HistoryRequest:
                             return salvoes_type_0_item_type_0
                         except (TypeError, ValueError, AttributeError, KeyError):
                             pass
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            salvoes_type_0_item_type_1 = HistoryScan.from_dict(data)
+
+                            return salvoes_type_0_item_type_1
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
                         if not isinstance(data, dict):
                             raise TypeError()
-                        salvoes_type_0_item_type_1 = HistoryScan.from_dict(data)
+                        salvoes_type_0_item_type_2 = HistoryReveal.from_dict(data)
 
-                        return salvoes_type_0_item_type_1
+                        return salvoes_type_0_item_type_2
 
                     salvoes_type_0_item = _parse_salvoes_type_0_item(
                         salvoes_type_0_item_data
@@ -265,13 +280,15 @@ class HistoryRequest:
                 return salvoes_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[HistorySalvo | HistoryScan] | None | Unset, data)
+            return cast(
+                list[HistoryReveal | HistorySalvo | HistoryScan] | None | Unset, data
+            )
 
         salvoes = _parse_salvoes(d.pop("salvoes", UNSET))
 
         def _parse_shots(
             data: object,
-        ) -> list[HistoryScan | HistoryShot] | None | Unset:
+        ) -> list[HistoryReveal | HistoryScan | HistoryShot] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -285,7 +302,7 @@ class HistoryRequest:
 
                     def _parse_shots_type_0_item(
                         data: object,
-                    ) -> HistoryScan | HistoryShot:
+                    ) -> HistoryReveal | HistoryScan | HistoryShot:
                         try:
                             if not isinstance(data, dict):
                                 raise TypeError()
@@ -294,11 +311,19 @@ class HistoryRequest:
                             return shots_type_0_item_type_0
                         except (TypeError, ValueError, AttributeError, KeyError):
                             pass
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            shots_type_0_item_type_1 = HistoryScan.from_dict(data)
+
+                            return shots_type_0_item_type_1
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
                         if not isinstance(data, dict):
                             raise TypeError()
-                        shots_type_0_item_type_1 = HistoryScan.from_dict(data)
+                        shots_type_0_item_type_2 = HistoryReveal.from_dict(data)
 
-                        return shots_type_0_item_type_1
+                        return shots_type_0_item_type_2
 
                     shots_type_0_item = _parse_shots_type_0_item(shots_type_0_item_data)
 
@@ -307,7 +332,9 @@ class HistoryRequest:
                 return shots_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[HistoryScan | HistoryShot] | None | Unset, data)
+            return cast(
+                list[HistoryReveal | HistoryScan | HistoryShot] | None | Unset, data
+            )
 
         shots = _parse_shots(d.pop("shots", UNSET))
 

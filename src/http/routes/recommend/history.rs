@@ -12,13 +12,15 @@ use utoipa::openapi::{Array, Ref};
 
 use crate::game::announce::Announce;
 use crate::game::board::{BoardSize, MAX_SIDE, Pos};
-use crate::game::history::{At, History, HistoryError, NamedShip, Reading, Shot, Sinking, Volley};
+use crate::game::history::{At, History, HistoryError, NamedShip, Observed, Reading, Shot, Sinking, Volley};
 use crate::game::rules::Rules;
 use crate::shooting::play::HISTORY_STEPS;
 
 use crate::http::problem::ApiError;
 use crate::http::routes::recommend::history_fleet::{classic_named, fleet, fleet_schema};
-use crate::http::routes::recommend::observations::{ObservationRequest, Turn, scan_of, scan_path, turns_schema};
+use crate::http::routes::recommend::observations::{
+    ObservationRequest, RevealRequest, Turn, scan_of, scan_path, turns_schema,
+};
 use crate::http::whole_number;
 use crate::http::wire::{JsonObject, label, labels_schema};
 
@@ -272,7 +274,7 @@ impl HistorySalvo {
                 Ok(Sinking { ship: s.ship, cells })
             }
         });
-        Ok(Volley { shots, sunk: sunk.collect::<Result<_, ApiError>>()?, scan: None })
+        Ok(Volley { shots, sunk: sunk.collect::<Result<_, ApiError>>()?, observed: None })
     }
 }
 
@@ -319,10 +321,11 @@ impl HistoryRequest {
                     let field = format!("history.shots[{t}]");
                     turns.push(match entry {
                         Turn::Scan(s) => scan_turn(&s.scan, &format!("{field}.scan"), t)?,
+                        Turn::Reveal(r) => reveal_turn(r.reveal, &format!("{field}.reveal"), t)?,
                         Turn::Move(shot) => {
                             let (shot, sinking) =
                                 shot.read(Form::Shots, &field, At { turn: t, shot: Some(0) }, rules.announce)?;
-                            Volley { shots: vec![shot], sunk: sinking.into_iter().collect(), scan: None }
+                            Volley { shots: vec![shot], sunk: sinking.into_iter().collect(), observed: None }
                         }
                     });
                 }
@@ -331,6 +334,7 @@ impl HistoryRequest {
             (None, Some(salvoes)) => {
                 let turns = salvoes.into_iter().enumerate().map(|(t, entry)| match entry {
                     Turn::Scan(s) => scan_turn(&s.scan, &format!("history.salvoes[{t}].scan"), t),
+                    Turn::Reveal(r) => reveal_turn(r.reveal, &format!("history.salvoes[{t}].reveal"), t),
                     Turn::Move(s) => s.volley(t, rules.announce),
                 });
                 (Form::Salvoes, turns.collect::<Result<_, _>>()?)
@@ -344,10 +348,28 @@ impl HistoryRequest {
 /// Turn `t`, spent scanning: observation `o` at the JSON path `at`.
 fn scan_turn(o: &ObservationRequest, at: &str, t: usize) -> Result<Volley, ApiError> {
     let scan = scan_of(o, at, |field, why| fault(field, Some(At { turn: t, shot: None }), why))?;
-    Ok(Volley { scan: Some(scan), ..Volley::default() })
+    Ok(Volley { observed: Some(Observed::Scan(scan.0, scan.1)), ..Volley::default() })
+}
+
+/// Turn `t`, spent on a reveal: `reveal` at the JSON path `at`.
+fn reveal_turn(reveal: RevealRequest, at: &str, t: usize) -> Result<Volley, ApiError> {
+    let turn = Some(At { turn: t, shot: None });
+    let cells_seen = cells_of(reveal.cells, &format!("{at}.cells"), turn)?;
+    let ships = cells_of(reveal.ships, &format!("{at}.ships"), turn)?;
+    Ok(Volley { observed: Some(Observed::Reveal { cells: cells_seen, ships }), ..Volley::default() })
+}
+
+/// [`cells`] of a list that is always there.
+fn cells_of(labels: Vec<String>, field: &str, at: Option<At>) -> Result<Vec<Pos>, ApiError> {
+    Ok(cells(Some(labels), field, at)?.unwrap_or_default())
 }
 
 impl Form {
+    /// The name of the list the turns are in.
+    fn list(self) -> &'static str {
+        if self == Form::Shots { "shots" } else { "salvoes" }
+    }
+
     /// A reader's error as a problem naming the JSON path at fault.
     fn problem(self, e: HistoryError) -> ApiError {
         let at = e.at();
@@ -357,8 +379,10 @@ impl Form {
             (None, HistoryError::BlockedOffBoard { index, .. }, _) => format!("history.blocked[{index}]"),
             (None, HistoryError::NoRoomAroundIslands, _) => "history.blocked".to_owned(),
             (None, HistoryError::Scan { error, .. }, Some(At { turn, .. })) => {
-                let list = if self == Form::Shots { "shots" } else { "salvoes" };
-                scan_path(&format!("history.{list}[{turn}].scan"), error)
+                scan_path(&format!("history.{}[{turn}].scan", self.list()), error)
+            }
+            (None, HistoryError::Reveal { .. }, Some(At { turn, .. })) => {
+                format!("history.{}[{turn}].reveal", self.list())
             }
             (None, _, None) => "history".to_owned(),
             (None, _, Some(At { turn, .. })) if self == Form::Shots => format!("history.shots[{turn}]"),

@@ -103,11 +103,46 @@ pub fn observe(board: Board, observations: Vec<ObservationRequest>) -> Result<Bo
     Ok(board.with_scans(scans))
 }
 
-/// A turn of a history's `shots` or `salvoes`: the move `T` (a shot, a salvo), or a scan.
+/// A turn of a history's `shots` or `salvoes`: the move `T` (a shot, a salvo), a scan or a reveal.
 #[derive(Debug)]
 pub enum Turn<T> {
     Move(T),
     Scan(HistoryScan),
+    Reveal(HistoryReveal),
+}
+
+/// A turn spent on a reveal, in a history's `shots` or `salvoes`: which cells of an area hold a
+/// ship, without damaging them.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"reveal": {"cells": ["D4", "D5", "E4", "E5"], "ships": ["D5"]}}))]
+pub struct HistoryReveal {
+    pub reveal: RevealRequest,
+}
+
+/// What a reveal showed: its cells, and the ones among them that hold a ship (the rest are water).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RevealRequest {
+    /// The cells revealed, as labels (described by its schema).
+    #[schema(schema_with = revealed_schema)]
+    pub cells: Vec<String>,
+    /// Those of `cells` that hold a ship, as labels; the others are water (described by its schema).
+    #[schema(schema_with = ships_seen_schema)]
+    pub ships: Vec<String>,
+}
+
+fn revealed_schema() -> utoipa::openapi::Array {
+    let mut a = labels_schema("The cells revealed, as labels, at least one.");
+    a.schema_type = utoipa::openapi::schema::SchemaType::Type(utoipa::openapi::schema::Type::Array);
+    a.min_items = Some(1);
+    a
+}
+
+fn ships_seen_schema() -> utoipa::openapi::Array {
+    let mut a = labels_schema("Those of `cells` that hold a ship (the rest are water), as labels; may be empty.");
+    a.schema_type = utoipa::openapi::schema::SchemaType::Type(utoipa::openapi::schema::Type::Array);
+    a
 }
 
 /// A turn spent scanning instead of shooting, in a history's `shots` or `salvoes`.
@@ -120,26 +155,31 @@ pub struct HistoryScan {
 }
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Turn<T> {
-    /// An object whose first key is `scan` is a scan turn, which holds nothing else; any other
-    /// object is the move, read with its first key given back, so that every fault keeps its path.
+    /// An object whose first key is `scan` or `reveal` is that power-up's turn, which holds nothing
+    /// else; any other object is the move, read with its first key given back, so that every fault
+    /// keeps its path.
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Turn<T>, D::Error> {
         use serde::de::{Error, MapAccess, Visitor, value::MapAccessDeserializer};
         struct Entry<T>(std::marker::PhantomData<T>);
         impl<'de, T: Deserialize<'de>> Visitor<'de> for Entry<T> {
             type Value = Turn<T>;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a JSON object: the turn's move, or `{\"scan\": ...}`")
+                f.write_str("a JSON object: the turn's move, `{\"scan\": ...}` or `{\"reveal\": ...}`")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Turn<T>, A::Error> {
                 let first = map.next_key::<String>()?;
-                if first.as_deref() == Some("scan") {
-                    let scan = map.next_value()?;
-                    return match map.next_key::<String>()? {
-                        Some(other) => Err(A::Error::custom(format!("a scan turn holds `scan` alone, not `{other}`"))),
-                        None => Ok(Turn::Scan(HistoryScan { scan })),
-                    };
-                }
-                T::deserialize(MapAccessDeserializer::new(GivenBack { first, map })).map(Turn::Move)
+                let power = match first.as_deref() {
+                    Some("scan") => Turn::Scan(HistoryScan { scan: map.next_value()? }),
+                    Some("reveal") => Turn::Reveal(HistoryReveal { reveal: map.next_value()? }),
+                    _ => return T::deserialize(MapAccessDeserializer::new(GivenBack { first, map })).map(Turn::Move),
+                };
+                return match map.next_key::<String>()? {
+                    Some(other) => {
+                        let name = first.unwrap_or_default();
+                        Err(A::Error::custom(format!("a {name} turn holds `{name}` alone, not `{other}`")))
+                    }
+                    None => Ok(power),
+                };
             }
         }
         d.deserialize_map(Entry(std::marker::PhantomData))
@@ -174,7 +214,12 @@ pub fn turns_schema(item: &str, description: &str) -> utoipa::openapi::Array {
     use utoipa::openapi::schema::{ArrayBuilder, OneOfBuilder, SchemaType, Type};
     ArrayBuilder::new()
         .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
-        .items(OneOfBuilder::new().item(Ref::from_schema_name(item)).item(Ref::from_schema_name("HistoryScan")))
+        .items(
+            OneOfBuilder::new()
+                .item(Ref::from_schema_name(item))
+                .item(Ref::from_schema_name("HistoryScan"))
+                .item(Ref::from_schema_name("HistoryReveal")),
+        )
         .description(Some(description))
         .build()
 }
