@@ -18,6 +18,7 @@ use crate::game::board::{Board, Cell};
 use crate::game::deadline::Work;
 use crate::game::fleet::Fleet;
 use crate::game::history::Told;
+use crate::game::observations::afloat_bounds;
 use crate::game::rng::SonarRng;
 use crate::game::rules::Rules;
 use crate::game::turn::Turn;
@@ -152,10 +153,14 @@ fn density(board: &Board, fleet: &Fleet) -> Posterior {
 }
 
 /// Each `s` cell is a ship for certain (1); the ship cells not yet found (the fleet's less the hits
-/// and `s` cells) are spread over the `.` cells as the density weighs them.
+/// and `s` cells) are spread over the `.` cells as the density weighs them, none in the area of a
+/// scan that found no ship afloat there (the only scans the density reads).
 fn density_as_probability(board: &Board, fleet: &Fleet) -> Vec<f64> {
     let mut g = vec![0.0; board.len()];
     hunt_density(&board.without_observations(), fleet, &mut g);
+    for scan in board.scans().iter().filter(|s| afloat_bounds(board, s) == Some((0, 0))) {
+        scan.cells().iter().for_each(|&i| g[i] = 0.0);
+    }
     let open_total: f64 = g.iter().zip(board.cells()).filter(|(_, c)| **c == Cell::Unknown).map(|(v, _)| v).sum();
     let known = board.count(Cell::Hit) + board.count(Cell::Ship);
     let left = fleet.total_cells().saturating_sub(known) as f64;
