@@ -19,6 +19,9 @@ use sonar::{
 
 const SCANS: [usize; 4] = [0, 1, 2, 4];
 
+/// A position, its fleet afloat and the four scans it may be played with.
+type Position = (Board, Fleet, Vec<(Vec<Pos>, Reading)>);
+
 fn area(rng: &mut sonar::SonarRng) -> Vec<Pos> {
     let (r, c) = (rng.random_range(0..10usize), rng.random_range(0..10usize));
     (r.saturating_sub(1)..=(r + 1).min(9))
@@ -30,7 +33,7 @@ fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100);
     let from: usize = std::env::args().nth(2).and_then(|a| a.parse().ok()).unwrap_or(20);
     let seat = Seat::new(Weakened::full(Algorithm::Bayes));
-    let mut positions: Vec<(Board, Fleet, Vec<(Vec<Pos>, Reading)>)> = Vec::new();
+    let mut positions: Vec<Position> = Vec::new();
     for g in 0..games {
         let mut rng = stream(21, g);
         let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut rng).unwrap();
