@@ -25,8 +25,10 @@
 //!
 //! Under the no-touch rules every placed ship also takes the cells around it (edges and corners)
 //! out of the free cells, so later ships keep apart from it; the argument above is unchanged.
-//! A scan that found no ship takes its cells out of the free cells too; a draw that other scans
-//! disagree with weighs 0 (rejection), which keeps the estimate the scans' posterior.
+//! A scan that found no ship takes its cells out of the free cells too, a ship is offered only the
+//! placements the scans have room for ([`ScanRoom`]), and a draw that the scans still disagree
+//! with (too few ship cells in an area) weighs 0 (rejection), which keeps the estimate the scans'
+//! posterior.
 
 use rand::RngExt;
 
@@ -38,6 +40,8 @@ use crate::game::prior::{Opponent, touching_pairs_of};
 use crate::game::rng::SonarRng;
 use crate::game::rules::{Rules, around};
 use crate::game::windows::{count_windows, pick_window, window_starts};
+
+use super::scan_room::ScanRoom;
 
 /// What the samples say.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,6 +79,8 @@ pub struct Sampler<'a> {
     /// Under a prior, per distinct ship length: the direction's factor times the product of the
     /// cell weights of the window starting at each cell, along the row (`[0]`) and down the column (`[1]`), row-major.
     windows: Vec<(usize, [Vec<f64>; 2])>,
+    /// The room the board's scans leave for ship cells ([`ScanRoom`]), where one binds.
+    room: Option<ScanRoom>,
 }
 
 /// One weighted draw: the placements (in ship order) and the weight.
@@ -120,6 +126,7 @@ impl<'a> Sampler<'a> {
             lies_on_hits: !rules.announce.tells_sinkings(),
             prior: None,
             windows: Vec::new(),
+            room: ScanRoom::new(board),
         }
     }
 
@@ -167,6 +174,8 @@ impl<'a> Sampler<'a> {
         let mut placed: Vec<Option<Placement>> = vec![None; lengths.len()];
         let mut ships = Vec::with_capacity(lengths.len());
         let mut weight = 1.0f64;
+        let room = self.room.as_ref();
+        let mut left = room.map(ScanRoom::room).unwrap_or_default();
         // Cells covered by a ship, per row (the free masks also lose the cells around a ship
         // under the no-touch rules, so they cannot tell which hits are covered).
         let mut covered = [0u32; MAX_SIDE];
@@ -224,7 +233,7 @@ impl<'a> Sampler<'a> {
                         let p = Placement { len, row, col, horizontal };
                         let free = p.cells().all(|c| rows[c.row] & (1 << c.col) != 0);
                         let touches_open = self.lies_on_hits || p.cells().any(|c| self.board.get(c).is_open());
-                        if free && touches_open {
+                        if free && touches_open && room.is_none_or(|r| r.fits(&left, p)) {
                             options.push((i, p));
                         }
                     }
@@ -243,6 +252,7 @@ impl<'a> Sampler<'a> {
                 options[pick_weighted(&weights, total, rng)]
             };
             occupy(p, &mut rows, &mut cols, &mut covered);
+            room.iter().for_each(|r| r.take(&mut left, p));
             placed[i] = Some(p);
         }
         // Phase 2: the rest, in fleet order, on `.` cells only (every `x` is covered by now).
@@ -254,9 +264,11 @@ impl<'a> Sampler<'a> {
             let p = if self.prior.is_some() {
                 let table = &self.windows.iter().find(|(l, _)| *l == len).expect("a table per length").1;
                 let (rows, cols) = (&rows[..nr], &cols[..nc]);
+                // A window the scans have no room for weighs nothing.
+                let fits = |p: Placement, w: f64| if room.is_none_or(|r| r.fits(&left, p)) { w } else { 0.0 };
                 let mut total = 0.0;
-                walk_windows(rows, cols, len, table, |_, w| {
-                    total += w;
+                walk_windows(rows, cols, len, table, |p, w| {
+                    total += fits(p, w);
                     true
                 });
                 if total <= 0.0 {
@@ -266,6 +278,7 @@ impl<'a> Sampler<'a> {
                 let mut x = rng.random::<f64>() * total;
                 let (mut chosen, mut last) = (None, None);
                 walk_windows(rows, cols, len, table, |p, w| {
+                    let w = fits(p, w);
                     if x < w {
                         chosen = Some(p);
                         return false;
@@ -281,16 +294,25 @@ impl<'a> Sampler<'a> {
             } else {
                 let count =
                     count_windows(&rows[..nr], nc, len) + if len > 1 { count_windows(&cols[..nc], nr, len) } else { 0 };
-                if count == 0 {
+                // Uniform over the windows that fit the scans' room: drawn from all of them until one
+                // fits, weighing as many as fit.
+                let misfits = room.map_or(0, |r| r.misfits(&left, &rows[..nr], &cols[..nc], len));
+                if count == misfits {
                     return Draw { ships: Vec::new(), weight: 0.0 };
                 }
-                weight *= count as f64;
-                let mut k = rng.random_range(0..count);
-                pick_window(&rows[..nr], nc, len, &mut k, true)
-                    .or_else(|| pick_window(&cols[..nc], nr, len, &mut k, false))
-                    .expect("k is below the window count")
+                weight *= (count - misfits) as f64;
+                loop {
+                    let mut k = rng.random_range(0..count);
+                    let p = pick_window(&rows[..nr], nc, len, &mut k, true)
+                        .or_else(|| pick_window(&cols[..nc], nr, len, &mut k, false))
+                        .expect("k is below the window count");
+                    if room.is_none_or(|r| r.fits(&left, p)) {
+                        break p;
+                    }
+                }
             };
             occupy(p, &mut rows, &mut cols, &mut covered);
+            room.iter().for_each(|r| r.take(&mut left, p));
             ships.push(p);
         }
         if let Some(m) = self.prior.filter(|m| m.touching() != 1.0) {

@@ -95,6 +95,7 @@ mod reveal_tests;
 mod sample;
 #[cfg(test)]
 mod sample_tests;
+mod scan_room;
 mod scan_tally;
 #[cfg(test)]
 mod scan_tests;
