@@ -4,7 +4,7 @@
 //! no agreeing layout needs (room only shrinks, and an agreeing layout never passes a scan's most),
 //! so the draws keep their weights' meaning and fewer of them are rejected at the end.
 
-use crate::game::board::Board;
+use crate::game::board::{Board, MAX_SIDE};
 use crate::game::layout::Placement;
 use crate::game::observations::afloat_bounds;
 use crate::game::scan::MAX_SCANS;
@@ -58,7 +58,7 @@ impl ScanRoom {
     pub fn misfits(&self, left: &[usize], rows: &[u32], cols: &[u32], len: usize) -> u64 {
         let (nr, nc) = (rows.len(), cols.len());
         // Per start cell and direction, whether the window was looked at.
-        let mut seen = vec![0u64; (2 * nr * nc).div_ceil(64)];
+        let mut seen = [0u64; (2 * MAX_SIDE * MAX_SIDE).div_ceil(64)];
         let mut first = |k: usize| {
             let new = seen[k / 64] >> (k % 64) & 1 == 0;
             seen[k / 64] |= 1 << (k % 64);
