@@ -65,6 +65,12 @@ pub fn afloat_bounds(board: &Board, scan: &Scan) -> Option<(usize, usize)> {
     scan.afloat_bounds(|i| board.cells()[i] == Cell::Sunk)
 }
 
+/// Whether `scan` leaves no ship afloat in its area of `board` (it found none, or only the sunk
+/// cells there).
+pub fn found_none(board: &Board, scan: &Scan) -> bool {
+    afloat_bounds(board, scan) == Some((0, 0))
+}
+
 /// Whether a layout of the ships afloat whose cells are those `covered` says (board indices)
 /// agrees with every scan of `board`.
 pub fn scans_agree(board: &Board, covered: impl Fn(usize) -> bool) -> bool {

@@ -43,6 +43,20 @@ pub enum ScanError {
     Contradicted { scan: usize, detail: String },
 }
 
+impl ScanError {
+    /// The index of the scan at fault, where the fault is one scan's.
+    pub fn scan(&self) -> Option<usize> {
+        match self {
+            ScanError::TooMany { .. } => None,
+            ScanError::NoCells { scan }
+            | ScanError::OffBoard { scan, .. }
+            | ScanError::Repeated { scan, .. }
+            | ScanError::CountTooLarge { scan, .. }
+            | ScanError::Contradicted { scan, .. } => Some(*scan),
+        }
+    }
+}
+
 impl Scan {
     /// A scan of `cells` (distinct board indices on the board it is for).
     pub fn new(cells: Vec<usize>, reading: Reading) -> Scan {

@@ -7,7 +7,6 @@ use crate::game::fleet::Fleet;
 use crate::game::layout::Placement;
 use crate::game::observations::read_scans;
 use crate::game::rules::{Rules, around};
-use crate::game::scan::{MAX_SCANS, ScanError};
 
 /// The replay's state: per cell, the turn it was shot and the ship a hit was named for; per ship,
 /// the turn it sank.
@@ -93,25 +92,19 @@ impl History {
 
     /// `board` with the scans of the scan turns read on it, a fault naming the scan's turn.
     fn scanned(&self, board: Board) -> Result<Board, HistoryError> {
-        let scan = |t: usize| match &self.turns[t].observed {
-            Some(Observed::Scan(cells, found)) => Some((cells.clone(), *found)),
-            _ => None,
-        };
-        let turns: Vec<usize> = (0..self.turns.len()).filter(|&t| scan(t).is_some()).collect();
+        let (turns, scans): (Vec<usize>, Vec<_>) = (self.turns.iter().enumerate())
+            .filter_map(|(t, v)| match &v.observed {
+                Some(Observed::Scan(cells, found)) => Some((t, (cells.clone(), *found))),
+                _ => None,
+            })
+            .unzip();
         if turns.is_empty() {
             return Ok(board);
         }
-        let scans = turns.iter().filter_map(|&t| scan(t)).collect();
+        // Too many scans is the fault of the last one.
         let read = read_scans(&board, scans).map_err(|error| {
-            let scan = match error {
-                ScanError::TooMany { .. } => MAX_SCANS,
-                ScanError::NoCells { scan }
-                | ScanError::OffBoard { scan, .. }
-                | ScanError::Repeated { scan, .. }
-                | ScanError::CountTooLarge { scan, .. }
-                | ScanError::Contradicted { scan, .. } => scan,
-            };
-            HistoryError::Scan { at: At::turn(turns[scan.min(turns.len() - 1)]), error }
+            let turn = turns[error.scan().unwrap_or(turns.len() - 1)];
+            HistoryError::Scan { at: At::turn(turn), error }
         })?;
         Ok(board.with_scans(read))
     }

@@ -35,7 +35,7 @@ use rand::RngExt;
 use crate::game::board::{Board, Cell, MAX_SIDE};
 use crate::game::fleet::Fleet;
 use crate::game::layout::Placement;
-use crate::game::observations::{afloat_bounds, scans_agree};
+use crate::game::observations::{found_none, scans_agree};
 use crate::game::prior::{Opponent, touching_pairs_of};
 use crate::game::rng::SonarRng;
 use crate::game::rules::{Rules, around};
@@ -107,7 +107,7 @@ impl<'a> Sampler<'a> {
             }
         }
         // No ship lies in the area of a scan that found none.
-        for scan in board.scans().iter().filter(|s| afloat_bounds(board, s) == Some((0, 0))) {
+        for scan in board.scans().iter().filter(|s| found_none(board, s)) {
             for &i in scan.cells() {
                 let (r, c) = (i / board.cols(), i % board.cols());
                 rows[r] &= !(1 << c);

@@ -6,7 +6,7 @@
 
 use crate::game::board::{Board, MAX_SIDE};
 use crate::game::layout::Placement;
-use crate::game::observations::afloat_bounds;
+use crate::game::observations::{afloat_bounds, found_none};
 use crate::game::scan::MAX_SCANS;
 use crate::game::windows::window_starts;
 
@@ -28,7 +28,9 @@ impl ScanRoom {
         for scan in board.scans() {
             let Some((_, most)) = afloat_bounds(board, scan) else { continue };
             let open = scan.cells().iter().filter(|&&i| board.cells()[i].may_hold_afloat()).count();
-            if most >= open {
+            // A scan that found none keeps ships out of its cells through the sampler's free
+            // cells; only the others have room to count.
+            if most >= open || found_none(board, scan) {
                 continue;
             }
             scan.cells().iter().for_each(|&i| of_cell[i].push(room.len() as u8));

@@ -31,10 +31,10 @@ impl Tallies {
     /// The scans of `board` on the frame whose cell `k` is board cell `board_index(k)`, of `n`.
     /// A yes/no scan that said yes with a sunk cell in its area already agrees, and is not kept.
     pub fn new(board: &Board, n: usize, board_index: impl Fn(usize) -> usize) -> Tallies {
-        let mut t = Tallies { needs: Vec::new(), at: vec![Vec::new(); if board.scans().is_empty() { 0 } else { n }] };
         if board.scans().is_empty() {
-            return t;
+            return Tallies::default();
         }
+        let mut t = Tallies { needs: Vec::new(), at: vec![Vec::new(); n] };
         let mut frame_of = vec![0usize; board.len()];
         (0..n).for_each(|k| frame_of[board_index(k)] = k);
         for scan in board.scans() {

@@ -18,7 +18,7 @@ use crate::game::board::{Board, Cell};
 use crate::game::deadline::Work;
 use crate::game::fleet::Fleet;
 use crate::game::history::Told;
-use crate::game::observations::afloat_bounds;
+use crate::game::observations::found_none;
 use crate::game::rng::SonarRng;
 use crate::game::rules::Rules;
 use crate::game::turn::Turn;
@@ -158,7 +158,7 @@ fn density(board: &Board, fleet: &Fleet) -> Posterior {
 fn density_as_probability(board: &Board, fleet: &Fleet) -> Vec<f64> {
     let mut g = vec![0.0; board.len()];
     hunt_density(&board.without_observations(), fleet, &mut g);
-    for scan in board.scans().iter().filter(|s| afloat_bounds(board, s) == Some((0, 0))) {
+    for scan in board.scans().iter().filter(|s| found_none(board, s)) {
         scan.cells().iter().for_each(|&i| g[i] = 0.0);
     }
     let open_total: f64 = g.iter().zip(board.cells()).filter(|(_, c)| **c == Cell::Unknown).map(|(v, _)| v).sum();

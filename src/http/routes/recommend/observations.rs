@@ -90,14 +90,8 @@ pub fn observe(board: Board, observations: Vec<ObservationRequest>) -> Result<Bo
     }
     let scans = observations.iter().enumerate().map(|(i, o)| scan_of(o, &format!("observations[{i}]"), fault));
     let scans = read_scans(&board, scans.collect::<Result<_, _>>()?).map_err(|e| {
-        let field = match &e {
-            ScanError::TooMany { .. } => "observations".to_owned(),
-            ScanError::NoCells { scan }
-            | ScanError::OffBoard { scan, .. }
-            | ScanError::Repeated { scan, .. }
-            | ScanError::CountTooLarge { scan, .. }
-            | ScanError::Contradicted { scan, .. } => scan_path(&format!("observations[{scan}]"), &e),
-        };
+        let field =
+            e.scan().map_or_else(|| "observations".to_owned(), |s| scan_path(&format!("observations[{s}]"), &e));
         fault(field, e.to_string())
     })?;
     Ok(board.with_scans(scans))
