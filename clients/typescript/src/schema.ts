@@ -358,9 +358,9 @@ export interface components {
              * @description Rows of the board, 1 to 26 (default 10).
              */
             rows?: number | null;
-            /** @description One salvo a turn, in order, each with the sinkings announced after it, or a turn spent scanning (`{"scan": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn. */
+            /** @description One salvo a turn, in order, each with the sinkings announced after it, or a turn spent scanning (`{"scan": ...}`) or revealing (`{"reveal": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn. */
             salvoes?: (components["schemas"]["HistorySalvo"] | components["schemas"]["HistoryScan"] | components["schemas"]["HistoryReveal"])[] | null;
-            /** @description One shot a turn, in order (only under `rules.salvo` 1), or a turn spent scanning (`{"scan": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn. */
+            /** @description One shot a turn, in order (only under `rules.salvo` 1), or a turn spent scanning (`{"scan": ...}`) or revealing (`{"reveal": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn. */
             shots?: (components["schemas"]["HistoryShot"] | components["schemas"]["HistoryScan"] | components["schemas"]["HistoryReveal"])[] | null;
         };
         /**

@@ -38,11 +38,11 @@ class HistoryRequest:
                 side (checked with a 422). Default: carrier 5, battleship 4, cruiser 3, submarine 3, destroyer 2.
             rows (int | None | Unset): Rows of the board, 1 to 26 (default 10).
             salvoes (list[HistoryReveal | HistorySalvo | HistoryScan] | None | Unset): One salvo a turn, in order, each with
-                the sinkings announced after it, or a turn spent scanning (`{"scan": ...}`); exactly one of `shots` and
-                `salvoes`. An empty list is the first turn.
+                the sinkings announced after it, or a turn spent scanning (`{"scan": ...}`) or revealing (`{"reveal": ...}`);
+                exactly one of `shots` and `salvoes`. An empty list is the first turn.
             shots (list[HistoryReveal | HistoryScan | HistoryShot] | None | Unset): One shot a turn, in order (only under
-                `rules.salvo` 1), or a turn spent scanning (`{"scan": ...}`); exactly one of `shots` and `salvoes`. An empty
-                list is the first turn.
+                `rules.salvo` 1), or a turn spent scanning (`{"scan": ...}`) or revealing (`{"reveal": ...}`); exactly one of
+                `shots` and `salvoes`. An empty list is the first turn.
     """
 
     blocked: list[str] | None | Unset = UNSET

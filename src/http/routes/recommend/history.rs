@@ -45,11 +45,11 @@ pub struct HistoryRequest {
     #[serde(default, deserialize_with = "fleet")]
     #[schema(schema_with = fleet_schema)]
     pub fleet: Option<Vec<NamedShip>>,
-    /// One shot a turn, or a scan, in order (described by its schema).
+    /// One shot a turn, or a power-up's turn, in order (described by its schema).
     #[serde(default)]
     #[schema(schema_with = shots_schema)]
     pub shots: Option<Vec<Turn<HistoryShot>>>,
-    /// One salvo a turn, or a scan, in order (described by its schema).
+    /// One salvo a turn, or a power-up's turn, in order (described by its schema).
     #[serde(default)]
     #[schema(schema_with = salvoes_schema)]
     pub salvoes: Option<Vec<Turn<HistorySalvo>>>,
@@ -148,8 +148,9 @@ impl<'de> Deserialize<'de> for SunkEntry {
 fn shots_schema() -> Array {
     turns_schema(
         "HistoryShot",
-        "One shot a turn, in order (only under `rules.salvo` 1), or a turn spent scanning (`{\"scan\": ...}`); \
-         exactly one of `shots` and `salvoes`. An empty list is the first turn.",
+        "One shot a turn, in order (only under `rules.salvo` 1), or a turn spent scanning (`{\"scan\": ...}`) \
+         or revealing (`{\"reveal\": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first \
+         turn.",
     )
 }
 
@@ -157,7 +158,8 @@ fn salvoes_schema() -> Array {
     turns_schema(
         "HistorySalvo",
         "One salvo a turn, in order, each with the sinkings announced after it, or a turn spent scanning \
-         (`{\"scan\": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn.",
+         (`{\"scan\": ...}`) or revealing (`{\"reveal\": ...}`); exactly one of `shots` and `salvoes`. An \
+         empty list is the first turn.",
     )
 }
 
