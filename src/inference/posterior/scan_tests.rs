@@ -23,17 +23,25 @@ fn area(board: &Board, rng: &mut SonarRng) -> Vec<Pos> {
     (top..top + h).flat_map(|r| (left..left + w).map(move |c| Pos::new(r, c))).collect()
 }
 
+/// How many of `cells` hold a ship of the hidden fleet, whose cells are `ships`.
+fn found(cells: &[Pos], ships: &[Pos]) -> usize {
+    cells.iter().filter(|p| ships.contains(p)).count()
+}
+
+/// What a scan of `cells` reads of the hidden fleet: a count, or with `count` false yes or no.
+fn true_reading(cells: &[Pos], ships: &[Pos], count: bool) -> Reading {
+    let found = found(cells, ships);
+    if count { Reading::Count(found) } else { Reading::Any(found > 0) }
+}
+
 /// One to three scans of random areas, each a count or a yes/no scan: read from the hidden fleet's
 /// `ships` cells (the truth) or, for one in four, made up (which may leave no layout, or be refused).
 fn scans(board: &Board, ships: &[Pos], rng: &mut SonarRng) -> Vec<(Vec<Pos>, Reading)> {
     (0..rng.random_range(1..=3))
         .map(|_| {
             let cells = area(board, rng);
-            let found = if rng.random_range(0..4) == 0 {
-                rng.random_range(0..=cells.len())
-            } else {
-                cells.iter().filter(|p| ships.contains(p)).count()
-            };
+            let found =
+                if rng.random_range(0..4) == 0 { rng.random_range(0..=cells.len()) } else { found(&cells, ships) };
             let reading = if rng.random_bool(0.6) { Reading::Count(found) } else { Reading::Any(found > 0) };
             (cells, reading)
         })
@@ -110,9 +118,7 @@ fn the_sampler_matches_enumeration_on_scanned_positions() {
         let truth: Vec<(Vec<Pos>, Reading)> = scans(&b, &ships, &mut rng)
             .into_iter()
             .map(|(cells, reading)| {
-                let found = cells.iter().filter(|p| ships.contains(p)).count();
-                let reading =
-                    if matches!(reading, Reading::Count(_)) { Reading::Count(found) } else { Reading::Any(found > 0) };
+                let reading = true_reading(&cells, &ships, matches!(reading, Reading::Count(_)));
                 (cells, reading)
             })
             .collect();
@@ -149,8 +155,8 @@ fn the_sampler_under_a_prior_matches_the_weighted_count_on_scanned_positions() {
         let mut rng = seeded(140_000 + seed);
         let (b, f, ships) = case(seed, &mut rng, Rules::CLASSIC);
         let truth = scans(&b, &ships, &mut rng).into_iter().map(|(cells, _)| {
-            let found = cells.iter().filter(|p| ships.contains(p)).count();
-            (cells, Reading::Count(found))
+            let reading = true_reading(&cells, &ships, true);
+            (cells, reading)
         });
         if f.is_empty() || checked == 6 {
             continue;
