@@ -289,6 +289,11 @@ impl Board {
         self
     }
 
+    /// The board with one more scan (read on it, as [`Board::with_scans`]'s are).
+    pub fn add_scan(&mut self, scan: Scan) {
+        self.scans.push(scan);
+    }
+
     /// What scans told of areas of the sea.
     pub fn scans(&self) -> &[Scan] {
         &self.scans

@@ -2,6 +2,7 @@
 //! strategy sees it, and a game's history. Nothing here knows how to choose a shot.
 
 pub mod announce;
+pub mod arsenal;
 pub mod board;
 #[cfg(test)]
 mod board_tests;

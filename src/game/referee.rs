@@ -4,10 +4,12 @@
 use thiserror::Error;
 
 use super::announce::Announce;
+use super::arsenal::{Aim, Kind};
 use super::board::{Board, BoardSize, Cell, Pos};
 use super::fleet::Fleet;
 use super::history::{History, NamedShip, Shot as HistoryShot, Sinking};
 use super::layout::Layout;
+use super::scan::{Reading, Scan};
 use super::turn::Turn;
 
 /// The referee's answer to a shot.
@@ -191,7 +193,7 @@ impl Game {
             return Err(ShotError::OffBoard(p));
         }
         match self.board.get(p) {
-            Cell::Unknown => {}
+            Cell::Unknown | Cell::Ship => {}
             Cell::Island => return Err(ShotError::Island(p)),
             _ => return Err(ShotError::AlreadyShot(p)),
         }
@@ -216,6 +218,65 @@ impl Game {
     }
 }
 
+impl Game {
+    /// Uses a power-up of `kind` aimed at `aim` ([`PowerUp::aims`](super::arsenal::PowerUp::aims)),
+    /// and marks what it tells: a strike fires every open cell of its area (the game may end part
+    /// way); a torpedo marks the water it passes `o` and fires the first ship cell it meets, stopping
+    /// there or at a cell already hit; a scan is added to the board's scans, counting hit and sunk
+    /// cells; a reveal marks its ship cells not yet hit `s` and its unshot water `o`. Returns the
+    /// shots fired with their answers.
+    pub fn use_power_up(&mut self, kind: Kind, aim: &Aim) -> Result<Vec<(Pos, Outcome)>, ShotError> {
+        if self.is_over() {
+            return Err(ShotError::GameOver);
+        }
+        let ship = |game: &Game, i: usize| game.owner[i] != NO_SHIP;
+        let mut fired = Vec::new();
+        match kind {
+            Kind::Strike => {
+                for &i in &aim.cells {
+                    let p = self.board.pos(i);
+                    if self.board.get(p).is_open() && !self.is_over() {
+                        fired.push((p, self.fire(p)?));
+                    }
+                }
+            }
+            Kind::Torpedo => {
+                for &i in &aim.cells {
+                    let p = self.board.pos(i);
+                    match (self.board.get(p), ship(self, i)) {
+                        (Cell::Unknown, false) => self.board.set(p, Cell::Miss),
+                        (Cell::Unknown | Cell::Ship, true) => {
+                            fired.push((p, self.fire(p)?));
+                            break;
+                        }
+                        (Cell::Hit | Cell::Sunk | Cell::Island, _) => break,
+                        _ => {}
+                    }
+                }
+            }
+            Kind::Count | Kind::Any => {
+                let found = aim.cells.iter().filter(|&&i| ship(self, i)).count();
+                let reading = match kind {
+                    Kind::Count => Reading::Count(found),
+                    _ => Reading::Any(found > 0),
+                };
+                self.board.add_scan(Scan::new(aim.cells.clone(), reading));
+            }
+            Kind::Reveal => {
+                for &i in &aim.cells {
+                    let p = self.board.pos(i);
+                    match (self.board.get(p), ship(self, i)) {
+                        (Cell::Unknown, true) => self.board.set(p, Cell::Ship),
+                        (Cell::Unknown, false) => self.board.set(p, Cell::Miss),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        Ok(fired)
+    }
+}
+
 /// The name the referee gives the layout's ship `i` in a history.
 pub fn ship_name(i: usize) -> String {
     format!("ship {}", i + 1)
@@ -232,6 +293,38 @@ mod tests {
             Placement { len: 3, row: 1, col: 2, horizontal: false },
         ];
         Game::new(Layout { rows: 4, cols: 4, ships })
+    }
+
+    #[test]
+    fn power_ups_are_answered_as_their_kinds_say() {
+        use crate::game::arsenal::{Direction, PowerUp, torpedo_run};
+        let mut g = small_game();
+        let aim = |g: &Game, anchor: Pos, area: &[&str]| {
+            let area: Vec<String> = area.iter().map(|s| s.to_string()).collect();
+            let p = PowerUp::new(0, "p".into(), Kind::Reveal, Some(&area), 1).unwrap();
+            Aim { anchor, direction: None, cells: p.cells_at(g.board(), anchor) }
+        };
+        // The torpedo passes two cells of water and hits the long ship.
+        let run = torpedo_run(g.board(), Pos::new(1, 0), Direction::Right);
+        let torpedo = Aim { anchor: Pos::new(1, 0), direction: Some(Direction::Right), cells: run };
+        assert_eq!(g.use_power_up(Kind::Torpedo, &torpedo), Ok(vec![(Pos::new(1, 2), Outcome::Hit)]));
+        assert_eq!(g.board().to_rows(), vec!["....", "oox.", "....", "...."]);
+        // The strike fires the open cells of its area only, and sinks the short ship.
+        let strike = aim(&g, Pos::new(0, 0), &["XX", "XX"]);
+        let fired = g.use_power_up(Kind::Strike, &strike).unwrap();
+        assert_eq!(fired, vec![(Pos::new(0, 0), Outcome::Hit), (Pos::new(0, 1), Outcome::Sunk(2))]);
+        assert_eq!(g.shots(), 3, "the torpedo's wake is not a shot");
+        // A count scan counts the hit cell too; a yes/no scan of water says no.
+        g.use_power_up(Kind::Count, &aim(&g, Pos::new(1, 2), &["X", "X", "X"])).unwrap();
+        g.use_power_up(Kind::Any, &aim(&g, Pos::new(2, 0), &["XX", "XX"])).unwrap();
+        let readings: Vec<Reading> = g.board().scans().iter().map(|s| s.reading()).collect();
+        assert_eq!(readings, vec![Reading::Count(3), Reading::Any(false)]);
+        // A reveal marks the ship cells not hit `s` and the water `o`; a shot sinks through them.
+        g.use_power_up(Kind::Reveal, &aim(&g, Pos::new(2, 1), &["XXX", "XXX"])).unwrap();
+        assert_eq!(g.board().to_rows(), vec!["##..", "oox.", ".oso", ".oso"]);
+        assert_eq!(g.fire(Pos::new(2, 2)), Ok(Outcome::Hit));
+        assert_eq!(g.fire(Pos::new(3, 2)), Ok(Outcome::Sunk(3)));
+        assert_eq!(g.use_power_up(Kind::Strike, &strike), Err(ShotError::GameOver));
     }
 
     #[test]
