@@ -40,6 +40,7 @@ pub mod simulate;
 
 /// A position, hidden fleets and the referee.
 pub use game::announce::Announce;
+pub use game::arsenal::{Kind as PowerUpKind, MAX_POWER_UPS, PowerUp};
 pub use game::board::{Board, BoardSize, Cell, MAX_SIDE, Pos};
 pub use game::deadline::Deadline;
 pub use game::fleet::{Fleet, MAX_SHIPS};
@@ -55,6 +56,7 @@ pub use game::turn::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Turn};
 pub use game::rng::{SonarRng, seeded, stream};
 
 /// The algorithms, their strength levels, a move and whole games.
+pub use shooting::action::Policy;
 pub use shooting::algorithm::{Algorithm, UnknownAlgorithm};
 pub use shooting::level::{Level, LevelParseError, Weakened, possible_cells};
 pub use shooting::play::Seat;

@@ -95,6 +95,8 @@ pub const INVALID_BOARD: ExampleFile = example_file!("422-invalid-board");
 pub const INVALID_HISTORY: ExampleFile = example_file!("422-invalid-history");
 /// 422 of `POST /recommend`: a scan that lists a cell off the board.
 pub const INVALID_OBSERVATIONS: ExampleFile = example_file!("422-invalid-observations");
+/// 422 of `POST /recommend`: a torpedo sent with an area.
+pub const INVALID_ARSENAL: ExampleFile = example_file!("422-invalid-arsenal");
 /// 422 of `POST /opponent`: a past fleet with a bent ship.
 pub const INVALID_OPPONENT: ExampleFile = example_file!("422-invalid-opponent");
 /// 422 of `POST /placement`: a fleet that fits no layout under the rules.
@@ -107,7 +109,7 @@ pub const OVERLOADED: ExampleFile = example_file!("503-overloaded");
 pub const BUDGET_UNAVAILABLE: ExampleFile = example_file!("503-budget-unavailable");
 
 /// Every example.
-pub const ALL: [ExampleFile; 25] = [
+pub const ALL: [ExampleFile; 26] = [
     RECOMMEND_REQUEST,
     RECOMMEND_ANSWER,
     RECOMMEND_HISTORY_REQUEST,
@@ -128,6 +130,7 @@ pub const ALL: [ExampleFile; 25] = [
     INVALID_BOARD,
     INVALID_HISTORY,
     INVALID_OBSERVATIONS,
+    INVALID_ARSENAL,
     IMPOSSIBLE_PLACEMENT,
     INVALID_OPPONENT,
     INTERNAL,

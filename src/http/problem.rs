@@ -119,6 +119,10 @@ pub enum ApiError {
     /// names the observation or its part at fault (`observations[2].cells[4]`).
     #[error("{detail}")]
     Observations { field: String, detail: String },
+    /// An `arsenal` that cannot be read or played: `field` names the power-up or its part at fault
+    /// (`arsenal[1].area`).
+    #[error("{detail}")]
+    Arsenal { field: String, detail: String },
     #[error(
         "rules.announce: board strings can only say sunk-cells (a `#` is a cell of a sunk ship); send a history to \
          play under {0}"
@@ -192,6 +196,7 @@ impl ApiError {
             E::History { .. } => (422, "invalid-history", "Inconsistent history"),
             E::Islands { .. } => (422, "invalid-islands", "Invalid islands"),
             E::Observations { .. } => (422, "invalid-observations", "Invalid observations"),
+            E::Arsenal { .. } => (422, "invalid-arsenal", "Invalid arsenal"),
             E::Overloaded => (503, "overloaded", "Service overloaded"),
             E::Deadline(_) => (503, "deadline-exceeded", "Compute deadline exceeded"),
             E::BudgetUnavailable { .. } => (503, "budget-unavailable", "Budget cannot be kept now"),
@@ -224,7 +229,8 @@ impl ApiError {
             ApiError::SearchChoice(_) => Some(Cow::Borrowed("searches")),
             ApiError::History { field, .. }
             | ApiError::Islands { field, .. }
-            | ApiError::Observations { field, .. } => Some(Cow::Owned(field.clone())),
+            | ApiError::Observations { field, .. }
+            | ApiError::Arsenal { field, .. } => Some(Cow::Owned(field.clone())),
             _ => self.static_field().map(Cow::Borrowed),
         }
     }

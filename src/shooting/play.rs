@@ -16,6 +16,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use crate::game::arsenal::PowerUp;
 use crate::game::board::{Board, Pos};
 use crate::game::deadline::Deadline;
 use crate::game::fleet::Fleet;
@@ -26,6 +27,7 @@ use crate::game::rules::Rules;
 use crate::game::tie_order::TieOrder;
 use crate::game::turn::{DEFAULT_BUDGET_MS, Mode, Turn, TurnError};
 use crate::game::witness;
+use crate::shooting::action::{self, Choice, Policy};
 use crate::shooting::algorithm::Algorithm;
 use crate::shooting::level::{Level, Weakened};
 use crate::shooting::strategy::plan::Plan;
@@ -164,7 +166,35 @@ impl Seat {
             why: decision.why.filter(|_| decision.shot == own).map(String::from),
             plan: decision.plan,
             cut: decision.cut,
+            choice: None,
         })
+    }
+
+    /// [`Seat::play`] holding `arsenal`: the move, and what to do this turn as `policy` uses the
+    /// power-ups ([`action::choose`]), read on the board the algorithm was shown, from the same
+    /// generator after the move's draws. No choice is made (and nothing drawn) without an arsenal
+    /// or under [`Policy::Never`]; an empty one chooses the plain shot.
+    #[allow(clippy::too_many_arguments)]
+    pub fn play_armed(
+        &self,
+        board: &Board,
+        fleet: &Fleet,
+        told: Option<&Told>,
+        rng: &mut SonarRng,
+        candidates: usize,
+        deadline: Deadline,
+        arsenal: Option<&[PowerUp]>,
+        policy: Policy,
+    ) -> Result<Recommendation, StrategyError> {
+        let mut rec = self.play(board, fleet, told, rng, candidates, deadline)?;
+        if let Some(arsenal) = arsenal.filter(|_| policy != Policy::Never) {
+            let plain = self.shown(board);
+            let seen = self.rules.reveal(plain.as_ref().unwrap_or(board));
+            let grid = (rec.grid_kind == GridKind::Probability).then_some(&rec.grid[..]);
+            let turn = Turn::new(&seen, fleet).with_rules(self.rules);
+            rec.choice = Some(action::choose(turn, arsenal, rec.shot, grid, policy, rng));
+        }
+        Ok(rec)
     }
 }
 
@@ -187,6 +217,8 @@ pub struct Ask {
     pub seed: u64,
     /// How many best cells to list with their values (0: none).
     pub candidates: usize,
+    /// The power-ups the shooter holds (`None`: the answer makes no choice among them).
+    pub arsenal: Option<Vec<PowerUp>>,
 }
 
 /// Steps of the consistency search for a history's position (per assignment of its unseen ships).
@@ -235,8 +267,8 @@ impl Ask {
     /// Plays the checked move ([`Ask::check`]) from its seat, every random choice drawn from
     /// [`Ask::draws`], held to `deadline`.
     pub fn play(&self, deadline: Deadline) -> Result<Recommendation, StrategyError> {
-        let seat = &self.seat;
-        seat.play(&self.board, &self.fleet, self.told.as_ref(), &mut self.draws(), self.candidates, deadline)
+        let (seat, board, told, arsenal) = (&self.seat, &self.board, self.told.as_ref(), self.arsenal.as_deref());
+        seat.play_armed(board, &self.fleet, told, &mut self.draws(), self.candidates, deadline, arsenal, Policy::Best)
     }
 
     /// The generator the turn draws from: the stream of the seed and the number of cells already
@@ -280,6 +312,8 @@ pub struct Recommendation {
     /// Where the deadline stopped the work the budget planned, if it did: the answer rests on what
     /// was done by then.
     pub cut: Option<Cut>,
+    /// With an arsenal: what to do this turn, and each power-up's best aim.
+    pub choice: Option<Choice>,
 }
 
 #[cfg(test)]

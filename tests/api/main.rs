@@ -14,6 +14,7 @@ mod helpers;
 
 mod access;
 mod admission;
+mod arsenal;
 mod budget;
 mod cli;
 mod connections;

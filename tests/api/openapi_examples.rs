@@ -127,6 +127,9 @@ async fn each_post_route_answers_its_own_problems() {
     let mut scanned = examples::RECOMMEND_REQUEST.value();
     scanned["observations"] = json!([{"any": true, "cells": ["E5", "K1"]}]);
     pin_problem(examples::INVALID_OBSERVATIONS, &send(&app, post("/recommend", scanned.to_string())).await);
+    let mut armed = examples::RECOMMEND_REQUEST.value();
+    armed["arsenal"] = json!([{"name": "torpedo", "kind": "torpedo", "area": ["X"], "uses": 1}]);
+    pin_problem(examples::INVALID_ARSENAL, &send(&app, post("/recommend", armed.to_string())).await);
 
     let mut crowded = examples::PLACEMENT_REQUEST.value();
     crowded["rows"] = json!(6);
@@ -301,12 +304,15 @@ fn the_document_shows_each_example_where_it_belongs() {
         examples::UNSUPPORTED_MEDIA_TYPE,
         examples::INTERNAL,
     ];
-    // Each status with one example, but /recommend's 422: a board's, a history's and a scan's.
+    // Each status with one example, but /recommend's 422: a board's, a history's, a scan's and an
+    // arsenal's.
     let recommend_422 = &recommend["responses"]["422"]["content"][PROBLEM_JSON]["examples"];
-    for file in [examples::INVALID_BOARD, examples::INVALID_HISTORY, examples::INVALID_OBSERVATIONS] {
+    for file in
+        [examples::INVALID_BOARD, examples::INVALID_HISTORY, examples::INVALID_OBSERVATIONS, examples::INVALID_ARSENAL]
+    {
         assert_eq!(recommend_422[file.key()], serde_json::to_value(file.example()).unwrap(), "{}", file.name);
     }
-    assert_eq!(recommend_422.as_object().unwrap().len(), 3);
+    assert_eq!(recommend_422.as_object().unwrap().len(), 4);
     // /recommend's 503 has two: too many in flight, and a planning budget that cannot be kept.
     let recommend_503 = &recommend["responses"]["503"]["content"][PROBLEM_JSON]["examples"];
     for file in [examples::OVERLOADED, examples::BUDGET_UNAVAILABLE] {

@@ -72,7 +72,7 @@ pub mod announced;
 #[cfg(test)]
 mod announced_tests;
 #[cfg(test)]
-mod brute;
+pub(crate) mod brute;
 mod count;
 pub mod estimate;
 mod frame;

@@ -19,6 +19,7 @@ use crate::http::body::read_object;
 use crate::http::examples;
 use crate::http::problem::ApiError;
 use crate::http::problem_docs::{by_status, overloaded_or_budget_unavailable, problems};
+use crate::http::routes::recommend::arsenal::{PowerUpRequest, check_rules, read_arsenal};
 use crate::http::routes::recommend::history::HistoryRequest;
 use crate::http::routes::recommend::observations::ObservationRequest;
 use crate::http::routes::recommend::opponent::{OpponentPrior, Prior};
@@ -58,6 +59,12 @@ pub struct RecommendRequest {
     #[serde(default)]
     #[schema(value_type = Option<Vec<ObservationRequest>>, max_items = 64)]
     pub observations: Option<Vec<ObservationRequest>>,
+    /// The power-ups the shooter still holds, at most 16: the answer then says what to do this
+    /// turn (`action`: a plain shot or one power-up aimed) and each power-up's best aim
+    /// (`actions`). One shot a turn (`rules.salvo` 1). None when omitted or null.
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<PowerUpRequest>>, max_items = 16)]
+    pub arsenal: Option<Vec<PowerUpRequest>>,
     /// Algorithm name (described by its schema).
     #[serde(default)]
     #[schema(schema_with = optional_algorithm_schema)]
@@ -144,6 +151,7 @@ impl RecommendRequest {
     /// for a fleet that gives them all).
     pub fn is_heavy(&self, terms: Terms) -> bool {
         self.history.is_some()
+            || self.arsenal.is_some()
             || terms.algorithm.is_some_and(Algorithm::is_heavy)
             || self.opponent.as_ref().is_some_and(|o| o.fleets.is_some())
     }
@@ -158,6 +166,8 @@ impl RecommendRequest {
             (None, name) => return Err(ApiError::UnknownAlgorithm(name.unwrap_or_default())),
         };
         let rules = RulesRequest::rules(self.rules)?;
+        let arsenal = self.arsenal.map(read_arsenal).transpose()?;
+        check_rules(arsenal.as_deref().unwrap_or_default(), rules.salvo)?;
         let candidates = match self.candidates {
             None => 0,
             Some(k) if (1..=MAX_CANDIDATES).contains(&k) => k as usize,
@@ -172,7 +182,7 @@ impl RecommendRequest {
         // seed replays it.
         let seed = self.seed.unwrap_or_else(|| TieOrder::row_major_seed(fresh_seed));
         let seat = Seat::from_seed(Weakened::new(algorithm, level), seed, budget_ms, rules);
-        let ask = Ask { board, fleet, told, seat, level, seed, candidates };
+        let ask = Ask { board, fleet, told, seat, level, seed, candidates, arsenal };
         Ok((ask, prior))
     }
 }
@@ -214,8 +224,14 @@ impl IntoResponses for RecommendProblems {
                      its rules could have produced (type `invalid-history`: `field` is the JSON path at fault, \
                      `turn` and `shot` the zero-based turn and shot within it where the fault is theirs); \
                      `observations` that cannot be read on the board (type `invalid-observations`: `field` \
-                     names the observation or its part at fault)",
-                    &[examples::INVALID_BOARD, examples::INVALID_HISTORY, examples::INVALID_OBSERVATIONS],
+                     names the observation or its part at fault); an `arsenal` that cannot be read, or with \
+                     `rules.salvo` above 1 (type `invalid-arsenal`: `field` names the power-up or its part)",
+                    &[
+                        examples::INVALID_BOARD,
+                        examples::INVALID_HISTORY,
+                        examples::INVALID_OBSERVATIONS,
+                        examples::INVALID_ARSENAL,
+                    ],
                 ),
             ),
             overloaded_or_budget_unavailable(),

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 
+use crate::game::arsenal::PowerUp;
 use crate::game::deadline::Deadline;
 use crate::game::turn::DEFAULT_BUDGET_MS;
 use crate::shooting::algorithm::Algorithm;
@@ -79,6 +80,8 @@ pub struct Shared {
 /// A computed answer and what it took.
 struct Done {
     rec: Recommendation,
+    /// The power-ups the request held, which the answer's `action` and `actions` name.
+    arsenal: Vec<PowerUp>,
     echo: Option<OpponentEcho>,
     algorithm: Algorithm,
     level: Level,
@@ -155,11 +158,13 @@ pub async fn answer(body: &[u8], arrival: Instant, shared: Shared) -> Result<Htt
         shared.metrics.cut(name, cut.as_str());
     }
     let compute = ComputeAnswer::new(asked_ms, done.budget_ms, done.spent, done.rec.cut);
+    let choice = done.rec.choice.clone();
     let response = RecommendResponse {
         opponent: done.echo,
         compute,
         ..RecommendResponse::new(done.rec, done.level, done.cols, done.seed)
-    };
+    }
+    .with_choice(choice.as_ref(), &done.arsenal, done.cols);
     Ok(HttpResponse::Ok().content_type(header::ContentType::json()).body(response.to_json()))
 }
 
@@ -217,6 +222,7 @@ fn compute(
     let rec = ask.play(deadline)?;
     Ok(Done {
         rec,
+        arsenal: ask.arsenal.take().unwrap_or_default(),
         echo,
         algorithm,
         level: ask.level,

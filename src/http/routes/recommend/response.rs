@@ -12,6 +12,10 @@ use crate::shooting::level::Level;
 use crate::shooting::play::Recommendation;
 use crate::shooting::strategy::{Cut, GridKind};
 
+use crate::game::arsenal::PowerUp;
+use crate::shooting::action::Choice;
+
+use crate::http::routes::recommend::arsenal::{ActionAnswer, answers};
 use crate::http::routes::recommend::opponent::OpponentEcho;
 use crate::http::routes::recommend::plan::PlanAnswer;
 use crate::http::wire::{Shot, seed_schema};
@@ -85,6 +89,12 @@ pub struct RecommendResponse {
     /// promise and served the default budget, or planned less work for the CPU it really gets
     /// (`budget_ms` below `asked_ms`).
     pub compute: Option<ComputeAnswer>,
+    /// When the request sent an `arsenal`: the best thing to do this turn, a plain shot (`kind`
+    /// `shot`, at `shot`) or one power-up aimed, by the one-step rule of `docs/power-ups.md`.
+    pub action: Option<ActionAnswer>,
+    /// When the request sent an `arsenal`: the best aim of each power-up with uses left, in the
+    /// arsenal's order, with its value.
+    pub actions: Option<Vec<ActionAnswer>>,
 }
 
 /// What the computation spent, where it was not the whole work of the budget asked for.
@@ -147,6 +157,19 @@ impl RecommendResponse {
             plan: rec.plan.as_ref().map(PlanAnswer::from),
             opponent: None,
             compute: None,
+            action: None,
+            actions: None,
+        }
+    }
+
+    /// The answer with the turn's choice among the arsenal's power-ups, where one was made.
+    pub fn with_choice(self, choice: Option<&Choice>, arsenal: &[PowerUp], cols: usize) -> RecommendResponse {
+        match choice {
+            None => self,
+            Some(choice) => {
+                let (action, actions) = answers(choice, arsenal, cols);
+                RecommendResponse { action: Some(action), actions: Some(actions), ..self }
+            }
         }
     }
 
