@@ -19,12 +19,12 @@ use sonar::http::{
 };
 use sonar::simulate::Shard;
 use sonar::simulate::{MergeOptions, Outputs, Player, RunOptions, ShardChoice, Simulate};
-use sonar::{Algorithm, UnknownAlgorithm};
-use sonar::{Level, LevelParseError};
+use sonar::Level;
 use sonar::{Rules, RulesError};
-use thiserror::Error;
 
+mod lists;
 mod series;
+use lists::{algorithm_list, level_list, policy_list, trimmed};
 pub use series::{SeriesArgs, SeriesMergeArgs};
 
 /// Sonar: recommends the next shot in Battleship over HTTP.
@@ -44,7 +44,7 @@ pub enum Command {
     Serve(ServeArgs),
     /// Play many games and report each algorithm's strength.
     #[command(args_conflicts_with_subcommands = true)]
-    Simulate(SimulateArgs),
+    Simulate(Box<SimulateArgs>),
     /// Print the benchmark corpus as request bodies, one JSON object per line.
     Corpus {
         /// Boards of each kind (empty, early hunt, target with one and with several hit clusters, late).
@@ -193,6 +193,17 @@ pub struct SimulateArgs {
     /// algorithm): no ship lies on them and none is shot.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub islands: usize,
+    /// The power-ups each shooter holds at the start of every game, as a request's `arsenal` (JSON:
+    /// `[{"name":"missile","kind":"strike","area":["XXX","XXX","XXX"],"uses":1}]`). Played with
+    /// one shot a turn under sunk-cells; the report's paired differences are then in turns.
+    #[arg(long, value_name = "JSON", value_parser = sonar::simulate::arsenal::parse)]
+    pub arsenal: Option<::std::vec::Vec<sonar::simulate::arsenal::PowerUpSpec>>,
+    /// With `--arsenal`, how each algorithm uses it, comma-separated: `best` (the answer's
+    /// `action`), `never` (only shoots), `eager` (each power-up the first turn it can: strikes and
+    /// torpedoes where they expect the most hits, scans where the answer is least certain). Every
+    /// policy plays the same fleets; the first is the baseline.
+    #[arg(long, value_name = "LIST", default_value = "best,never,eager", value_parser = policy_list)]
+    pub arsenal_policy: ::std::vec::Vec<sonar::Policy>,
     /// Hold every move to the wall clock, its budget from its start, as the service does: what
     /// strength a loaded machine keeps. Without it the budget is a work bound and the games depend
     /// on the seed alone.
@@ -309,6 +320,8 @@ impl SimulateArgs {
             oracle: self.oracle,
             islands: self.islands,
             clock: self.clock,
+            arsenal: self.arsenal.unwrap_or_default(),
+            policies: self.arsenal_policy,
             threads: self.threads,
             shard,
             outputs: Outputs { json: self.json, csv: self.csv, log: self.log, plot: self.plot },
@@ -316,71 +329,17 @@ impl SimulateArgs {
     }
 }
 
-/// `--algorithm`: a name that is not an algorithm's, nor `all`, or a budget out of range.
-#[derive(Debug, Error)]
-pub enum AlgorithmListError {
-    #[error("{0}, or all")]
-    Unknown(UnknownAlgorithm),
-    #[error("{0:?}: the budget after @ must be a whole number of milliseconds from 1 to {max}", max = sonar::MAX_BUDGET_MS)]
-    Budget(String),
-}
-
-/// Parses `all` or a comma-separated list of algorithm names, each with its own budget or not
-/// (`bayes@100`).
-pub fn algorithm_list(list: &str) -> Result<Vec<Player>, AlgorithmListError> {
-    if list.trim() == "all" {
-        return Ok(Algorithm::ALL.iter().map(|&a| Player::full(a)).collect());
-    }
-    let player = |entry: &str| {
-        let (name, budget) = match entry.trim().split_once('@') {
-            Some((name, ms)) => {
-                let ms = ms.trim().parse::<u64>().ok().filter(|ms| (1..=sonar::MAX_BUDGET_MS).contains(ms));
-                (name, Some(ms.ok_or_else(|| AlgorithmListError::Budget(entry.trim().to_owned()))?))
-            }
-            None => (entry, None),
-        };
-        let algorithm = name.trim().parse().map_err(AlgorithmListError::Unknown)?;
-        Ok(Player::full(algorithm).with_budget(budget))
-    };
-    list.split(',').map(player).collect()
-}
-
-/// `--levels`: a level that is not one, or a range that goes down.
-#[derive(Debug, Error)]
-pub enum LevelListError {
-    #[error(transparent)]
-    Level(#[from] LevelParseError),
-    #[error("levels {0:?}: the range must go up")]
-    Down(String),
-}
-
-/// Parses a list of levels: `1-10`, `1,5,10`, or both (`1-3,10`).
-pub fn level_list(list: &str) -> Result<Vec<Level>, LevelListError> {
-    let level = |s: &str| s.trim().parse::<Level>();
-    let mut levels = Vec::new();
-    for part in list.split(',') {
-        match part.split_once('-') {
-            Some((a, b)) => {
-                let (a, b) = (level(a)?, level(b)?);
-                if a > b {
-                    return Err(LevelListError::Down(part.to_owned()));
-                }
-                levels.extend(Level::all().filter(|l| (a..=b).contains(l)));
-            }
-            None => levels.push(level(part)?),
-        }
-    }
-    Ok(levels)
-}
-
-/// Parses a value with spaces around it.
-fn trimmed<T: std::str::FromStr>(text: &str) -> Result<T, T::Err> {
-    text.trim().parse()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sonar::{Algorithm, Policy};
+
+    #[test]
+    fn policies_are_read_once_each() {
+        assert_eq!(policy_list("best, eager").unwrap(), vec![Policy::Best, Policy::Eager]);
+        assert!(policy_list("best,best").unwrap_err().contains("twice"));
+        assert!(policy_list("greedy").unwrap_err().contains("one of best, never, eager"));
+    }
 
     #[test]
     fn lists_parse() {

@@ -11,6 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use plotters::drawing::DrawingAreaErrorKind;
 use thiserror::Error;
 
+use super::arsenal::PowerUpSpec;
 use super::run::{AlgorithmRun, Config, Player, SimError, run_shard};
 use super::series::{SeriesConfig, SeriesError, run_series};
 use super::series_report::{CsvError, read_csv, table as series_table, write_csv as write_series_csv};
@@ -20,6 +21,7 @@ use super::{plot, report};
 use crate::game::board::BoardSize;
 use crate::game::rules::Rules;
 use crate::hiding::habit::Habit;
+use crate::shooting::action::Policy;
 use crate::shooting::level::Level;
 
 /// The environment variable in which a Kubernetes Indexed Job gives each pod its index.
@@ -78,6 +80,10 @@ pub struct RunOptions {
     /// Every move held to the wall clock, as the service holds it (the games then depend on the
     /// machine).
     pub clock: bool,
+    /// The power-ups each shooter holds at the start of every game (none: a plain game).
+    pub arsenal: Vec<PowerUpSpec>,
+    /// With an arsenal, how each algorithm uses it: every algorithm plays once per policy.
+    pub policies: Vec<Policy>,
     /// Worker threads; `None` for every core. Results do not depend on it.
     pub threads: Option<usize>,
     /// Play only one shard and print its records instead of the report.
@@ -167,6 +173,11 @@ impl RunOptions {
                 .flat_map(|&p| levels.iter().map(move |&l| Player::at(p.algorithm, l).with_budget(p.budget_ms)))
                 .collect(),
         };
+        // With an arsenal, each player once per policy, on the same fleets.
+        let players = match self.arsenal.is_empty() {
+            true => players,
+            false => players.iter().flat_map(|&p| self.policies.iter().map(move |&k| p.with_policy(k))).collect(),
+        };
         Config {
             players,
             games: self.games,
@@ -181,6 +192,7 @@ impl RunOptions {
             oracle: self.oracle,
             islands: self.islands,
             clock: self.clock,
+            arsenal: self.arsenal.clone(),
         }
     }
 }

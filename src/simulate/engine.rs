@@ -4,10 +4,12 @@
 use thiserror::Error;
 
 use crate::game::announce::Announce;
+use crate::game::arsenal::PowerUp;
 use crate::game::board::Pos;
 use crate::game::history::Volley;
 use crate::game::referee::{Game, Outcome, ShotError};
 use crate::game::rng::SonarRng;
+use crate::shooting::action::Policy;
 use crate::shooting::play::Seat;
 use crate::shooting::strategy::StrategyError;
 
@@ -19,6 +21,8 @@ pub struct GameRecord {
     /// Turns to sink it: the shots under one-shot rules, fewer with salvos.
     pub turns: usize,
     pub hits: usize,
+    /// Power-ups used.
+    pub power_ups: usize,
     /// For each ship of the layout, in layout order: its length and the shot number that sank it.
     pub sunk_at: Vec<(usize, usize)>,
 }
@@ -42,36 +46,70 @@ pub enum PlayError {
 /// every move reads it ([`crate::game::history::History::read`]) into the board, the fleet and what the announcements tell beyond them.
 pub fn play(
     seat: &Seat,
+    game: Game,
+    rng: &mut SonarRng,
+    on_shot: impl FnMut(&Game, Pos, Outcome),
+) -> Result<GameRecord, PlayError> {
+    play_armed(seat, game, Vec::new(), Policy::Never, rng, on_shot)
+}
+
+/// [`play`] with the shooter holding `arsenal`, used as `policy` says: every turn on which a
+/// power-up is left the move is [`Seat::play_armed`], and a power-up chosen is used in place of
+/// the turn's shots ([`Game::use_power_up`]), one use gone. The referee's board carries what each
+/// use told (scans, reveals, a torpedo's wake). An arsenal is played under `sunk-cells` with one
+/// shot a turn ([`super::run::Config`] checks it).
+pub fn play_armed(
+    seat: &Seat,
     mut game: Game,
+    mut arsenal: Vec<PowerUp>,
+    policy: Policy,
     rng: &mut SonarRng,
     mut on_shot: impl FnMut(&Game, Pos, Outcome),
 ) -> Result<GameRecord, PlayError> {
     let mut sunk_at = vec![0; game.layout().ships.len()];
-    let (mut hits, mut turns) = (0, 0);
+    let (mut hits, mut turns, mut power_ups) = (0, 0, 0);
+    // Each shot's answer as it comes, with the number of shots fired by then.
+    let mut note = |game: &Game, shot: Pos, outcome: Outcome, shots: usize| {
+        if outcome != Outcome::Miss {
+            hits += 1;
+        }
+        if let Outcome::Sunk(_) = outcome {
+            sunk_at[game.ship_at(shot).expect("a sunk ship lies on its last shot")] = shots;
+        }
+        on_shot(game, shot, outcome);
+    };
     let announce = seat.rules.announce;
     let mut log = (announce != Announce::SunkCells).then(|| game.new_history());
     while !game.is_over() {
-        let shots = match &log {
-            None => seat.play(game.board(), game.fleet(), None, rng, 0, seat.deadline())?.shots,
+        arsenal.retain(|p| p.uses > 0);
+        let rec = match &log {
+            None => {
+                let held = (!arsenal.is_empty()).then_some(&arsenal[..]);
+                seat.play_armed(game.board(), game.fleet(), None, rng, 0, seat.deadline(), held, policy)?
+            }
             Some(history) => {
                 let reading = history.read(seat.rules).map_err(|_| StrategyError::NoLayout)?;
-                seat.play(&reading.board, &reading.fleet, Some(&reading.told), rng, 0, seat.deadline())?.shots
+                seat.play(&reading.board, &reading.fleet, Some(&reading.told), rng, 0, seat.deadline())?
             }
         };
         turns += 1;
+        if let Some((k, aim)) = rec.choice.as_ref().and_then(|c| c.action.power_up.map(|k| (k, &c.action.aim))) {
+            power_ups += 1;
+            arsenal[k].uses -= 1;
+            let before = game.shots();
+            let fired = game.use_power_up(arsenal[k].kind, aim)?;
+            for (j, (shot, outcome)) in fired.into_iter().enumerate() {
+                note(&game, shot, outcome, before + j + 1);
+            }
+            continue;
+        }
         let mut volley = Volley::default();
-        for shot in shots {
+        for shot in rec.shots {
             if game.is_over() {
                 break;
             }
             let outcome = game.fire(shot)?;
-            if outcome != Outcome::Miss {
-                hits += 1;
-            }
-            if let Outcome::Sunk(_) = outcome {
-                sunk_at[game.ship_at(shot).expect("a sunk ship lies on its last shot")] = game.shots();
-            }
-            on_shot(&game, shot, outcome);
+            note(&game, shot, outcome, game.shots());
             if log.is_some() {
                 let (answer, sinking) = game.answer(shot, outcome, announce);
                 volley.shots.push(answer);
@@ -87,6 +125,7 @@ pub fn play(
         shots: game.shots(),
         turns,
         hits,
+        power_ups,
         sunk_at: ships.iter().zip(sunk_at).map(|(s, t)| (s.len, t)).collect(),
     })
 }
@@ -133,6 +172,35 @@ mod tests {
                 let outcome = game.fire(shot).unwrap();
                 let (answer, sinking) = game.answer(shot, outcome, Announce::SunkCells);
                 history.turns.push(Volley { shots: vec![answer], sunk: sinking.into_iter().collect(), observed: None });
+            }
+        }
+    }
+
+    #[test]
+    fn games_with_an_arsenal_use_it_as_the_policy_says() {
+        let area = |rows: &[&str]| rows.iter().map(|r| r.to_string()).collect::<Vec<String>>();
+        let arsenal = vec![
+            PowerUp::new(0, "missile".into(), crate::game::arsenal::Kind::Strike, Some(&area(&["XXX"; 3])), 1).unwrap(),
+            PowerUp::new(1, "torpedo".into(), crate::game::arsenal::Kind::Torpedo, None, 2).unwrap(),
+            PowerUp::new(2, "radar".into(), crate::game::arsenal::Kind::Count, Some(&area(&["XXX"; 3])), 1).unwrap(),
+        ];
+        let seat = Seat::new(Weakened::full(Algorithm::Bayes));
+        for seed in 0..4 {
+            let layout = random_layout(10, 10, &[5, 4, 3, 3, 2], &mut seeded(40 + seed)).unwrap();
+            let game = |policy| {
+                let (held, rng) = (arsenal.clone(), &mut seeded(seed));
+                play_armed(&seat, Game::new(layout.clone()), held, policy, rng, |_, _, _| {}).unwrap()
+            };
+            // Never using it is the plain game, draw for draw.
+            let plain = play(&seat, Game::new(layout.clone()), &mut seeded(seed), |_, _, _| {}).unwrap();
+            assert_eq!(game(Policy::Never), GameRecord { power_ups: 0, ..plain.clone() });
+            // Eager spends all four uses first; best spends what it values, and both win.
+            let (eager, best) = (game(Policy::Eager), game(Policy::Best));
+            assert_eq!(eager.power_ups, 4);
+            assert!((1..=4).contains(&best.power_ups), "{best:?}");
+            for rec in [eager, best] {
+                assert_eq!(rec.hits, 17);
+                assert!(rec.turns < rec.shots + rec.power_ups, "the strike fired several shots in one turn");
             }
         }
     }

@@ -2,6 +2,7 @@
 //! reproducibly, and summarises their strength.
 //!
 //! - [`run`](mod@run): who plays, what is played, and the games themselves.
+//! - [`arsenal`]: the power-ups each shooter holds, as JSON writes them.
 //! - [`learn`]: what the shooters are told of the opponent's habits: nothing, the true model, or
 //!   one fitted from past fleets.
 //! - [`shard`] and [`shard_file`]: which games a shard plays, and its output, read and merged back.
@@ -11,6 +12,7 @@
 //! - [`corpus`](mod@corpus): the benchmark corpus of positions.
 //! - [`command`]: `sonar simulate` as the binary runs it, from plain options.
 
+pub mod arsenal;
 mod command;
 mod corpus;
 pub(crate) mod engine;

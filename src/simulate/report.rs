@@ -18,6 +18,9 @@ pub struct AlgorithmReport {
     /// The strength level it played at, when the run had levels.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<u8>,
+    /// How it used the run's arsenal (`best`, `never`, `eager`), when the run had one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub policy: Option<&'static str>,
     /// Its name in the table (`bayes L3`).
     #[serde(skip)]
     pub label: String,
@@ -42,7 +45,8 @@ pub struct AlgorithmReport {
     pub move_us_p50: f64,
     pub move_us_p99: f64,
     pub move_us_max: f64,
-    /// Paired difference of this algorithm's shots minus the first algorithm's, over the same games.
+    /// Paired difference of this algorithm's shots (turns, in a run with an arsenal) minus the first
+    /// algorithm's, over the same games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paired_vs_first: Option<PairedDiff>,
     /// Paired difference of this row's shots minus the row above's (levels: this level minus the
@@ -96,10 +100,13 @@ pub struct PairedDiff {
     pub ci95_high: f64,
 }
 
-/// The figures of every algorithm of a run, in run order.
+/// The figures of every algorithm of a run, in run order. The paired differences are of shots,
+/// or of turns where the players hold an arsenal (a strike fires many shots in one turn).
 pub fn reports(runs: &[AlgorithmRun]) -> Vec<AlgorithmReport> {
+    let armed = runs.iter().any(|r| r.player.policy.is_some());
+    let measure = |run: &AlgorithmRun| if armed { run.turns() } else { run.shots() };
     let paired = |base: &AlgorithmRun, run: &AlgorithmRun| {
-        let d = paired_difference(&base.shots(), &run.shots());
+        let d = paired_difference(&measure(base), &measure(run));
         PairedDiff { against: base.player.label(), mean: d.mean, ci95_low: d.mean - d.ci95, ci95_high: d.mean + d.ci95 }
     };
     runs.iter()
@@ -114,6 +121,7 @@ pub fn reports(runs: &[AlgorithmRun]) -> Vec<AlgorithmReport> {
             AlgorithmReport {
                 algorithm: run.player.algorithm.name(),
                 level: run.player.level.map(|l| l.get()),
+                policy: run.player.policy.map(|p| p.name()),
                 label: run.player.label(),
                 games: s.n,
                 mean: s.mean,
@@ -207,6 +215,13 @@ pub fn table(config: &Config, reports: &[AlgorithmReport]) -> String {
             sinks.join(" ")
         );
     }
+    if !config.arsenal.is_empty() {
+        let names: Vec<&str> = config.arsenal.iter().map(|p| p.name.as_str()).collect();
+        let _ = writeln!(out, "\nturns to win holding {}:", names.join(", "));
+        for r in reports {
+            let _ = writeln!(out, "  {:<14} {:7.2} ± {:.2}", r.label, r.mean_turns, r.turns_ci95);
+        }
+    }
     if config.rules.salvo > 1 {
         let _ = writeln!(out, "\nturns to win with a salvo of {} shots a turn:", config.rules.salvo);
         for r in reports {
@@ -214,13 +229,14 @@ pub fn table(config: &Config, reports: &[AlgorithmReport]) -> String {
         }
     }
     let paired: Vec<&AlgorithmReport> = reports.iter().filter(|r| r.paired_vs_first.is_some()).collect();
+    let unit = if config.arsenal.is_empty() { "shots" } else { "turns" };
     if !paired.is_empty() {
         let _ = writeln!(out, "\npaired difference against {} (same hidden fleets):", reports[0].label);
         for r in paired {
             let d = r.paired_vs_first.as_ref().expect("filtered");
             let _ = writeln!(
                 out,
-                "  {:<14} {:+7.2} shots  (95% interval {:+.2} to {:+.2})",
+                "  {:<14} {:+7.2} {unit}  (95% interval {:+.2} to {:+.2})",
                 r.label, d.mean, d.ci95_low, d.ci95_high
             );
         }

@@ -16,6 +16,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::game::announce::Announce;
 use crate::game::board::{BoardSize, MAX_SIDE, Pos};
 use crate::game::fleet::Fleet;
 use crate::game::layout::{Layout, LayoutError, random_islands, random_layout_under};
@@ -25,11 +26,13 @@ use crate::game::rng;
 use crate::game::rules::Rules;
 use crate::hiding::habit::{Habit, HabitError};
 use crate::hiding::placement::PlacementError;
+use crate::shooting::action::Policy;
 use crate::shooting::algorithm::Algorithm;
 use crate::shooting::level::{Level, Weakened, Weakness};
 use crate::shooting::play::Seat;
-use crate::simulate::engine::{PlayError, play};
+use crate::simulate::engine::{PlayError, play_armed};
 
+use super::arsenal::{PowerUpSpec, power_ups};
 use super::learn::{Knowledge, LearnError};
 use super::shard::Shard;
 use super::stats::{self, Summary};
@@ -60,23 +63,32 @@ pub struct Player {
     /// Its own compute budget a move in milliseconds (`bayes@100`), in place of the run's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget_ms: Option<u64>,
+    /// How it uses the run's arsenal ([`Config::arsenal`]); `None` in a run without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<Policy>,
 }
 
 impl Player {
     /// The algorithm itself.
     pub fn full(algorithm: Algorithm) -> Player {
-        Player { algorithm, level: None, sweep: None, budget_ms: None }
+        Player { algorithm, level: None, sweep: None, budget_ms: None, policy: None }
     }
 
     /// The algorithm at a level.
     pub fn at(algorithm: Algorithm, level: Level) -> Player {
-        Player { algorithm, level: Some(level), sweep: None, budget_ms: None }
+        Player { algorithm, level: Some(level), sweep: None, budget_ms: None, policy: None }
     }
 
     /// The algorithm at any weakness (a point of a calibration sweep); at none, the algorithm
     /// itself.
     pub fn swept(algorithm: Algorithm, weakness: Weakness) -> Player {
-        Player { algorithm, level: None, sweep: (!weakness.is_none()).then_some(weakness), budget_ms: None }
+        Player {
+            algorithm,
+            level: None,
+            sweep: (!weakness.is_none()).then_some(weakness),
+            budget_ms: None,
+            policy: None,
+        }
     }
 
     /// The weakness it plays at.
@@ -92,11 +104,20 @@ impl Player {
         Player { budget_ms, ..self }
     }
 
-    /// Its name in tables: `bayes`, `bayes L3`, `bayes@100ms`.
+    /// The same player using the run's arsenal as `policy` says.
+    pub fn with_policy(self, policy: Policy) -> Player {
+        Player { policy: Some(policy), ..self }
+    }
+
+    /// Its name in tables: `bayes`, `bayes L3`, `bayes@100ms`, `bayes best`.
     pub fn label(&self) -> String {
         let name = match self.budget_ms {
             Some(ms) => format!("{}@{ms}ms", self.algorithm.name()),
             None => self.algorithm.name().to_owned(),
+        };
+        let name = match self.policy {
+            Some(policy) => format!("{name} {}", policy.name()),
+            None => name,
         };
         match (self.level, self.sweep) {
             (Some(level), _) => format!("{name} L{level}"),
@@ -146,6 +167,10 @@ pub struct Config {
     /// seed alone.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub clock: bool,
+    /// The power-ups each shooter holds at the start of every game, as a request's `arsenal`;
+    /// each player uses them as its `policy` says. Played under `sunk-cells` with one shot a turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arsenal: Vec<PowerUpSpec>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -177,6 +202,8 @@ pub enum SimError {
     Islands { islands: usize, ships: usize, free: usize },
     #[error("--islands {islands}, game {game}: no fleet avoiding the islands found in {ISLAND_DRAWS} draws")]
     IslandsCrowd { islands: usize, game: usize },
+    #[error("--arsenal: {0}")]
+    Arsenal(String),
 }
 
 /// One game as one algorithm played it. In JSON (a shard's record), every field but `log`.
@@ -279,6 +306,7 @@ impl Config {
             oracle: false,
             islands: 0,
             clock: false,
+            arsenal: Vec::new(),
         }
     }
 
@@ -310,6 +338,13 @@ impl Config {
             });
         }
         self.knowledge().check(self.size)?;
+        let arsenal = power_ups(&self.arsenal).map_err(SimError::Arsenal)?;
+        let unarmed = self.players.iter().any(|p| p.policy.is_none());
+        if !arsenal.is_empty() && (self.rules.salvo > 1 || self.rules.announce != Announce::SunkCells || unarmed) {
+            return Err(SimError::Arsenal(
+                "an arsenal is played with one shot a turn, under sunk-cells, by players with a policy".to_owned(),
+            ));
+        }
         Ok(())
     }
 
@@ -355,6 +390,7 @@ pub fn run_shard(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<AlgorithmRun>, SimError> {
     config.check()?;
+    let arsenal = power_ups(&config.arsenal).map_err(SimError::Arsenal)?;
     let games: Vec<usize> = shard.games(config.games).collect();
     let layouts = games
         .par_iter()
@@ -377,7 +413,8 @@ pub fn run_shard(
                 let start = Instant::now();
                 let mut last = start;
                 let game = Game::with_islands(sea.layout.clone(), &sea.islands);
-                let record = play(&seat, game, &mut rng, |_, p, o| {
+                let (held, policy) = (arsenal.clone(), player.policy.unwrap_or(Policy::Never));
+                let record = play_armed(&seat, game, held, policy, &mut rng, |_, p, o| {
                     let now = Instant::now();
                     move_nanos.push(u32::try_from((now - last).as_nanos()).unwrap_or(u32::MAX));
                     last = now;

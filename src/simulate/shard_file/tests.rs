@@ -4,14 +4,17 @@ use super::*;
 use crate::game::board::BoardSize;
 use crate::game::rules::Rules;
 use crate::hiding::habit::Habit;
+use crate::shooting::action::Policy;
 use crate::shooting::algorithm::Algorithm;
 use crate::shooting::level::Level;
 use crate::simulate::Player;
+use crate::simulate::arsenal::PowerUpSpec;
 use crate::simulate::report::{self, AlgorithmReport};
 use crate::simulate::{run, run_shard};
 
 /// The classic game with three light algorithms, and a smaller board with levels, the hard
-/// placement, the no-touch rules and salvos of 2; game counts that no shard count divides.
+/// placement, the no-touch rules and salvos of 2, and a small board on which density holds a
+/// torpedo and a radar, used best and never; game counts that no shard count divides.
 fn configs() -> Vec<Config> {
     let classic = Config {
         games: 61,
@@ -40,8 +43,19 @@ fn configs() -> Vec<Config> {
         oracle: false,
         islands: 0,
         clock: false,
+        arsenal: Vec::new(),
     };
-    vec![classic, small]
+    let torpedo = PowerUpSpec { name: "torpedo".into(), kind: "torpedo".into(), area: None, uses: 1 };
+    let radar = PowerUpSpec { name: "radar".into(), kind: "count".into(), area: Some(vec!["XX".into()]), uses: 1 };
+    let armed = Config {
+        players: [Policy::Best, Policy::Never].map(|p| Player::full(Algorithm::Density).with_policy(p)).to_vec(),
+        games: 9,
+        size: BoardSize { rows: 6, cols: 6 },
+        ships: vec![3, 2],
+        arsenal: vec![torpedo, radar],
+        ..Config::classic(Vec::new())
+    };
+    vec![classic, small, armed]
 }
 
 /// Plays every shard of `count`, writes each as the command does, and reads it back.
