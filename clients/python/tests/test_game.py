@@ -22,6 +22,7 @@ from sonar_client.models import (
     PlacementRequest,
     PlacementResponse,
     PlacementStyle,
+    PowerUpRequest,
     RulesRequest,
     RulesRequestAnnounceType1,
     ShotResult,
@@ -166,6 +167,23 @@ def test_scans_sent_as_observations(client: Client) -> None:
     with pytest.raises(SonarProblem) as refusal:
         unwrap(response)
     assert (refusal.value.kind, refusal.value.field) == ("invalid-observations", "observations[0].cells[1]")
+
+
+def test_an_arsenal_gets_an_action(client: Client) -> None:
+    # The ship of three lies at one end of the row or the other: a torpedo along it hits for
+    # certain and proves water half the time.
+    torpedo = PowerUpRequest(name="torpedo", kind="torpedo", uses=1)
+    board = ["....", "oooo"]
+    body = Board(board=board, ships=[3], seed=3, arsenal=[torpedo])
+    answer = unwrap(recommend.sync_detailed(client=client, body=body))
+    assert (answer.action.kind, answer.action.expected_hits) == ("torpedo", 1.0)
+    assert answer.action.direction in ("right", "left")
+    assert answer.actions[0] == answer.action
+    aimed = PowerUpRequest(name="torpedo", kind="torpedo", uses=1, area=["X"])
+    response = recommend.sync_detailed(client=client, body=Board(board=board, ships=[3], arsenal=[aimed]))
+    with pytest.raises(SonarProblem) as refusal:
+        unwrap(response)
+    assert (refusal.value.kind, refusal.value.field) == ("invalid-arsenal", "arsenal[0].area")
 
 
 def test_a_status_the_operation_does_not_list_is_a_sonar_problem_too() -> None:

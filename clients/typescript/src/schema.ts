@@ -157,6 +157,60 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * @description One thing to do this turn: a plain shot (`kind` `shot`) or a power-up aimed.
+         * @example {
+         *       "anchor": {
+         *         "col": 3,
+         *         "label": "D4",
+         *         "row": 3
+         *       },
+         *       "cells": [
+         *         "D4",
+         *         "D5",
+         *         "D6",
+         *         "E4",
+         *         "E5",
+         *         "E6",
+         *         "F4",
+         *         "F5",
+         *         "F6"
+         *       ],
+         *       "expected_hits": 1.62,
+         *       "kind": "strike",
+         *       "name": "missile",
+         *       "value": 1.94
+         *     }
+         */
+        ActionAnswer: {
+            /**
+             * @description Where it is aimed: the shot's cell, an area's top-left cell, the edge cell a torpedo
+             *     enters at.
+             */
+            anchor: components["schemas"]["Anchor"];
+            /**
+             * @description The cells it covers, clipped at the board's edge: for a torpedo the cells it may cross, in
+             *     order (it stops at the first ship cell).
+             */
+            cells: string[];
+            /** @description The way a torpedo runs: `down`, `up`, `right` or `left`. */
+            direction?: string | null;
+            /**
+             * Format: double
+             * @description Ship cells it is expected to hit this turn.
+             */
+            expected_hits: number;
+            /** @description `shot`, or the power-up's kind. */
+            kind: string;
+            /** @description The power-up's name; `shot` for a plain shot. */
+            name: string;
+            /**
+             * Format: double
+             * @description Turns it is expected to save against the plain shot by the one-step rule (`docs/power-ups.md`):
+             *     0 for the shot; a power-up is the `action` only when its value is above 0.
+             */
+            value: number;
+        };
+        /**
          * @description The name of an algorithm, as `GET /algorithms` lists them.
          * @enum {string}
          */
@@ -234,6 +288,12 @@ export interface components {
             thinking?: string | null;
             /** @description Whether it draws random numbers beyond breaking ties between equally good cells. */
             uses_randomness: boolean;
+        };
+        /** @description A cell as the answer names it. */
+        Anchor: {
+            col: number;
+            label: string;
+            row: number;
         };
         /**
          * @description A cell offered as a hint, with its grid value.
@@ -1154,6 +1214,41 @@ export interface components {
             std_error: number;
         };
         /**
+         * @description A power-up the shooter holds.
+         * @example {
+         *       "area": [
+         *         "XXX",
+         *         "XXX",
+         *         "XXX"
+         *       ],
+         *       "kind": "strike",
+         *       "name": "missile",
+         *       "uses": 1
+         *     }
+         */
+        PowerUpRequest: {
+            /**
+             * @description Rows of `X` (a cell of the area) and `.` (a gap), all of one length, at most 10 by 10,
+             *     aimed by the top-left cell and clipped at the board's edge. Every kind but `torpedo`
+             *     needs one; a torpedo takes none.
+             */
+            area?: string[] | null;
+            /**
+             * @description What it does: `strike` shoots every cell of its area; `count` tells how many cells of its
+             *     area hold a ship; `any` whether any does; `reveal` which do, without damaging them;
+             *     `torpedo` runs along a row or column from the edge, passing water, and hits the first ship
+             *     cell it meets (it stops at an island or a cell already hit).
+             */
+            kind: string;
+            /** @description The power-up's name, echoed in `action` and `actions`. */
+            name: string;
+            /**
+             * Format: int64
+             * @description Uses left, at least 1.
+             */
+            uses: number;
+        };
+        /**
          * @description An error response body (RFC 9457 problem details).
          * @example {
          *       "col": 3,
@@ -1221,6 +1316,12 @@ export interface components {
         RecommendRequest: {
             /** @description Algorithm name (see `GET /algorithms`); the default algorithm, `bayes`, when omitted or null. */
             algorithm?: components["schemas"]["Algorithm"] | null;
+            /**
+             * @description The power-ups the shooter still holds, at most 16: the answer then says what to do this
+             *     turn (`action`: a plain shot or one power-up aimed) and each power-up's best aim
+             *     (`actions`). One shot a turn (`rules.salvo` 1). None when omitted or null.
+             */
+            arsenal?: components["schemas"]["PowerUpRequest"][] | null;
             /** @description One string per row, all the same length, 1 to 26 rows and 1 to 26 columns. Cells: `.` not shot yet, `o` miss, `x` hit on a ship not sunk yet, `#` a cell of a sunk ship, `^` an island (no ship lies on it and none is shot), `s` not shot yet and known to hold a ship (a reveal showed it; a ship lying wholly on `s` and `x` cells is not sunk). */
             board: string[];
             /**
@@ -1262,6 +1363,12 @@ export interface components {
         } | {
             /** @description Algorithm name (see `GET /algorithms`); the default algorithm, `bayes`, when omitted or null. */
             algorithm?: components["schemas"]["Algorithm"] | null;
+            /**
+             * @description The power-ups the shooter still holds, at most 16: the answer then says what to do this
+             *     turn (`action`: a plain shot or one power-up aimed) and each power-up's best aim
+             *     (`actions`). One shot a turn (`rules.salvo` 1). None when omitted or null.
+             */
+            arsenal?: components["schemas"]["PowerUpRequest"][] | null;
             /**
              * Format: int64
              * @description Compute budget in milliseconds for algorithms whose cost varies (`bayes`): within it the
@@ -1441,6 +1548,12 @@ export interface components {
          *     }
          */
         RecommendResponse: {
+            action?: components["schemas"]["ActionAnswer"] | null;
+            /**
+             * @description When the request sent an `arsenal`: the best aim of each power-up with uses left, in the
+             *     arsenal's order, with its value.
+             */
+            actions?: components["schemas"]["ActionAnswer"][] | null;
             /** @description The algorithm that answered. */
             algorithm: string;
             /**
@@ -1999,7 +2112,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A board or fleet that breaks the rules (under the no-touch rules also sunk ships that touch, or a hit beside a sunk ship), or that no placement of the ships afloat can explain under the request's rules; an unknown algorithm; a budget, salvo, candidates count or level out of range; board strings with an announcement rule other than `sunk-cells` (`invalid-rules`); an `opponent` with both or neither of `fleets` and `model`, a past fleet that cannot be read (the field names it, `row` and `col` the cell), or a model of another shape or with a weight out of range (type `invalid-opponent`); a `history` that cannot be read or that no game under its rules could have produced (type `invalid-history`: `field` is the JSON path at fault, `turn` and `shot` the zero-based turn and shot within it where the fault is theirs); `observations` that cannot be read on the board (type `invalid-observations`: `field` names the observation or its part at fault) */
+            /** @description A board or fleet that breaks the rules (under the no-touch rules also sunk ships that touch, or a hit beside a sunk ship), or that no placement of the ships afloat can explain under the request's rules; an unknown algorithm; a budget, salvo, candidates count or level out of range; board strings with an announcement rule other than `sunk-cells` (`invalid-rules`); an `opponent` with both or neither of `fleets` and `model`, a past fleet that cannot be read (the field names it, `row` and `col` the cell), or a model of another shape or with a weight out of range (type `invalid-opponent`); a `history` that cannot be read or that no game under its rules could have produced (type `invalid-history`: `field` is the JSON path at fault, `turn` and `shot` the zero-based turn and shot within it where the fault is theirs); `observations` that cannot be read on the board (type `invalid-observations`: `field` names the observation or its part at fault); an `arsenal` that cannot be read, or with `rules.salvo` above 1 (type `invalid-arsenal`: `field` names the power-up or its part) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -178,6 +178,30 @@ test("scans sent as observations: bayes conditions on them, and a bad one names 
     );
 });
 
+test("an arsenal: the answer's action is a sure torpedo, and a bad power-up names its path", async () => {
+    // The ship of three lies at one end of the row or the other: a torpedo along it hits for
+    // certain and proves water half the time.
+    const torpedo: Schemas["PowerUpRequest"] = { name: "torpedo", kind: "torpedo", uses: 1 };
+    const board = ["....", "oooo"];
+    const answer = unwrap(await sonar.POST("/recommend", { body: { board, ships: [3], seed: 3, arsenal: [torpedo] } }));
+    assert.equal(answer.action?.kind, "torpedo");
+    assert.equal(answer.action?.expected_hits, 1);
+    assert.ok(["right", "left"].includes(answer.action?.direction ?? ""));
+    assert.deepEqual(answer.actions?.[0], answer.action);
+    const bad = await sonar.POST("/recommend", {
+        body: { board, ships: [3], arsenal: [{ ...torpedo, area: ["X"] }] },
+    });
+    assert.throws(
+        () => unwrap(bad),
+        (error: unknown) => {
+            assert.ok(error instanceof SonarProblem);
+            assert.equal(error.kind, "invalid-arsenal");
+            assert.equal(error.problem.field, "arsenal[0].area");
+            return true;
+        },
+    );
+});
+
 test("a body that is not a problem still becomes a SonarProblem", () => {
     const response = new Response("upstream down", { status: 502, statusText: "Bad Gateway" });
     const error = SonarProblem.from("upstream down", response);

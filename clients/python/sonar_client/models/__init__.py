@@ -1,7 +1,9 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .action_answer import ActionAnswer
 from .algorithm import Algorithm
 from .algorithm_entry import AlgorithmEntry
+from .anchor import Anchor
 from .board import Board
 from .candidate import Candidate
 from .compute_answer import ComputeAnswer
@@ -33,6 +35,7 @@ from .placement_response import PlacementResponse
 from .placement_style import PlacementStyle
 from .plan_answer import PlanAnswer
 from .plan_candidate import PlanCandidate
+from .power_up_request import PowerUpRequest
 from .problem import Problem
 from .recommend_response import RecommendResponse
 from .reveal_request import RevealRequest
@@ -46,8 +49,10 @@ from .shot import Shot
 from .shot_result import ShotResult
 
 __all__ = (
+    "ActionAnswer",
     "Algorithm",
     "AlgorithmEntry",
+    "Anchor",
     "Board",
     "Candidate",
     "ComputeAnswer",
@@ -79,6 +84,7 @@ __all__ = (
     "PlacementStyle",
     "PlanAnswer",
     "PlanCandidate",
+    "PowerUpRequest",
     "Problem",
     "RecommendResponse",
     "RevealRequest",

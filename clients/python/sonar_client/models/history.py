@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.history_request import HistoryRequest
     from ..models.opponent_prior import OpponentPrior
+    from ..models.power_up_request import PowerUpRequest
     from ..models.rules_request import RulesRequest
 
 
@@ -30,6 +31,10 @@ class History:
             'row': 3}]}.
         algorithm (Algorithm | None | Unset): Algorithm name (see `GET /algorithms`); the default algorithm, `bayes`,
             when omitted or null.
+        arsenal (list[PowerUpRequest] | None | Unset): The power-ups the shooter still holds, at most 16: the answer
+            then says what to do this
+            turn (`action`: a plain shot or one power-up aimed) and each power-up's best aim
+            (`actions`). One shot a turn (`rules.salvo` 1). None when omitted or null.
         budget_ms (int | None | Unset): Compute budget in milliseconds for algorithms whose cost varies (`bayes`):
             within it the
             answer is exact when that is feasible and a sampled estimate otherwise. Above the default
@@ -51,6 +56,7 @@ class History:
 
     history: HistoryRequest
     algorithm: Algorithm | None | Unset = UNSET
+    arsenal: list[PowerUpRequest] | None | Unset = UNSET
     budget_ms: int | None | Unset = UNSET
     candidates: int | None | Unset = UNSET
     level: int | None | Unset = UNSET
@@ -71,6 +77,18 @@ class History:
             algorithm = self.algorithm.value
         else:
             algorithm = self.algorithm
+
+        arsenal: list[dict[str, Any]] | None | Unset
+        if isinstance(self.arsenal, Unset):
+            arsenal = UNSET
+        elif isinstance(self.arsenal, list):
+            arsenal = []
+            for arsenal_type_0_item_data in self.arsenal:
+                arsenal_type_0_item = arsenal_type_0_item_data.to_dict()
+                arsenal.append(arsenal_type_0_item)
+
+        else:
+            arsenal = self.arsenal
 
         budget_ms: int | None | Unset
         if isinstance(self.budget_ms, Unset):
@@ -121,6 +139,8 @@ class History:
         )
         if algorithm is not UNSET:
             field_dict["algorithm"] = algorithm
+        if arsenal is not UNSET:
+            field_dict["arsenal"] = arsenal
         if budget_ms is not UNSET:
             field_dict["budget_ms"] = budget_ms
         if candidates is not UNSET:
@@ -140,6 +160,7 @@ class History:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.history_request import HistoryRequest
         from ..models.opponent_prior import OpponentPrior
+        from ..models.power_up_request import PowerUpRequest
         from ..models.rules_request import RulesRequest
 
         d = dict(src_dict)
@@ -161,6 +182,30 @@ class History:
             return cast(Algorithm | None | Unset, data)
 
         algorithm = _parse_algorithm(d.pop("algorithm", UNSET))
+
+        def _parse_arsenal(data: object) -> list[PowerUpRequest] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                arsenal_type_0 = []
+                _arsenal_type_0 = data
+                for arsenal_type_0_item_data in _arsenal_type_0:
+                    arsenal_type_0_item = PowerUpRequest.from_dict(
+                        arsenal_type_0_item_data
+                    )
+
+                    arsenal_type_0.append(arsenal_type_0_item)
+
+                return arsenal_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[PowerUpRequest] | None | Unset, data)
+
+        arsenal = _parse_arsenal(d.pop("arsenal", UNSET))
 
         def _parse_budget_ms(data: object) -> int | None | Unset:
             if data is None:
@@ -235,6 +280,7 @@ class History:
         history = cls(
             history=history,
             algorithm=algorithm,
+            arsenal=arsenal,
             budget_ms=budget_ms,
             candidates=candidates,
             level=level,

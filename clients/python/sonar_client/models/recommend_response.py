@@ -11,6 +11,7 @@ from ..models.mode import Mode
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.action_answer import ActionAnswer
     from ..models.candidate import Candidate
     from ..models.compute_answer import ComputeAnswer
     from ..models.opponent_echo import OpponentEcho
@@ -48,6 +49,10 @@ class RecommendResponse:
         shot (Shot): A cell, zero-based, with its classic label. Example: {'col': 5, 'label': 'E6', 'row': 4}.
         shots (list[Shot]): The turn's shots, best first: `rules.salvo` distinct `.` cells (fewer only when fewer are
             left), the first of them `shot`. One cell under the default rules.
+        action (ActionAnswer | None | Unset):
+        actions (list[ActionAnswer] | None | Unset): When the request sent an `arsenal`: the best aim of each power-up
+            with uses left, in the
+            arsenal's order, with its value.
         candidates (list[Candidate] | None | Unset): When the request asked for `candidates`: that many best `.` cells
             (fewer only when fewer
             are left) with their grid values, best first: the algorithm's own view, `shot` first at
@@ -82,6 +87,8 @@ class RecommendResponse:
     seed: int
     shot: Shot
     shots: list[Shot]
+    action: ActionAnswer | None | Unset = UNSET
+    actions: list[ActionAnswer] | None | Unset = UNSET
     candidates: list[Candidate] | None | Unset = UNSET
     compute: ComputeAnswer | None | Unset = UNSET
     exact: bool | None | Unset = UNSET
@@ -94,6 +101,7 @@ class RecommendResponse:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.action_answer import ActionAnswer
         from ..models.compute_answer import ComputeAnswer
         from ..models.opponent_echo import OpponentEcho
         from ..models.plan_answer import PlanAnswer
@@ -120,6 +128,26 @@ class RecommendResponse:
         for shots_item_data in self.shots:
             shots_item = shots_item_data.to_dict()
             shots.append(shots_item)
+
+        action: dict[str, Any] | None | Unset
+        if isinstance(self.action, Unset):
+            action = UNSET
+        elif isinstance(self.action, ActionAnswer):
+            action = self.action.to_dict()
+        else:
+            action = self.action
+
+        actions: list[dict[str, Any]] | None | Unset
+        if isinstance(self.actions, Unset):
+            actions = UNSET
+        elif isinstance(self.actions, list):
+            actions = []
+            for actions_type_0_item_data in self.actions:
+                actions_type_0_item = actions_type_0_item_data.to_dict()
+                actions.append(actions_type_0_item)
+
+        else:
+            actions = self.actions
 
         candidates: list[dict[str, Any]] | None | Unset
         if isinstance(self.candidates, Unset):
@@ -201,6 +229,10 @@ class RecommendResponse:
                 "shots": shots,
             }
         )
+        if action is not UNSET:
+            field_dict["action"] = action
+        if actions is not UNSET:
+            field_dict["actions"] = actions
         if candidates is not UNSET:
             field_dict["candidates"] = candidates
         if compute is not UNSET:
@@ -224,6 +256,7 @@ class RecommendResponse:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.action_answer import ActionAnswer
         from ..models.candidate import Candidate
         from ..models.compute_answer import ComputeAnswer
         from ..models.opponent_echo import OpponentEcho
@@ -256,6 +289,47 @@ class RecommendResponse:
             shots_item = Shot.from_dict(shots_item_data)
 
             shots.append(shots_item)
+
+        def _parse_action(data: object) -> ActionAnswer | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                action_type_0 = ActionAnswer.from_dict(data)
+
+                return action_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ActionAnswer | None | Unset, data)
+
+        action = _parse_action(d.pop("action", UNSET))
+
+        def _parse_actions(data: object) -> list[ActionAnswer] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                actions_type_0 = []
+                _actions_type_0 = data
+                for actions_type_0_item_data in _actions_type_0:
+                    actions_type_0_item = ActionAnswer.from_dict(
+                        actions_type_0_item_data
+                    )
+
+                    actions_type_0.append(actions_type_0_item)
+
+                return actions_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[ActionAnswer] | None | Unset, data)
+
+        actions = _parse_actions(d.pop("actions", UNSET))
 
         def _parse_candidates(data: object) -> list[Candidate] | None | Unset:
             if data is None:
@@ -386,6 +460,8 @@ class RecommendResponse:
             seed=seed,
             shot=shot,
             shots=shots,
+            action=action,
+            actions=actions,
             candidates=candidates,
             compute=compute,
             exact=exact,
