@@ -18,8 +18,6 @@
 //! what depends on several cells at once (where a torpedo stops, what a scan answers) is always
 //! read from those layouts.
 
-use std::collections::BTreeMap;
-
 use crate::game::arsenal::{Aim, Kind, PowerUp};
 use crate::game::board::{Board, Cell, Pos};
 use crate::game::fleet::Fleet;
@@ -36,6 +34,10 @@ pub const WATER_WORTH: f64 = 0.3;
 /// layouts (33.8 bits) over the 43.9 turns `bayes` takes to sink them
 /// (`docs/power-ups.md#the-arsenal`).
 pub const BITS_PER_TURN: f64 = 0.77;
+
+/// Values closer than this are a tie, broken by the order of aims (the board's order of their
+/// anchors, a torpedo's directions in turn) and of the arsenal.
+const TIE: f64 = 1e-9;
 
 /// Layouts drawn from the posterior to value the choices.
 pub const ACTION_DRAWS: u64 = 400;
@@ -161,27 +163,41 @@ fn outlook(board: &Board, b: &Beliefs, kind: Kind, aim: &Aim) -> Outlook {
             }
             Outlook { hits, water, bits: None, doubt: hits }
         }
-        Kind::Count | Kind::Any | Kind::Reveal => {
-            // Each layout's answer: the ship cells found, whether any, or which (in a sorted map, so
-            // that the entropy is summed in one order).
-            let mut answers: BTreeMap<Vec<bool>, f64> = BTreeMap::new();
+        Kind::Count | Kind::Any => {
+            // Each layout's answer: the ship cells found, or whether any.
+            let mut answers = vec![0.0; aim.cells.len() + 1];
             for (m, w) in &b.layouts {
-                let found: Vec<bool> = aim.cells.iter().map(|&i| m[i]).collect();
-                let answer = match kind {
-                    Kind::Count => vec![false; found.iter().filter(|&&f| f).count()],
-                    Kind::Any => vec![found.contains(&true)],
-                    _ => found,
-                };
-                *answers.entry(answer).or_default() += w;
+                let found = aim.cells.iter().filter(|&&i| m[i]).count();
+                answers[if kind == Kind::Any { found.min(1) } else { found }] += w;
             }
-            let bits = answers.values().filter(|&&q| q > 0.0).map(|&q| -q * q.log2()).sum();
+            let bits = entropy(answers.into_iter());
+            Outlook { hits: 0.0, water: 0.0, bits: Some(bits), doubt: bits }
+        }
+        Kind::Reveal => {
+            // Each layout's answer, which cells hold a ship, as one bit a cell (an area has at
+            // most 100), sorted so that equal answers are summed together and in one order.
+            let mut answers: Vec<(u128, f64)> = b
+                .layouts
+                .iter()
+                .map(|(m, w)| {
+                    (aim.cells.iter().enumerate().filter(|&(_, &i)| m[i]).fold(0, |a, (k, _)| a | 1 << k), *w)
+                })
+                .collect();
+            answers.sort_by_key(|&(answer, _)| answer);
+            let groups = answers.chunk_by(|x, y| x.0 == y.0).map(|g| g.iter().map(|&(_, w)| w).sum::<f64>());
+            let bits = entropy(groups);
             Outlook { hits: 0.0, water: 0.0, bits: Some(bits), doubt: bits }
         }
     }
 }
 
+/// The entropy in bits of a distribution given by its probabilities.
+fn entropy(q: impl Iterator<Item = f64>) -> f64 {
+    q.filter(|&x| x > 0.0).map(|x| -x * x.log2()).sum()
+}
+
 fn binary_entropy(q: f64) -> f64 {
-    [q, 1.0 - q].iter().filter(|&&x| x > 0.0).map(|&x| -x * x.log2()).sum()
+    entropy([q, 1.0 - q].into_iter())
 }
 
 /// The turn's choice on `turn`'s board (read under its rules, every observation on it): the plain
@@ -221,9 +237,11 @@ pub fn choose(
             })
             .collect();
         let by = |f: &dyn Fn(&Outlook) -> f64| {
-            // The first of the best in the board's order of aims: deterministic.
+            // The first of the best in the board's order of aims, values within [`TIE`] of each
+            // other counted equal: aims a symmetric position makes equal differ only by the order
+            // in which their terms were summed.
             scored.iter().fold(None::<&(Aim, Outlook)>, |best, s| match best {
-                Some(b) if f(&b.1) >= f(&s.1) => Some(b),
+                Some(b) if f(&b.1) >= f(&s.1) - TIE => Some(b),
                 _ => Some(s),
             })
         };
@@ -241,7 +259,7 @@ pub fn choose(
             .iter()
             .filter(|a| a.value > 0.0)
             .fold(None::<&Action>, |best, a| match best {
-                Some(b) if b.value >= a.value => Some(b),
+                Some(b) if b.value >= a.value - TIE => Some(b),
                 _ => Some(a),
             })
             .cloned(),

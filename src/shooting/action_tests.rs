@@ -46,9 +46,10 @@ fn each_kinds_best_aim_expects_what_brute_force_says() {
     let torpedo = power_up(Kind::Torpedo, None, 1);
     let count = power_up(Kind::Count, Some(&["XXX"]), 1);
     let any = power_up(Kind::Any, Some(&["X", "X"]), 1);
-    let arsenal = vec![strike, torpedo, count, any];
+    let reveal = power_up(Kind::Reveal, Some(&["XX"]), 1);
+    let arsenal = vec![strike, torpedo, count, any, reveal];
     let choice = choose(Turn::new(&board, &fleet), &arsenal, shot, None, Policy::Best, &mut seeded(5));
-    assert_eq!(choice.actions.len(), 4);
+    assert_eq!(choice.actions.len(), 5);
     // The strike: the sum of its open cells' probabilities.
     let a = &choice.actions[0];
     let hits: f64 = a.aim.cells.iter().filter(|&&i| board.cells()[i].is_open()).map(|&i| p(i)).sum();
@@ -70,6 +71,14 @@ fn each_kinds_best_aim_expects_what_brute_force_says() {
         assert!((a.value - value).abs() < 3.0 * TOLERANCE, "scan {k}: {} against {value}", a.value);
         assert_eq!(a.expected_hits, 0.0);
     }
+    // The reveal: the entropy of which of its cells hold a ship.
+    let a = &choice.actions[4];
+    let mut answers = BTreeMap::new();
+    for m in &all {
+        *answers.entry(a.aim.cells.iter().map(|&i| m[i]).collect::<Vec<bool>>()).or_insert(0) += 1;
+    }
+    let value = (entropy(answers.into_values(), n) - shot_bits) / BITS_PER_TURN;
+    assert!((a.value - value).abs() < 3.0 * TOLERANCE, "reveal: {} against {value}", a.value);
     // The choice is the best of them, and above the shot.
     let best = choice.actions.iter().map(|a| a.value).fold(f64::MIN, f64::max);
     assert_eq!(choice.action.value, best);
