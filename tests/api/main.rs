@@ -23,6 +23,7 @@ mod docs;
 mod games;
 mod hints;
 mod history;
+mod history_power;
 mod islands;
 mod levels;
 mod limits;

@@ -60,23 +60,28 @@ pub struct Sinking {
     pub cells: Option<Vec<Pos>>,
 }
 
-/// One turn: its shots (one, or a salvo's), then the sinkings announced after them; or, with no
-/// shot, what a power-up observed.
+/// One turn: its shots (one, or a salvo's), then the sinkings announced after them; or what a
+/// power-up did: observed with no shot (a scan, a reveal), or shot (a strike's shots, beyond the
+/// salvo; a torpedo's wake of water and the one shot that stopped it, if one did).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Volley {
     pub shots: Vec<Shot>,
     pub sunk: Vec<Sinking>,
-    /// A turn spent on a power-up that observes instead of shooting.
+    /// A turn spent on a power-up.
     pub observed: Option<Observed>,
 }
 
-/// What a turn spent on a power-up observed.
+/// What a turn spent on a power-up did besides its shots.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Observed {
     /// A scan: the cells scanned and what it found.
     Scan(Vec<Pos>, Found),
     /// A reveal: the cells it showed and, among them, those that hold a ship (the rest are water).
     Reveal { cells: Vec<Pos>, ships: Vec<Pos> },
+    /// An area strike: the turn's shots are every open cell of its area, as many as it had.
+    Strike,
+    /// A torpedo: the cells of water it passed, then at most one shot, the ship cell it met.
+    Torpedo { wake: Vec<Pos> },
 }
 
 /// A game's log.
@@ -131,6 +136,8 @@ pub enum HistoryError {
     EmptyTurn { at: At },
     #[error("turn {}: {shots} shots, more than the salvo of {salvo}", .at.turn + 1)]
     SalvoTooLarge { at: At, shots: usize, salvo: usize },
+    #[error("turn {}: a torpedo fires at most one shot, at the ship cell that stops it ({shots} given)", .at.turn + 1)]
+    TorpedoShots { at: At, shots: usize },
     #[error("{}: cell ({row}, {col}) is off the {size} board", where_(.at))]
     OffBoard { at: At, row: usize, col: usize, size: String },
     #[error("{}: {cell} was already shot on turn {}", where_(.at), .first_turn + 1)]
@@ -207,6 +214,7 @@ impl HistoryError {
             | GameOver
             | NoOpenCell => None,
             EmptyTurn { at }
+            | TorpedoShots { at, .. }
             | SalvoTooLarge { at, .. }
             | OffBoard { at, .. }
             | ShotAtIsland { at, .. }

@@ -155,19 +155,30 @@ impl Replay<'_> {
     fn turn(&mut self, t: usize, salvo: usize) -> Result<(), HistoryError> {
         let history = self.history;
         let volley = &history.turns[t];
-        if let Some(observed) = &volley.observed {
-            if !(volley.shots.is_empty() && volley.sunk.is_empty()) {
+        // The most shots the turn may fire: a salvo's, a strike's whole area, a torpedo's one.
+        let most = match &volley.observed {
+            Some(Observed::Scan(..) | Observed::Reveal { .. })
+                if !(volley.shots.is_empty() && volley.sunk.is_empty()) =>
+            {
                 return Err(HistoryError::ShotsAndScan { at: At::turn(t) });
             }
-            return match observed {
-                Observed::Scan(..) => Ok(()),
-                Observed::Reveal { cells, ships } => self.reveal(t, cells, ships),
-            };
-        }
-        if volley.shots.is_empty() {
+            Some(Observed::Scan(..)) => return Ok(()),
+            Some(Observed::Reveal { cells, ships }) => return self.reveal(t, cells, ships),
+            Some(Observed::Strike) => usize::MAX,
+            Some(Observed::Torpedo { wake }) => {
+                self.reveal(t, wake, &[])?;
+                1
+            }
+            None => salvo,
+        };
+        let torpedo = matches!(volley.observed, Some(Observed::Torpedo { .. }));
+        if volley.shots.is_empty() && !torpedo {
             return Err(HistoryError::EmptyTurn { at: At::turn(t) });
         }
-        if volley.shots.len() > salvo {
+        if torpedo && volley.shots.len() > most {
+            return Err(HistoryError::TorpedoShots { at: At::turn(t), shots: volley.shots.len() });
+        }
+        if volley.shots.len() > most {
             return Err(HistoryError::SalvoTooLarge { at: At::turn(t), shots: volley.shots.len(), salvo });
         }
         for (j, shot) in volley.shots.iter().enumerate() {

@@ -20,8 +20,12 @@ use super::opponent::{self, OpponentRequest, OpponentResponse, OpponentSummary};
 use super::placement::{self, PlacedShip, PlacementRequest, PlacementResponse, PlacementStyle};
 use super::recommend;
 use super::recommend::endpoint::RecommendRequest;
-use super::recommend::history::{HistoryRequest, HistorySalvo, HistoryShot, HistorySinking, ShotResult};
-use super::recommend::observations::{HistoryReveal, HistoryScan, ObservationRequest, RevealRequest};
+use super::recommend::history::{
+    HistoryPowerShots, HistoryRequest, HistorySalvo, HistoryShot, HistorySinking, ShotResult,
+};
+use super::recommend::observations::{
+    HistoryReveal, HistoryScan, ObservationRequest, RevealRequest, power_turn_schemas,
+};
 use super::recommend::opponent::{OpponentEcho, OpponentPrior};
 use super::recommend::plan::{LayoutsFrom, PlanAnswer, PlanCandidate};
 use super::recommend::position::one_position;
@@ -49,7 +53,7 @@ use crate::shooting::strategy::GridKind;
         RecommendRequest, RecommendResponse, RulesRequest, AlgorithmName, Shot, Candidate, Mode, GridKind,
         AlgorithmEntry, LevelTable, LevelEntry, Health, Problem, PlacementRequest, PlacementResponse, PlacedShip,
         PlacementStyle, OpponentPrior, OpponentModel, OpponentEcho, OpponentRequest, OpponentResponse, OpponentSummary,
-        HistoryRequest, HistoryShot, ShotResult, HistorySalvo, HistorySinking, HistoryScan, HistoryReveal, RevealRequest, ObservationRequest, PlanAnswer,
+        HistoryRequest, HistoryShot, ShotResult, HistorySalvo, HistorySinking, HistoryScan, HistoryReveal, HistoryPowerShots, RevealRequest, ObservationRequest, PlanAnswer,
         PlanCandidate, LayoutsFrom,
         ComputeAnswer
     )),
@@ -88,6 +92,9 @@ impl Modify for OnePosition {
         let schemas = &mut doc.components.get_or_insert_default().schemas;
         if let Some(RefOr::T(Schema::Object(fields))) = schemas.remove("RecommendRequest") {
             schemas.insert("RecommendRequest".to_owned(), Schema::OneOf(one_position(fields)).into());
+        }
+        for (name, schema) in power_turn_schemas() {
+            schemas.insert(name.to_owned(), Schema::Object(schema).into());
         }
         let Some(op) = doc.paths.paths.get_mut("/recommend").and_then(|p| p.post.as_mut()) else { return };
         let with_examples = |content: &mut RefOr<Content>, files: [ExampleFile; 2]| {

@@ -12,15 +12,14 @@ use utoipa::openapi::{Array, Ref};
 
 use crate::game::announce::Announce;
 use crate::game::board::{BoardSize, MAX_SIDE, Pos};
-use crate::game::history::{At, History, HistoryError, NamedShip, Observed, Reading, Shot, Sinking, Volley};
+use crate::game::history::{At, History, NamedShip, Observed, Reading, Shot, Sinking, Volley};
 use crate::game::rules::Rules;
 use crate::shooting::play::HISTORY_STEPS;
 
 use crate::http::problem::ApiError;
 use crate::http::routes::recommend::history_fleet::{classic_named, fleet, fleet_schema};
-use crate::http::routes::recommend::observations::{
-    ObservationRequest, RevealRequest, Turn, scan_of, scan_path, turns_schema,
-};
+use crate::http::routes::recommend::history_problem::{Form, Powers};
+use crate::http::routes::recommend::observations::{ObservationRequest, RevealRequest, Turn, scan_of, turns_schema};
 use crate::http::whole_number;
 use crate::http::wire::{JsonObject, label, labels_schema};
 
@@ -48,11 +47,11 @@ pub struct HistoryRequest {
     /// One shot a turn, or a power-up's turn, in order (described by its schema).
     #[serde(default)]
     #[schema(schema_with = shots_schema)]
-    pub shots: Option<Vec<Turn<HistoryShot>>>,
+    pub shots: Option<Vec<Turn<HistoryShot, HistoryPowerShots>>>,
     /// One salvo a turn, or a power-up's turn, in order (described by its schema).
     #[serde(default)]
     #[schema(schema_with = salvoes_schema)]
-    pub salvoes: Option<Vec<Turn<HistorySalvo>>>,
+    pub salvoes: Option<Vec<Turn<HistorySalvo, HistoryPowerShots>>>,
     /// The islands (described by its schema). Default: none.
     #[serde(default)]
     #[schema(schema_with = blocked_schema)]
@@ -106,6 +105,27 @@ pub struct HistorySalvo {
     pub sunk: Option<Vec<SunkEntry>>,
 }
 
+/// The shots of a turn spent on a power-up that shoots, in `shots` or `salvoes` alike: a strike's
+/// (`{"strike": ...}`, every open cell of its area) or a torpedo's (`{"torpedo": ...}`, the water it
+/// `passed`, then the one ship cell that stopped it, if one did). Each shot answers `miss` or `hit`;
+/// the sinkings they cause are announced after them, in `sunk`, as a salvo's are.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"passed": ["A1", "A2"], "shots": [{"cell": "A3", "result": "hit"}]}))]
+pub struct HistoryPowerShots {
+    /// A torpedo's cells of water (described by its schema).
+    #[schema(schema_with = passed_schema)]
+    pub passed: Option<Vec<String>>,
+    /// The turn's shots, each `miss` or `hit`: a strike's, or a torpedo's one at most.
+    #[serde(default)]
+    #[schema(value_type = Vec<HistoryShot>)]
+    pub shots: Vec<JsonObject<HistoryShot>>,
+    /// The ships announced sunk after the shots (described by its schema).
+    #[serde(default)]
+    #[schema(schema_with = sunk_schema)]
+    pub sunk: Option<Vec<SunkEntry>>,
+}
+
 /// A sinking announced after a salvo, as an object: the ship's name (required under `sunk` and
 /// `hit`) and, under `sunk-cells` (where they are required), its cells.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -148,9 +168,9 @@ impl<'de> Deserialize<'de> for SunkEntry {
 fn shots_schema() -> Array {
     turns_schema(
         "HistoryShot",
-        "One shot a turn, in order (only under `rules.salvo` 1), or a turn spent scanning (`{\"scan\": ...}`) \
-         or revealing (`{\"reveal\": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first \
-         turn.",
+        "One shot a turn, in order (only under `rules.salvo` 1), or a turn spent scanning (`{\"scan\": ...}`), \
+         revealing (`{\"reveal\": ...}`), on a strike (`{\"strike\": ...}`) or on a torpedo \
+         (`{\"torpedo\": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn.",
     )
 }
 
@@ -158,14 +178,21 @@ fn salvoes_schema() -> Array {
     turns_schema(
         "HistorySalvo",
         "One salvo a turn, in order, each with the sinkings announced after it, or a turn spent scanning \
-         (`{\"scan\": ...}`) or revealing (`{\"reveal\": ...}`); exactly one of `shots` and `salvoes`. An \
-         empty list is the first turn.",
+         (`{\"scan\": ...}`), revealing (`{\"reveal\": ...}`), on a strike (`{\"strike\": ...}`) or on a \
+         torpedo (`{\"torpedo\": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn.",
     )
 }
 
 /// A sunk ship's `cells`: labels, or null (so is `blocked`, the islands', below).
 fn cells_schema() -> Array {
     labels_schema("The sunk ship's cells, as labels (`[\"F5\", \"F6\"]`); under `sunk-cells` only.")
+}
+
+fn passed_schema() -> Array {
+    labels_schema(
+        "A torpedo's only, and required there: the cells of water it passed, as labels (empty where it met a ship \
+         at once).",
+    )
 }
 
 fn blocked_schema() -> Array {
@@ -208,13 +235,6 @@ fn cells(labels: Option<Vec<String>>, field: &str, at: Option<At>) -> Result<Opt
         label(text).ok_or_else(|| fault(format!("{field}[{k}]"), at, format!("{text:?} is not a cell label")))
     };
     labels.map(|l| l.iter().enumerate().map(read).collect()).transpose()
-}
-
-/// How the request lists the turns: one shot a turn, or salvoes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Form {
-    Shots,
-    Salvoes,
 }
 
 impl HistoryShot {
@@ -263,21 +283,61 @@ impl HistoryShot {
 impl HistorySalvo {
     /// Turn `t`'s volley.
     fn volley(self, t: usize, announce: Announce) -> Result<Volley, ApiError> {
-        let mut shots = Vec::with_capacity(self.shots.len());
-        for (j, JsonObject(shot)) in self.shots.into_iter().enumerate() {
-            let field = format!("history.salvoes[{t}].shots[{j}]");
-            shots.push(shot.read(Form::Salvoes, &field, At { turn: t, shot: Some(j) }, announce)?.0);
-        }
-        let at = At { turn: t, shot: None };
-        let sunk = self.sunk.unwrap_or_default().into_iter().enumerate().map(|(k, entry)| match entry {
-            SunkEntry::Name(name) => Ok(Sinking { ship: Some(name), cells: None }),
-            SunkEntry::Sinking(s) => {
-                let cells = cells(s.cells, &format!("history.salvoes[{t}].sunk[{k}].cells"), Some(at))?;
-                Ok(Sinking { ship: s.ship, cells })
-            }
-        });
-        Ok(Volley { shots, sunk: sunk.collect::<Result<_, ApiError>>()?, observed: None })
+        volley(self.shots, self.sunk, &format!("history.salvoes[{t}]"), t, announce)
     }
+}
+
+/// Turn `t`'s volley from its `shots` (each `miss` or `hit`) and the sinkings announced after them,
+/// at the JSON path `base`.
+fn volley(
+    shots: Vec<JsonObject<HistoryShot>>,
+    sunk: Option<Vec<SunkEntry>>,
+    base: &str,
+    t: usize,
+    announce: Announce,
+) -> Result<Volley, ApiError> {
+    let shots = shots.into_iter().enumerate().map(|(j, JsonObject(shot))| {
+        let field = format!("{base}.shots[{j}]");
+        Ok(shot.read(Form::Salvoes, &field, At { turn: t, shot: Some(j) }, announce)?.0)
+    });
+    let shots = shots.collect::<Result<Vec<Shot>, ApiError>>()?;
+    let at = At { turn: t, shot: None };
+    let sunk = sunk.unwrap_or_default().into_iter().enumerate().map(|(k, entry)| match entry {
+        SunkEntry::Name(name) => Ok(Sinking { ship: Some(name), cells: None }),
+        SunkEntry::Sinking(s) => {
+            let cells = cells(s.cells, &format!("{base}.sunk[{k}].cells"), Some(at))?;
+            Ok(Sinking { ship: s.ship, cells })
+        }
+    });
+    Ok(Volley { shots, sunk: sunk.collect::<Result<_, ApiError>>()?, observed: None })
+}
+
+/// Turn `t`, spent on a power-up that shoots (`power`, `strike` or `torpedo`), at the JSON path
+/// `field` of the turn: a torpedo names the water it passed, a strike none.
+fn power_turn(
+    p: HistoryPowerShots,
+    power: &str,
+    field: &str,
+    t: usize,
+    announce: Announce,
+) -> Result<Volley, ApiError> {
+    let at = format!("{field}.{power}");
+    let turn = Some(At { turn: t, shot: None });
+    let observed = match (power, p.passed) {
+        ("torpedo", Some(passed)) => Observed::Torpedo { wake: cells_of(passed, &format!("{at}.passed"), turn)? },
+        ("torpedo", None) => {
+            return Err(fault(
+                format!("{at}.passed"),
+                turn,
+                "a torpedo names the water it `passed` (an empty list where it met a ship at once)",
+            ));
+        }
+        (_, Some(_)) => {
+            return Err(fault(format!("{at}.passed"), turn, "only a torpedo passes cells; a strike lists its `shots`"));
+        }
+        (_, None) => Observed::Strike,
+    };
+    Ok(Volley { observed: Some(observed), ..volley(p.shots, p.sunk, &at, t, announce)? })
 }
 
 impl HistoryRequest {
@@ -285,14 +345,14 @@ impl HistoryRequest {
     /// and what the announcements tell beyond it; every answer checked, the consistency search
     /// included ([`History::read_possible`]).
     pub fn read(self, rules: Rules) -> Result<Reading, ApiError> {
-        let (history, form) = self.history(rules)?;
-        history.read_possible(rules, HISTORY_STEPS).map_err(|e| form.problem(e))
+        let (history, form, powers) = self.history(rules)?;
+        history.read_possible(rules, HISTORY_STEPS).map_err(|e| form.problem(e, &powers))
     }
 
     /// The history as the core reads it, and how the request listed its turns; the checks the
     /// wire adds (one form of each cell, `shots` only under a salvo of 1, a salvo's shot never
     /// `sunk`) made.
-    fn history(self, rules: Rules) -> Result<(History, Form), ApiError> {
+    fn history(self, rules: Rules) -> Result<(History, Form, Powers), ApiError> {
         let size = BoardSize::new(side("history.rows", self.rows)?, side("history.cols", self.cols)?)
             .expect("both sides checked");
         let fleet = match self.fleet {
@@ -324,6 +384,8 @@ impl HistoryRequest {
                     turns.push(match entry {
                         Turn::Scan(s) => scan_turn(&s.scan, &format!("{field}.scan"), t)?,
                         Turn::Reveal(r) => reveal_turn(r.reveal, &format!("{field}.reveal"), t)?,
+                        Turn::Strike(p) => power_turn(p, "strike", &field, t, rules.announce)?,
+                        Turn::Torpedo(p) => power_turn(p, "torpedo", &field, t, rules.announce)?,
                         Turn::Move(shot) => {
                             let (shot, sinking) =
                                 shot.read(Form::Shots, &field, At { turn: t, shot: Some(0) }, rules.announce)?;
@@ -337,13 +399,23 @@ impl HistoryRequest {
                 let turns = salvoes.into_iter().enumerate().map(|(t, entry)| match entry {
                     Turn::Scan(s) => scan_turn(&s.scan, &format!("history.salvoes[{t}].scan"), t),
                     Turn::Reveal(r) => reveal_turn(r.reveal, &format!("history.salvoes[{t}].reveal"), t),
+                    Turn::Strike(p) => power_turn(p, "strike", &format!("history.salvoes[{t}]"), t, rules.announce),
+                    Turn::Torpedo(p) => power_turn(p, "torpedo", &format!("history.salvoes[{t}]"), t, rules.announce),
                     Turn::Move(s) => s.volley(t, rules.announce),
                 });
                 (Form::Salvoes, turns.collect::<Result<_, _>>()?)
             }
         };
         let blocked = cells(self.blocked, "history.blocked", None)?.unwrap_or_default();
-        Ok((History { size, fleet, turns, blocked }, form))
+        let powers = turns
+            .iter()
+            .map(|v: &Volley| match v.observed {
+                Some(Observed::Strike) => Some("strike"),
+                Some(Observed::Torpedo { .. }) => Some("torpedo"),
+                _ => None,
+            })
+            .collect();
+        Ok((History { size, fleet, turns, blocked }, form, powers))
     }
 }
 
@@ -364,37 +436,4 @@ fn reveal_turn(reveal: RevealRequest, at: &str, t: usize) -> Result<Volley, ApiE
 /// [`cells`] of a list that is always there.
 fn cells_of(labels: Vec<String>, field: &str, at: Option<At>) -> Result<Vec<Pos>, ApiError> {
     Ok(cells(Some(labels), field, at)?.unwrap_or_default())
-}
-
-impl Form {
-    /// The name of the list the turns are in.
-    fn list(self) -> &'static str {
-        if self == Form::Shots { "shots" } else { "salvoes" }
-    }
-
-    /// A reader's error as a problem naming the JSON path at fault.
-    fn problem(self, e: HistoryError) -> ApiError {
-        let at = e.at();
-        let field = match (e.fleet_ship(), &e, at) {
-            (Some(k), _, _) => format!("history.fleet[{k}]"),
-            (None, HistoryError::Fleet(_), _) => "history.fleet".to_owned(),
-            (None, HistoryError::BlockedOffBoard { index, .. }, _) => format!("history.blocked[{index}]"),
-            (None, HistoryError::NoRoomAroundIslands, _) => "history.blocked".to_owned(),
-            (None, HistoryError::Scan { error, .. }, Some(At { turn, .. })) => {
-                scan_path(&format!("history.{}[{turn}].scan", self.list()), error)
-            }
-            (None, HistoryError::Reveal { .. }, Some(At { turn, .. })) => {
-                format!("history.{}[{turn}].reveal", self.list())
-            }
-            (None, _, None) => "history".to_owned(),
-            (None, _, Some(At { turn, .. })) if self == Form::Shots => format!("history.shots[{turn}]"),
-            (None, _, Some(At { turn, shot: Some(j) })) => format!("history.salvoes[{turn}].shots[{j}]"),
-            (None, HistoryError::EmptyTurn { .. } | HistoryError::SalvoTooLarge { .. }, Some(At { turn, .. })) => {
-                format!("history.salvoes[{turn}].shots")
-            }
-            (None, HistoryError::NoFleet { .. }, Some(At { turn, .. })) => format!("history.salvoes[{turn}]"),
-            (None, _, Some(At { turn, .. })) => format!("history.salvoes[{turn}].sunk"),
-        };
-        ApiError::History { field, turn: at.map(|a| a.turn), shot: at.and_then(|a| a.shot), detail: e.to_string() }
-    }
 }

@@ -97,12 +97,15 @@ pub fn observe(board: Board, observations: Vec<ObservationRequest>) -> Result<Bo
     Ok(board.with_scans(scans))
 }
 
-/// A turn of a history's `shots` or `salvoes`: the move `T` (a shot, a salvo), a scan or a reveal.
+/// A turn of a history's `shots` or `salvoes`: the move `T` (a shot, a salvo), a scan, a reveal,
+/// or the shots `P` of a strike or a torpedo.
 #[derive(Debug)]
-pub enum Turn<T> {
+pub enum Turn<T, P> {
     Move(T),
     Scan(HistoryScan),
     Reveal(HistoryReveal),
+    Strike(P),
+    Torpedo(P),
 }
 
 /// A turn spent on a reveal, in a history's `shots` or `salvoes`: which cells of an area hold a
@@ -148,23 +151,25 @@ pub struct HistoryScan {
     pub scan: ObservationRequest,
 }
 
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Turn<T> {
-    /// An object whose first key is `scan` or `reveal` is that power-up's turn, which holds nothing
-    /// else; any other object is the move, read with its first key given back, so that every fault
-    /// keeps its path.
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Turn<T>, D::Error> {
+impl<'de, T: Deserialize<'de>, P: Deserialize<'de>> Deserialize<'de> for Turn<T, P> {
+    /// An object whose first key is `scan`, `reveal`, `strike` or `torpedo` is that power-up's
+    /// turn, which holds nothing else; any other object is the move, read with its first key given
+    /// back, so that every fault keeps its path.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Turn<T, P>, D::Error> {
         use serde::de::{Error, MapAccess, Visitor, value::MapAccessDeserializer};
-        struct Entry<T>(std::marker::PhantomData<T>);
-        impl<'de, T: Deserialize<'de>> Visitor<'de> for Entry<T> {
-            type Value = Turn<T>;
+        struct Entry<T, P>(std::marker::PhantomData<(T, P)>);
+        impl<'de, T: Deserialize<'de>, P: Deserialize<'de>> Visitor<'de> for Entry<T, P> {
+            type Value = Turn<T, P>;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a JSON object: the turn's move, `{\"scan\": ...}` or `{\"reveal\": ...}`")
+                f.write_str("a JSON object: the turn's move, or `{\"scan\": ...}`, `{\"reveal\": ...}`, `{\"strike\": ...}`, `{\"torpedo\": ...}`")
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Turn<T>, A::Error> {
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Turn<T, P>, A::Error> {
                 let first = map.next_key::<String>()?;
                 let power = match first.as_deref() {
                     Some("scan") => Turn::Scan(HistoryScan { scan: map.next_value()? }),
                     Some("reveal") => Turn::Reveal(HistoryReveal { reveal: map.next_value()? }),
+                    Some("strike") => Turn::Strike(map.next_value()?),
+                    Some("torpedo") => Turn::Torpedo(map.next_value()?),
                     _ => return T::deserialize(MapAccessDeserializer::new(GivenBack { first, map })).map(Turn::Move),
                 };
                 return match map.next_key::<String>()? {
@@ -178,6 +183,36 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Turn<T> {
         }
         d.deserialize_map(Entry(std::marker::PhantomData))
     }
+}
+
+/// The schemas of the power-up turns that shoot, `{"strike": HistoryPowerShots}` and
+/// `{"torpedo": HistoryPowerShots}`, by name, for the document's components.
+pub fn power_turn_schemas() -> [(&'static str, utoipa::openapi::schema::Object); 2] {
+    [
+        (
+            "HistoryStrike",
+            power_schema("strike", "A turn spent on an area strike: its shots, every open cell of its area."),
+        ),
+        (
+            "HistoryTorpedo",
+            power_schema(
+                "torpedo",
+                "A turn spent on a torpedo: the water it `passed`, then the ship cell that stopped it, if one did.",
+            ),
+        ),
+    ]
+}
+
+/// A power-up turn that shoots, `{power: HistoryPowerShots}`.
+fn power_schema(power: &str, description: &str) -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::Ref;
+    use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema};
+    ObjectBuilder::new()
+        .property(power, Ref::from_schema_name("HistoryPowerShots"))
+        .required(power)
+        .additional_properties(Some(AdditionalProperties::<Schema>::FreeForm(false)))
+        .description(Some(description))
+        .build()
 }
 
 /// A map whose first key was already read: it gives that key back, then the rest.
@@ -202,7 +237,7 @@ impl<'de, A: serde::de::MapAccess<'de>> serde::de::MapAccess<'de> for GivenBack<
     }
 }
 
-/// A list of turns (`Move`'s schema or a scan), or null.
+/// A list of turns (`Move`'s schema, a scan, a reveal, a strike or a torpedo), or null.
 pub fn turns_schema(item: &str, description: &str) -> utoipa::openapi::Array {
     use utoipa::openapi::Ref;
     use utoipa::openapi::schema::{ArrayBuilder, OneOfBuilder, SchemaType, Type};
@@ -212,7 +247,9 @@ pub fn turns_schema(item: &str, description: &str) -> utoipa::openapi::Array {
             OneOfBuilder::new()
                 .item(Ref::from_schema_name(item))
                 .item(Ref::from_schema_name("HistoryScan"))
-                .item(Ref::from_schema_name("HistoryReveal")),
+                .item(Ref::from_schema_name("HistoryReveal"))
+                .item(Ref::from_schema_name("HistoryStrike"))
+                .item(Ref::from_schema_name("HistoryTorpedo")),
         )
         .description(Some(description))
         .build()
