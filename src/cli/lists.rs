@@ -80,4 +80,3 @@ pub fn policy_list(list: &str) -> Result<Vec<sonar::Policy>, String> {
     }
     Ok(policies)
 }
-

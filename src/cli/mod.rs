@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use sonar::BoardSize;
 use sonar::Fleet;
 use sonar::Habit;
+use sonar::Level;
 use sonar::http::ApiKey;
 use sonar::http::CorsOrigins;
 use sonar::http::DEFAULT_BODY_TIMEOUT;
@@ -19,7 +20,6 @@ use sonar::http::{
 };
 use sonar::simulate::Shard;
 use sonar::simulate::{MergeOptions, Outputs, Player, RunOptions, ShardChoice, Simulate};
-use sonar::Level;
 use sonar::{Rules, RulesError};
 
 mod lists;
@@ -195,7 +195,7 @@ pub struct SimulateArgs {
     pub islands: usize,
     /// The power-ups each shooter holds at the start of every game, as a request's `arsenal` (JSON:
     /// `[{"name":"missile","kind":"strike","area":["XXX","XXX","XXX"],"uses":1}]`). Played with
-    /// one shot a turn under sunk-cells; the report's paired differences are then in turns.
+    /// one shot a turn, under any `--announce`; the report's paired differences are then in turns.
     #[arg(long, value_name = "JSON", value_parser = sonar::simulate::arsenal::parse)]
     pub arsenal: Option<::std::vec::Vec<sonar::simulate::arsenal::PowerUpSpec>>,
     /// With `--arsenal`, how each algorithm uses it, comma-separated: `best` (the answer's

@@ -4,9 +4,10 @@
 use thiserror::Error;
 
 use crate::game::announce::Announce;
-use crate::game::arsenal::PowerUp;
+use crate::game::arsenal::{Aim, Kind, PowerUp};
 use crate::game::board::Pos;
-use crate::game::history::Volley;
+use crate::game::board::{Board, Cell};
+use crate::game::history::{Observed, Volley};
 use crate::game::referee::{Game, Outcome, ShotError};
 use crate::game::rng::SonarRng;
 use crate::shooting::action::Policy;
@@ -56,8 +57,9 @@ pub fn play(
 /// [`play`] with the shooter holding `arsenal`, used as `policy` says: every turn on which a
 /// power-up is left the move is [`Seat::play_armed`], and a power-up chosen is used in place of
 /// the turn's shots ([`Game::use_power_up`]), one use gone. The referee's board carries what each
-/// use told (scans, reveals, a torpedo's wake). An arsenal is played under `sunk-cells` with one
-/// shot a turn ([`super::run::Config`] checks it).
+/// use told (scans, reveals, a torpedo's wake); under an announcement rule other than `sunk-cells`
+/// the history it keeps writes each use as its turn. An arsenal is played with one shot a turn
+/// ([`super::run::Config`] checks it).
 pub fn play_armed(
     seat: &Seat,
     mut game: Game,
@@ -89,15 +91,20 @@ pub fn play_armed(
             }
             Some(history) => {
                 let reading = history.read(seat.rules).map_err(|_| StrategyError::NoLayout)?;
-                seat.play(&reading.board, &reading.fleet, Some(&reading.told), rng, 0, seat.deadline())?
+                let (held, deadline) = ((!arsenal.is_empty()).then_some(&arsenal[..]), seat.deadline());
+                seat.play_armed(&reading.board, &reading.fleet, Some(&reading.told), rng, 0, deadline, held, policy)?
             }
         };
         turns += 1;
         if let Some((k, aim)) = rec.choice.as_ref().and_then(|c| c.action.power_up.map(|k| (k, &c.action.aim))) {
             power_ups += 1;
             arsenal[k].uses -= 1;
-            let before = game.shots();
-            let fired = game.use_power_up(arsenal[k].kind, aim)?;
+            let (before, seen) = (game.shots(), log.as_ref().map(|_| game.board().clone()));
+            let kind = arsenal[k].kind;
+            let fired = game.use_power_up(kind, aim)?;
+            if let (Some(history), Some(seen)) = (&mut log, seen) {
+                history.turns.push(power_volley(&game, &seen, kind, aim, &fired, announce));
+            }
             for (j, (shot, outcome)) in fired.into_iter().enumerate() {
                 note(&game, shot, outcome, before + j + 1);
             }
@@ -128,6 +135,39 @@ pub fn play_armed(
         power_ups,
         sunk_at: ships.iter().zip(sunk_at).map(|(s, t)| (s.len, t)).collect(),
     })
+}
+
+/// The turn of a history a power-up of `kind` aimed at `aim` was, as the defender tells it under
+/// `announce`: `seen` is the board before it, `fired` its shots with their answers.
+fn power_volley(
+    game: &Game,
+    seen: &Board,
+    kind: Kind,
+    aim: &Aim,
+    fired: &[(Pos, Outcome)],
+    announce: Announce,
+) -> Volley {
+    let mut volley = Volley::default();
+    for &(shot, outcome) in fired {
+        let (answer, sinking) = game.answer(shot, outcome, announce);
+        volley.shots.push(answer);
+        volley.sunk.extend(sinking);
+    }
+    let board = game.board();
+    let new = |i: &&usize| seen.cells()[**i] == Cell::Unknown;
+    let cells = |keep: &dyn Fn(usize) -> bool| {
+        aim.cells.iter().filter(new).filter(|&&i| keep(i)).map(|&i| board.pos(i)).collect()
+    };
+    volley.observed = Some(match kind {
+        Kind::Strike => Observed::Strike,
+        Kind::Torpedo => Observed::Torpedo { wake: cells(&|i| board.cells()[i] == Cell::Miss) },
+        Kind::Count | Kind::Any => {
+            let scan = board.scans().last().expect("a scan was just added");
+            Observed::Scan(aim.cells.iter().map(|&i| board.pos(i)).collect(), scan.reading())
+        }
+        Kind::Reveal => Observed::Reveal { cells: cells(&|_| true), ships: cells(&|i| board.cells()[i] == Cell::Ship) },
+    });
+    volley
 }
 
 #[cfg(test)]
@@ -201,6 +241,30 @@ mod tests {
             for rec in [eager, best] {
                 assert_eq!(rec.hits, 17);
                 assert!(rec.turns < rec.shots + rec.power_ups, "the strike fired several shots in one turn");
+            }
+        }
+    }
+
+    #[test]
+    fn an_arsenal_of_every_kind_is_played_under_every_announcement_rule() {
+        use crate::game::arsenal::Kind;
+        let area = |rows: &[&str]| rows.iter().map(|r| r.to_string()).collect::<Vec<String>>();
+        let block = area(&["XX", "XX"]);
+        let arsenal: Vec<PowerUp> = [Kind::Strike, Kind::Torpedo, Kind::Count, Kind::Any, Kind::Reveal]
+            .into_iter()
+            .enumerate()
+            .map(|(i, kind)| {
+                PowerUp::new(i, kind.name().into(), kind, kind.has_area().then_some(&block[..]), 1).unwrap()
+            })
+            .collect();
+        for announce in Announce::ALL {
+            let rules = Rules::CLASSIC.with_announce(announce);
+            let seat = Seat { rules, ..Seat::new(Weakened::full(Algorithm::Bayes)) };
+            for seed in 0..2 {
+                let layout = random_layout(8, 8, &[4, 3, 2], &mut seeded(60 + seed)).unwrap();
+                let (held, rng) = (arsenal.clone(), &mut seeded(seed));
+                let rec = play_armed(&seat, Game::new(layout), held, Policy::Eager, rng, |_, _, _| {}).unwrap();
+                assert_eq!((rec.hits, rec.power_ups), (9, 5), "{announce}");
             }
         }
     }

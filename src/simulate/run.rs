@@ -16,7 +16,6 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::game::announce::Announce;
 use crate::game::board::{BoardSize, MAX_SIDE, Pos};
 use crate::game::fleet::Fleet;
 use crate::game::layout::{Layout, LayoutError, random_islands, random_layout_under};
@@ -168,7 +167,7 @@ pub struct Config {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub clock: bool,
     /// The power-ups each shooter holds at the start of every game, as a request's `arsenal`;
-    /// each player uses them as its `policy` says. Played under `sunk-cells` with one shot a turn.
+    /// each player uses them as its `policy` says. Played with one shot a turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub arsenal: Vec<PowerUpSpec>,
 }
@@ -340,9 +339,9 @@ impl Config {
         self.knowledge().check(self.size)?;
         let arsenal = power_ups(&self.arsenal).map_err(SimError::Arsenal)?;
         let unarmed = self.players.iter().any(|p| p.policy.is_none());
-        if !arsenal.is_empty() && (self.rules.salvo > 1 || self.rules.announce != Announce::SunkCells || unarmed) {
+        if !arsenal.is_empty() && (self.rules.salvo > 1 || unarmed) {
             return Err(SimError::Arsenal(
-                "an arsenal is played with one shot a turn, under sunk-cells, by players with a policy".to_owned(),
+                "an arsenal is played with one shot a turn, by players with a policy".to_owned(),
             ));
         }
         Ok(())
