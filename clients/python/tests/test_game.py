@@ -12,10 +12,12 @@ from sonar_client.api.recommend import opponent, recommend
 from sonar_client.models import (
     Board,
     History,
+    HistoryPowerShots,
     HistoryRequest,
     HistoryRequestFleetType1Item,
     HistoryScan,
     HistoryShot,
+    HistoryStrike,
     ObservationRequest,
     OpponentPrior,
     OpponentRequest,
@@ -184,6 +186,16 @@ def test_an_arsenal_gets_an_action(client: Client) -> None:
     with pytest.raises(SonarProblem) as refusal:
         unwrap(response)
     assert (refusal.value.kind, refusal.value.field) == ("invalid-arsenal", "arsenal[0].area")
+    # A strike in a history: two shots in one turn, the second cell off the 3x4 board.
+    strike = HistoryStrike(
+        strike=HistoryPowerShots(
+            shots=[HistoryShot(cell="A1", result=ShotResult.MISS), HistoryShot(cell="D9", result=ShotResult.MISS)]
+        )
+    )
+    history = History(history=HistoryRequest(rows=3, cols=4, fleet=[2], shots=[strike]))
+    with pytest.raises(SonarProblem) as refusal:
+        unwrap(recommend.sync_detailed(client=client, body=history))
+    assert (refusal.value.kind, refusal.value.field) == ("invalid-history", "history.shots[0].strike.shots[1]")
 
 
 def test_a_status_the_operation_does_not_list_is_a_sonar_problem_too() -> None:

@@ -373,6 +373,32 @@ export interface components {
             status: string;
         };
         /**
+         * @description The shots of a turn spent on a power-up that shoots, in `shots` or `salvoes` alike: a strike's
+         *     (`{"strike": ...}`, every open cell of its area) or a torpedo's (`{"torpedo": ...}`, the water it
+         *     `passed`, then the one ship cell that stopped it, if one did). Each shot answers `miss` or `hit`;
+         *     the sinkings they cause are announced after them, in `sunk`, as a salvo's are.
+         * @example {
+         *       "passed": [
+         *         "A1",
+         *         "A2"
+         *       ],
+         *       "shots": [
+         *         {
+         *           "cell": "A3",
+         *           "result": "hit"
+         *         }
+         *       ]
+         *     }
+         */
+        HistoryPowerShots: {
+            /** @description A torpedo's only, and required there: the cells of water it passed, as labels (empty where it met a ship at once). */
+            passed?: string[] | null;
+            /** @description The turn's shots, each `miss` or `hit`: a strike's, or a torpedo's one at most. */
+            shots?: components["schemas"]["HistoryShot"][];
+            /** @description The ships announced sunk after the salvo's shots: each its name (`"cruiser"`), or an object with `ship` and, under `sunk-cells`, `cells`. Default: none. */
+            sunk?: (string | components["schemas"]["HistorySinking"])[] | null;
+        };
+        /**
          * @description A game's log, sent instead of `board` and `ships`: the board's size, the starting fleet and
          *     every shot in order with the defender's answer, as `rules.announce` says it. The service
          *     replays it, checks every answer against the rules and plays the position it implies.
@@ -418,10 +444,10 @@ export interface components {
              * @description Rows of the board, 1 to 26 (default 10).
              */
             rows?: number | null;
-            /** @description One salvo a turn, in order, each with the sinkings announced after it, or a turn spent scanning (`{"scan": ...}`) or revealing (`{"reveal": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn. */
-            salvoes?: (components["schemas"]["HistorySalvo"] | components["schemas"]["HistoryScan"] | components["schemas"]["HistoryReveal"])[] | null;
-            /** @description One shot a turn, in order (only under `rules.salvo` 1), or a turn spent scanning (`{"scan": ...}`) or revealing (`{"reveal": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn. */
-            shots?: (components["schemas"]["HistoryShot"] | components["schemas"]["HistoryScan"] | components["schemas"]["HistoryReveal"])[] | null;
+            /** @description One salvo a turn, in order, each with the sinkings announced after it, or a turn spent scanning (`{"scan": ...}`), revealing (`{"reveal": ...}`), on a strike (`{"strike": ...}`) or on a torpedo (`{"torpedo": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn. */
+            salvoes?: (components["schemas"]["HistorySalvo"] | components["schemas"]["HistoryScan"] | components["schemas"]["HistoryReveal"] | components["schemas"]["HistoryStrike"] | components["schemas"]["HistoryTorpedo"])[] | null;
+            /** @description One shot a turn, in order (only under `rules.salvo` 1), or a turn spent scanning (`{"scan": ...}`), revealing (`{"reveal": ...}`), on a strike (`{"strike": ...}`) or on a torpedo (`{"torpedo": ...}`); exactly one of `shots` and `salvoes`. An empty list is the first turn. */
+            shots?: (components["schemas"]["HistoryShot"] | components["schemas"]["HistoryScan"] | components["schemas"]["HistoryReveal"] | components["schemas"]["HistoryStrike"] | components["schemas"]["HistoryTorpedo"])[] | null;
         };
         /**
          * @description A turn spent on a reveal, in a history's `shots` or `salvoes`: which cells of an area hold a
@@ -531,6 +557,14 @@ export interface components {
             cells?: string[] | null;
             /** @description The ship's name in the fleet. */
             ship?: string | null;
+        };
+        /** @description A turn spent on an area strike: its shots, every open cell of its area. */
+        HistoryStrike: {
+            strike: components["schemas"]["HistoryPowerShots"];
+        };
+        /** @description A turn spent on a torpedo: the water it `passed`, then the ship cell that stopped it, if one did. */
+        HistoryTorpedo: {
+            torpedo: components["schemas"]["HistoryPowerShots"];
         };
         /**
          * @description Where the layouts came from: `every` agreeing layout (the means are exact expectations),

@@ -188,6 +188,12 @@ test("an arsenal: the answer's action is a sure torpedo, and a bad power-up name
     assert.equal(answer.action?.expected_hits, 1);
     assert.ok(["right", "left"].includes(answer.action?.direction ?? ""));
     assert.deepEqual(answer.actions?.[0], answer.action);
+    // The same torpedo in a history: it passed A1 and hit A2.
+    const shots: Schemas["HistoryRequest"]["shots"] = [{ torpedo: { passed: ["A1"], shots: [{ cell: "A2", result: "hit" }] } }];
+    const logged = unwrap(await sonar.POST("/recommend", {
+        body: { history: { rows: 2, cols: 4, fleet: [3], shots, blocked: [] }, algorithm: "bayes" },
+    }));
+    assert.equal(logged.grid[0]?.[0], 0);
     const bad = await sonar.POST("/recommend", {
         body: { board, ships: [3], arsenal: [{ ...torpedo, area: ["X"] }] },
     });

@@ -10,6 +10,7 @@ from .compute_answer import ComputeAnswer
 from .grid_kind import GridKind
 from .health import Health
 from .history import History
+from .history_power_shots import HistoryPowerShots
 from .history_request import HistoryRequest
 from .history_request_fleet_type_1_item import HistoryRequestFleetType1Item
 from .history_reveal import HistoryReveal
@@ -17,6 +18,8 @@ from .history_salvo import HistorySalvo
 from .history_scan import HistoryScan
 from .history_shot import HistoryShot
 from .history_sinking import HistorySinking
+from .history_strike import HistoryStrike
+from .history_torpedo import HistoryTorpedo
 from .layouts_from import LayoutsFrom
 from .level_entry import LevelEntry
 from .level_table import LevelTable
@@ -59,6 +62,7 @@ __all__ = (
     "GridKind",
     "Health",
     "History",
+    "HistoryPowerShots",
     "HistoryRequest",
     "HistoryRequestFleetType1Item",
     "HistoryReveal",
@@ -66,6 +70,8 @@ __all__ = (
     "HistoryScan",
     "HistoryShot",
     "HistorySinking",
+    "HistoryStrike",
+    "HistoryTorpedo",
     "LayoutsFrom",
     "LevelEntry",
     "LevelTable",

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from ..models.history_salvo import HistorySalvo
     from ..models.history_scan import HistoryScan
     from ..models.history_shot import HistoryShot
+    from ..models.history_strike import HistoryStrike
+    from ..models.history_torpedo import HistoryTorpedo
 
 
 T = TypeVar("T", bound="HistoryRequest")
@@ -37,11 +39,13 @@ class HistoryRequest:
                 ...]`), which the rules `sunk` and `hit` need; not both kinds. 1 to 64 ships, each from 1 to the board's longer
                 side (checked with a 422). Default: carrier 5, battleship 4, cruiser 3, submarine 3, destroyer 2.
             rows (int | None | Unset): Rows of the board, 1 to 26 (default 10).
-            salvoes (list[HistoryReveal | HistorySalvo | HistoryScan] | None | Unset): One salvo a turn, in order, each with
-                the sinkings announced after it, or a turn spent scanning (`{"scan": ...}`) or revealing (`{"reveal": ...}`);
-                exactly one of `shots` and `salvoes`. An empty list is the first turn.
-            shots (list[HistoryReveal | HistoryScan | HistoryShot] | None | Unset): One shot a turn, in order (only under
-                `rules.salvo` 1), or a turn spent scanning (`{"scan": ...}`) or revealing (`{"reveal": ...}`); exactly one of
+            salvoes (list[HistoryReveal | HistorySalvo | HistoryScan | HistoryStrike | HistoryTorpedo] | None | Unset): One
+                salvo a turn, in order, each with the sinkings announced after it, or a turn spent scanning (`{"scan": ...}`),
+                revealing (`{"reveal": ...}`), on a strike (`{"strike": ...}`) or on a torpedo (`{"torpedo": ...}`); exactly one
+                of `shots` and `salvoes`. An empty list is the first turn.
+            shots (list[HistoryReveal | HistoryScan | HistoryShot | HistoryStrike | HistoryTorpedo] | None | Unset): One
+                shot a turn, in order (only under `rules.salvo` 1), or a turn spent scanning (`{"scan": ...}`), revealing
+                (`{"reveal": ...}`), on a strike (`{"strike": ...}`) or on a torpedo (`{"torpedo": ...}`); exactly one of
                 `shots` and `salvoes`. An empty list is the first turn.
     """
 
@@ -49,13 +53,25 @@ class HistoryRequest:
     cols: int | None | Unset = UNSET
     fleet: list[HistoryRequestFleetType1Item] | list[int] | None | Unset = UNSET
     rows: int | None | Unset = UNSET
-    salvoes: list[HistoryReveal | HistorySalvo | HistoryScan] | None | Unset = UNSET
-    shots: list[HistoryReveal | HistoryScan | HistoryShot] | None | Unset = UNSET
+    salvoes: (
+        list[
+            HistoryReveal | HistorySalvo | HistoryScan | HistoryStrike | HistoryTorpedo
+        ]
+        | None
+        | Unset
+    ) = UNSET
+    shots: (
+        list[HistoryReveal | HistoryScan | HistoryShot | HistoryStrike | HistoryTorpedo]
+        | None
+        | Unset
+    ) = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.history_reveal import HistoryReveal
         from ..models.history_salvo import HistorySalvo
         from ..models.history_scan import HistoryScan
         from ..models.history_shot import HistoryShot
+        from ..models.history_strike import HistoryStrike
 
         blocked: list[str] | None | Unset
         if isinstance(self.blocked, Unset):
@@ -100,8 +116,11 @@ class HistoryRequest:
             salvoes = []
             for salvoes_type_0_item_data in self.salvoes:
                 salvoes_type_0_item: dict[str, Any]
-                if isinstance(salvoes_type_0_item_data, HistorySalvo) or isinstance(
-                    salvoes_type_0_item_data, HistoryScan
+                if (
+                    isinstance(salvoes_type_0_item_data, HistorySalvo)
+                    or isinstance(salvoes_type_0_item_data, HistoryScan)
+                    or isinstance(salvoes_type_0_item_data, HistoryReveal)
+                    or isinstance(salvoes_type_0_item_data, HistoryStrike)
                 ):
                     salvoes_type_0_item = salvoes_type_0_item_data.to_dict()
                 else:
@@ -119,8 +138,11 @@ class HistoryRequest:
             shots = []
             for shots_type_0_item_data in self.shots:
                 shots_type_0_item: dict[str, Any]
-                if isinstance(shots_type_0_item_data, HistoryShot) or isinstance(
-                    shots_type_0_item_data, HistoryScan
+                if (
+                    isinstance(shots_type_0_item_data, HistoryShot)
+                    or isinstance(shots_type_0_item_data, HistoryScan)
+                    or isinstance(shots_type_0_item_data, HistoryReveal)
+                    or isinstance(shots_type_0_item_data, HistoryStrike)
                 ):
                     shots_type_0_item = shots_type_0_item_data.to_dict()
                 else:
@@ -158,6 +180,8 @@ class HistoryRequest:
         from ..models.history_salvo import HistorySalvo
         from ..models.history_scan import HistoryScan
         from ..models.history_shot import HistoryShot
+        from ..models.history_strike import HistoryStrike
+        from ..models.history_torpedo import HistoryTorpedo
 
         d = dict(src_dict)
 
@@ -234,7 +258,17 @@ class HistoryRequest:
 
         def _parse_salvoes(
             data: object,
-        ) -> list[HistoryReveal | HistorySalvo | HistoryScan] | None | Unset:
+        ) -> (
+            list[
+                HistoryReveal
+                | HistorySalvo
+                | HistoryScan
+                | HistoryStrike
+                | HistoryTorpedo
+            ]
+            | None
+            | Unset
+        ):
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -248,7 +282,13 @@ class HistoryRequest:
 
                     def _parse_salvoes_type_0_item(
                         data: object,
-                    ) -> HistoryReveal | HistorySalvo | HistoryScan:
+                    ) -> (
+                        HistoryReveal
+                        | HistorySalvo
+                        | HistoryScan
+                        | HistoryStrike
+                        | HistoryTorpedo
+                    ):
                         try:
                             if not isinstance(data, dict):
                                 raise TypeError()
@@ -265,11 +305,27 @@ class HistoryRequest:
                             return salvoes_type_0_item_type_1
                         except (TypeError, ValueError, AttributeError, KeyError):
                             pass
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            salvoes_type_0_item_type_2 = HistoryReveal.from_dict(data)
+
+                            return salvoes_type_0_item_type_2
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            salvoes_type_0_item_type_3 = HistoryStrike.from_dict(data)
+
+                            return salvoes_type_0_item_type_3
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
                         if not isinstance(data, dict):
                             raise TypeError()
-                        salvoes_type_0_item_type_2 = HistoryReveal.from_dict(data)
+                        salvoes_type_0_item_type_4 = HistoryTorpedo.from_dict(data)
 
-                        return salvoes_type_0_item_type_2
+                        return salvoes_type_0_item_type_4
 
                     salvoes_type_0_item = _parse_salvoes_type_0_item(
                         salvoes_type_0_item_data
@@ -281,14 +337,33 @@ class HistoryRequest:
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(
-                list[HistoryReveal | HistorySalvo | HistoryScan] | None | Unset, data
+                list[
+                    HistoryReveal
+                    | HistorySalvo
+                    | HistoryScan
+                    | HistoryStrike
+                    | HistoryTorpedo
+                ]
+                | None
+                | Unset,
+                data,
             )
 
         salvoes = _parse_salvoes(d.pop("salvoes", UNSET))
 
         def _parse_shots(
             data: object,
-        ) -> list[HistoryReveal | HistoryScan | HistoryShot] | None | Unset:
+        ) -> (
+            list[
+                HistoryReveal
+                | HistoryScan
+                | HistoryShot
+                | HistoryStrike
+                | HistoryTorpedo
+            ]
+            | None
+            | Unset
+        ):
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -302,7 +377,13 @@ class HistoryRequest:
 
                     def _parse_shots_type_0_item(
                         data: object,
-                    ) -> HistoryReveal | HistoryScan | HistoryShot:
+                    ) -> (
+                        HistoryReveal
+                        | HistoryScan
+                        | HistoryShot
+                        | HistoryStrike
+                        | HistoryTorpedo
+                    ):
                         try:
                             if not isinstance(data, dict):
                                 raise TypeError()
@@ -319,11 +400,27 @@ class HistoryRequest:
                             return shots_type_0_item_type_1
                         except (TypeError, ValueError, AttributeError, KeyError):
                             pass
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            shots_type_0_item_type_2 = HistoryReveal.from_dict(data)
+
+                            return shots_type_0_item_type_2
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
+                        try:
+                            if not isinstance(data, dict):
+                                raise TypeError()
+                            shots_type_0_item_type_3 = HistoryStrike.from_dict(data)
+
+                            return shots_type_0_item_type_3
+                        except (TypeError, ValueError, AttributeError, KeyError):
+                            pass
                         if not isinstance(data, dict):
                             raise TypeError()
-                        shots_type_0_item_type_2 = HistoryReveal.from_dict(data)
+                        shots_type_0_item_type_4 = HistoryTorpedo.from_dict(data)
 
-                        return shots_type_0_item_type_2
+                        return shots_type_0_item_type_4
 
                     shots_type_0_item = _parse_shots_type_0_item(shots_type_0_item_data)
 
@@ -333,7 +430,16 @@ class HistoryRequest:
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(
-                list[HistoryReveal | HistoryScan | HistoryShot] | None | Unset, data
+                list[
+                    HistoryReveal
+                    | HistoryScan
+                    | HistoryShot
+                    | HistoryStrike
+                    | HistoryTorpedo
+                ]
+                | None
+                | Unset,
+                data,
             )
 
         shots = _parse_shots(d.pop("shots", UNSET))
