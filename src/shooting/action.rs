@@ -2,7 +2,7 @@
 //! somewhere. Every use costs a turn.
 //!
 //! The one-step rule values each choice in turns saved against the plain shot, and a power-up is
-//! used when its best aim's value is above zero:
+//! used when its best aim's value is above zero (at least [`WORTH`]):
 //!
 //! - A strike or a torpedo, which shoot: every ship cell must be hit once, so each ship cell it
 //!   hits is a shot the rest of the game need not fire, and every cell it proves to be water (a
@@ -34,6 +34,10 @@ pub const WATER_WORTH: f64 = 0.3;
 /// layouts (33.8 bits) over the 43.9 turns `bayes` takes to sink them
 /// (`docs/power-ups.md#the-arsenal`).
 pub const BITS_PER_TURN: f64 = 0.77;
+
+/// Least value, in turns, for which a power-up is used: the answer's precision (its `value` has six
+/// decimals), so that a power-up chosen never shows a value of 0.
+pub const WORTH: f64 = 1e-6;
 
 /// Values closer than this are a tie, broken by the order of aims (the board's order of their
 /// anchors, a torpedo's directions in turn) and of the arsenal.
@@ -257,7 +261,7 @@ pub fn choose(
         Policy::Eager => eager,
         Policy::Best => actions
             .iter()
-            .filter(|a| a.value > 0.0)
+            .filter(|a| a.value >= WORTH)
             .fold(None::<&Action>, |best, a| match best {
                 Some(b) if b.value >= a.value - TIE => Some(b),
                 _ => Some(a),

@@ -18,6 +18,8 @@
 //!
 //! `PROPTEST_CASES` scales every property (default 64; `.ci/run` runs them with 1,024 in release).
 
+mod arsenal;
+
 use crate::helpers;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::test as web_test;
