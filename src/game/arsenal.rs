@@ -10,6 +10,9 @@ use super::board::{Board, Cell, Pos};
 /// Most power-ups one arsenal may hold.
 pub const MAX_POWER_UPS: usize = 16;
 
+/// Most uses one power-up may have left.
+pub const MAX_USES: usize = 100;
+
 /// Most rows or columns a power-up's area may have.
 pub const MAX_AREA_SIDE: usize = 10;
 
@@ -99,8 +102,10 @@ pub enum ArsenalError {
         "area row {row} is {found}: rows of `X` and `.` only, all of one length, at most {MAX_AREA_SIDE} by {MAX_AREA_SIDE}"
     )]
     BadArea { power_up: usize, row: usize, found: String },
-    #[error("uses must be at least 1")]
+    #[error("uses must be from 1 to {MAX_USES}")]
     NoUses { power_up: usize },
+    #[error("the name {name:?} is held twice; each power-up has a name of its own")]
+    NameTwice { power_up: usize, name: String },
 }
 
 impl ArsenalError {
@@ -112,7 +117,8 @@ impl ArsenalError {
             | ArsenalError::TorpedoArea { power_up }
             | ArsenalError::EmptyArea { power_up }
             | ArsenalError::BadArea { power_up, .. }
-            | ArsenalError::NoUses { power_up } => Some(*power_up),
+            | ArsenalError::NoUses { power_up }
+            | ArsenalError::NameTwice { power_up, .. } => Some(*power_up),
         }
     }
 
@@ -124,6 +130,7 @@ impl ArsenalError {
             | ArsenalError::EmptyArea { .. }
             | ArsenalError::BadArea { .. } => Some("area"),
             ArsenalError::NoUses { .. } => Some("uses"),
+            ArsenalError::NameTwice { .. } => Some("name"),
             ArsenalError::TooMany { .. } => None,
         }
     }
@@ -146,7 +153,7 @@ impl PowerUp {
             (true, None) => return Err(ArsenalError::NoArea { power_up, kind: kind.name() }),
             (true, Some(rows)) => read_area(power_up, rows)?,
         };
-        if uses == 0 {
+        if !(1..=MAX_USES).contains(&uses) {
             return Err(ArsenalError::NoUses { power_up });
         }
         Ok(PowerUp { name, kind, area, uses })
@@ -273,6 +280,16 @@ fn read_area(power_up: usize, rows: &[String]) -> Result<Vec<(usize, usize)>, Ar
 /// An arsenal's power-ups, at most [`MAX_POWER_UPS`].
 pub fn check_count(count: usize) -> Result<(), ArsenalError> {
     (count <= MAX_POWER_UPS).then_some(()).ok_or(ArsenalError::TooMany { count })
+}
+
+/// Each power-up's name once: the answer names the power-up to use.
+pub fn check_names(arsenal: &[PowerUp]) -> Result<(), ArsenalError> {
+    for (k, p) in arsenal.iter().enumerate() {
+        if arsenal[..k].iter().any(|q| q.name == p.name) {
+            return Err(ArsenalError::NameTwice { power_up: k, name: p.name.clone() });
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

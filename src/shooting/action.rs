@@ -20,9 +20,7 @@
 
 use crate::game::arsenal::{Aim, Kind, PowerUp};
 use crate::game::board::{Board, Cell, Pos};
-use crate::game::fleet::Fleet;
 use crate::game::rng::SonarRng;
-use crate::game::rules::Rules;
 use crate::game::turn::Turn;
 use crate::inference::posterior::importance::Sampler;
 
@@ -99,8 +97,12 @@ struct Beliefs {
 }
 
 impl Beliefs {
-    fn draw(board: &Board, fleet: &Fleet, rules: Rules, grid: Option<&[f64]>, rng: &mut SonarRng) -> Beliefs {
-        let sampler = Sampler::with_rules(board, fleet, rules);
+    /// The beliefs of `turn` (its board, rules and opponent model): every layout counts the board's
+    /// sunk cells as ship cells, as the referee's scans do.
+    fn draw(turn: Turn<'_>, grid: Option<&[f64]>, rng: &mut SonarRng) -> Beliefs {
+        let board = turn.board;
+        let sampler = Sampler::with_rules(board, turn.fleet, turn.rules).with_prior(turn.opponent);
+        let sunk: Vec<usize> = (0..board.len()).filter(|&i| board.cells()[i] == Cell::Sunk).collect();
         let mut layouts = Vec::new();
         sampler.estimate_seeing(
             ACTION_DRAWS,
@@ -109,6 +111,7 @@ impl Beliefs {
             |d, w| {
                 let mut mask = vec![false; board.len()];
                 d.ships.iter().flat_map(|s| s.cells()).for_each(|p| mask[board.index(p)] = true);
+                sunk.iter().for_each(|&i| mask[i] = true);
                 layouts.push((mask, w));
             },
         );
@@ -195,6 +198,9 @@ fn outlook(board: &Board, b: &Beliefs, kind: Kind, aim: &Aim) -> Outlook {
     }
 }
 
+/// A kind and area's aims with their outlooks, worked out once a turn.
+type Scored<'a> = (Kind, &'a [(usize, usize)], Vec<(Aim, Outlook)>);
+
 /// The entropy in bits of a distribution given by its probabilities.
 fn entropy(q: impl Iterator<Item = f64>) -> f64 {
     q.filter(|&x| x > 0.0).map(|x| -x * x.log2()).sum()
@@ -216,7 +222,7 @@ pub fn choose(
     rng: &mut SonarRng,
 ) -> Choice {
     let board = turn.board;
-    let b = Beliefs::draw(board, turn.fleet, turn.rules, grid, rng);
+    let b = Beliefs::draw(turn, grid, rng);
     let i = board.index(shot);
     let plain = b.p[i];
     let shot_action = Action {
@@ -227,19 +233,27 @@ pub fn choose(
     };
     let mut actions = Vec::new();
     let mut eager = None;
+    // The aims and outlooks of each kind and area once, however many power-ups share them.
+    let mut seen: Vec<Scored> = Vec::new();
     for (k, power_up) in arsenal.iter().enumerate().filter(|(_, p)| p.uses > 0) {
-        // Without layouts (none drawn agreed) a power-up is valued by nothing: it is not used.
-        if b.layouts.is_empty() {
+        // Without layouts (none drawn agreed) only a strike, which the grid values alone, can be;
+        // past the deadline no other power-up is weighed.
+        if (b.layouts.is_empty() && !(power_up.kind == Kind::Strike && grid.is_some())) || turn.deadline.passed() {
             continue;
         }
-        let scored: Vec<(Aim, Outlook)> = power_up
-            .aims(board)
-            .into_iter()
-            .map(|aim| {
-                let o = outlook(board, &b, power_up.kind, &aim);
-                (aim, o)
-            })
-            .collect();
+        let (kind, area) = (power_up.kind, power_up.area());
+        let at = match seen.iter().position(|(k, a, _)| *k == kind && *a == area) {
+            Some(at) => at,
+            None => {
+                let scored = power_up.aims(board).into_iter().map(|aim| {
+                    let o = outlook(board, &b, kind, &aim);
+                    (aim, o)
+                });
+                seen.push((kind, area, scored.collect()));
+                seen.len() - 1
+            }
+        };
+        let scored = &seen[at].2;
         let by = |f: &dyn Fn(&Outlook) -> f64| {
             // The first of the best in the board's order of aims, values within [`TIE`] of each
             // other counted equal: aims a symmetric position makes equal differ only by the order

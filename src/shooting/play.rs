@@ -171,8 +171,8 @@ impl Seat {
     }
 
     /// [`Seat::play`] holding `arsenal`: the move, and what to do this turn as `policy` uses the
-    /// power-ups ([`action::choose`]), read on the board the algorithm was shown, from the same
-    /// generator after the move's draws. No choice is made (and nothing drawn) without an arsenal
+    /// power-ups ([`action::choose`]), read on the whole board (every observation on it) under the
+    /// seat's rules and opponent model, from the same generator after the move's draws. No choice is made (and nothing drawn) without an arsenal
     /// or under [`Policy::Never`]; an empty one chooses the plain shot.
     #[allow(clippy::too_many_arguments)]
     pub fn play_armed(
@@ -187,14 +187,32 @@ impl Seat {
         policy: Policy,
     ) -> Result<Recommendation, StrategyError> {
         let mut rec = self.play(board, fleet, told, rng, candidates, deadline)?;
-        if let Some(arsenal) = arsenal.filter(|_| policy != Policy::Never) {
-            let plain = self.shown(board);
-            let seen = self.rules.reveal(plain.as_ref().unwrap_or(board));
-            let grid = (rec.grid_kind == GridKind::Probability).then_some(&rec.grid[..]);
-            let turn = Turn::new(&seen, fleet).with_rules(self.rules);
-            rec.choice = Some(action::choose(turn, arsenal, rec.shot, grid, policy, rng));
-        }
+        rec.choice = self.choice(board, fleet, &rec, arsenal, policy, rng, deadline);
         Ok(rec)
+    }
+
+    /// What to do this turn on `board` with `fleet` afloat, where the move played was `rec`
+    /// ([`action::choose`]), or `None` without an arsenal or under [`Policy::Never`]. The choice
+    /// reads every observation on `board`, whatever the algorithm reads (a scan it did not read
+    /// would otherwise win again), under the seat's rules and opponent model; the move's grid
+    /// serves where the algorithm was shown this board and it is a posterior.
+    #[allow(clippy::too_many_arguments)]
+    pub fn choice(
+        &self,
+        board: &Board,
+        fleet: &Fleet,
+        rec: &Recommendation,
+        arsenal: Option<&[PowerUp]>,
+        policy: Policy,
+        rng: &mut SonarRng,
+        deadline: Deadline,
+    ) -> Option<Choice> {
+        let arsenal = arsenal.filter(|_| policy != Policy::Never)?;
+        let seen = self.rules.reveal(board);
+        let own = rec.grid_kind == GridKind::Probability && self.shown(board).is_none();
+        let grid = own.then_some(&rec.grid[..]);
+        let turn = Turn::new(&seen, fleet).with_rules(self.rules).with_opponent(self.opponent.as_deref());
+        Some(action::choose(turn.with_deadline(deadline), arsenal, rec.shot, grid, policy, rng))
     }
 }
 
@@ -219,6 +237,10 @@ pub struct Ask {
     pub candidates: usize,
     /// The power-ups the shooter holds (`None`: the answer makes no choice among them).
     pub arsenal: Option<Vec<PowerUp>>,
+    /// After [`Ask::check`], where the algorithm is shown less than the board tells (it reads no
+    /// observations): the whole board read under the rules, which the choice among the arsenal
+    /// reads. `None` otherwise.
+    pub observed: Option<Board>,
 }
 
 /// Steps of the consistency search for a history's position (per assignment of its unseen ships).
@@ -259,7 +281,7 @@ impl Ask {
             (Some(_), None) => {}
         }
         if let Some(plain) = plain {
-            self.board = rules.reveal(&plain).into_owned();
+            self.observed = Some(std::mem::replace(&mut self.board, rules.reveal(&plain).into_owned()));
         }
         Ok(())
     }
@@ -267,8 +289,11 @@ impl Ask {
     /// Plays the checked move ([`Ask::check`]) from its seat, every random choice drawn from
     /// [`Ask::draws`], held to `deadline`.
     pub fn play(&self, deadline: Deadline) -> Result<Recommendation, StrategyError> {
-        let (seat, board, told, arsenal) = (&self.seat, &self.board, self.told.as_ref(), self.arsenal.as_deref());
-        seat.play_armed(board, &self.fleet, told, &mut self.draws(), self.candidates, deadline, arsenal, Policy::Best)
+        let (seat, board, fleet, rng) = (&self.seat, &self.board, &self.fleet, &mut self.draws());
+        let mut rec = seat.play(board, fleet, self.told.as_ref(), rng, self.candidates, deadline)?;
+        let (whole, arsenal) = (self.observed.as_ref().unwrap_or(board), self.arsenal.as_deref());
+        rec.choice = seat.choice(whole, fleet, &rec, arsenal, Policy::Best, rng, deadline);
+        Ok(rec)
     }
 
     /// The generator the turn draws from: the stream of the seed and the number of cells already

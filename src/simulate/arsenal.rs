@@ -31,7 +31,9 @@ pub fn power_ups(specs: &[PowerUpSpec]) -> Result<Vec<PowerUp>, String> {
         let kind = Kind::from_name(&s.kind).ok_or_else(|| format!("[{i}].kind: {:?} is not a kind", s.kind))?;
         PowerUp::new(i, s.name.clone(), kind, s.area.as_deref(), s.uses).map_err(|e| format!("[{i}]: {e}"))
     };
-    specs.iter().enumerate().map(read).collect()
+    let arsenal = specs.iter().enumerate().map(read).collect::<Result<Vec<PowerUp>, String>>()?;
+    arsenal::check_names(&arsenal).map_err(|e| e.to_string())?;
+    Ok(arsenal)
 }
 
 #[cfg(test)]

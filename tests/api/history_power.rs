@@ -59,6 +59,14 @@ async fn a_strike_in_salvoes_fires_past_the_salvo_and_announces_after() {
     let (status, answer) = post_json_to(&app, "/recommend", &request).await;
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["shots"].as_array().unwrap().len(), 2);
+    // Read as sunk, the destroyer lies on A1 and A2: the cruiser never covers them, and A3 is
+    // no likelier than its neighbours; unsunk, the hits would lead on to A3.
+    let mut afloat = request.clone();
+    afloat["history"]["salvoes"][0]["strike"]["sunk"] = json!([]);
+    let (status, unsunk) = post_json_to(&app, "/recommend", &afloat).await;
+    assert_eq!(status, 200, "{unsunk}");
+    let a3 = |answer: &Value| answer["grid"][0][2].as_f64().unwrap();
+    assert!(a3(&answer) < a3(&unsunk), "sunk {} against afloat {}", a3(&answer), a3(&unsunk));
 }
 
 /// Each way to get a strike or a torpedo wrong is a 422 `invalid-history` naming its path.
@@ -83,6 +91,8 @@ async fn bad_strikes_and_torpedoes_name_their_path() {
         ),
         (json!([{"strike": {"shots": [shot("A1", "sunk")]}}]), "history.shots[0].strike.shots[0].result"),
         (json!([{"strike": {"shots": []}}]), "history.shots[0].strike.shots"),
+        (json!([{"torpedo": {"passed": ["A1"], "shots": [shot("A2", "miss")]}}]), "history.shots[0].torpedo.shots"),
+        (json!([{"strike": {"shots": [shot("A1", "miss")], "sunk": ["cruiser"]}}]), "history.shots[0].strike.sunk"),
         (
             json!([{"torpedo": {"passed": ["A1", "A2"], "shots": []}}, shot("A2", "hit")]),
             "history.shots[0].torpedo.passed",

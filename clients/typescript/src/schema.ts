@@ -1274,11 +1274,11 @@ export interface components {
              *     cell it meets (it stops at an island or a cell already hit).
              */
             kind: string;
-            /** @description The power-up's name, echoed in `action` and `actions`. */
+            /** @description The power-up's name, echoed in `action` and `actions`; each power-up's its own. */
             name: string;
             /**
              * Format: int64
-             * @description Uses left, at least 1.
+             * @description Uses left, 1 to 100.
              */
             uses: number;
         };

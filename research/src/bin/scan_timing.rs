@@ -66,6 +66,8 @@ fn main() {
                 level: Level::STRONGEST,
                 seed: i as u64,
                 candidates: 0,
+                arsenal: None,
+                observed: None,
             };
             ask.check().expect("a real position");
             let t = Instant::now();

@@ -138,6 +138,8 @@ pub enum HistoryError {
     SalvoTooLarge { at: At, shots: usize, salvo: usize },
     #[error("turn {}: a torpedo fires at most one shot, at the ship cell that stops it ({shots} given)", .at.turn + 1)]
     TorpedoShots { at: At, shots: usize },
+    #[error("turn {}: a torpedo stops only at a ship cell, which it hits; its shot cannot be a miss", .at.turn + 1)]
+    TorpedoMissed { at: At },
     #[error("{}: cell ({row}, {col}) is off the {size} board", where_(.at))]
     OffBoard { at: At, row: usize, col: usize, size: String },
     #[error("{}: {cell} was already shot on turn {}", where_(.at), .first_turn + 1)]
@@ -215,6 +217,7 @@ impl HistoryError {
             | NoOpenCell => None,
             EmptyTurn { at }
             | TorpedoShots { at, .. }
+            | TorpedoMissed { at }
             | SalvoTooLarge { at, .. }
             | OffBoard { at, .. }
             | ShotAtIsland { at, .. }

@@ -178,6 +178,9 @@ impl Replay<'_> {
         if torpedo && volley.shots.len() > most {
             return Err(HistoryError::TorpedoShots { at: At::turn(t), shots: volley.shots.len() });
         }
+        if torpedo && volley.shots.iter().any(|s| !s.hit) {
+            return Err(HistoryError::TorpedoMissed { at: At::turn(t) });
+        }
         if volley.shots.len() > most {
             return Err(HistoryError::SalvoTooLarge { at: At::turn(t), shots: volley.shots.len(), salvo });
         }

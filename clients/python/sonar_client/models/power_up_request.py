@@ -22,8 +22,8 @@ class PowerUpRequest:
             area hold a ship; `any` whether any does; `reveal` which do, without damaging them;
             `torpedo` runs along a row or column from the edge, passing water, and hits the first ship
             cell it meets (it stops at an island or a cell already hit).
-        name (str): The power-up's name, echoed in `action` and `actions`.
-        uses (int): Uses left, at least 1.
+        name (str): The power-up's name, echoed in `action` and `actions`; each power-up's its own.
+        uses (int): Uses left, 1 to 100.
         area (list[str] | None | Unset): Rows of `X` (a cell of the area) and `.` (a gap), all of one length, at most 10
             by 10,
             aimed by the top-left cell and clipped at the board's edge. Every kind but `torpedo`

@@ -16,7 +16,7 @@ use crate::http::whole_number;
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "missile", "kind": "strike", "area": ["XXX", "XXX", "XXX"], "uses": 1}))]
 pub struct PowerUpRequest {
-    /// The power-up's name, echoed in `action` and `actions`.
+    /// The power-up's name, echoed in `action` and `actions`; each power-up's its own.
     #[schema(max_length = 64)]
     pub name: String,
     /// What it does: `strike` shoots every cell of its area; `count` tells how many cells of its
@@ -31,9 +31,9 @@ pub struct PowerUpRequest {
     #[serde(default)]
     #[schema(max_items = 10)]
     pub area: Option<Vec<String>>,
-    /// Uses left, at least 1.
+    /// Uses left, 1 to 100.
     #[serde(deserialize_with = "whole_number::number")]
-    #[schema(minimum = 1)]
+    #[schema(minimum = 1, maximum = 100)]
     pub uses: u64,
 }
 
@@ -63,7 +63,12 @@ pub fn read_arsenal(request: Vec<PowerUpRequest>) -> Result<Vec<PowerUp>, ApiErr
             fault(field, e)
         })
     };
-    request.into_iter().enumerate().map(read).collect()
+    let arsenal = request.into_iter().enumerate().map(read).collect::<Result<Vec<PowerUp>, ApiError>>()?;
+    arsenal::check_names(&arsenal).map_err(|e| {
+        let at = e.power_up().map_or_else(|| "arsenal".to_owned(), |k| format!("arsenal[{k}].name"));
+        fault(at, e)
+    })?;
+    Ok(arsenal)
 }
 
 /// Refuses an arsenal the rules cannot play: every use costs a turn of one shot.
@@ -170,8 +175,11 @@ mod tests {
         assert_eq!(at(request("any", Some(&["..."]), 1)), "arsenal[1].area");
         assert_eq!(at(request("reveal", Some(&["X"]), 0)), "arsenal[1].uses");
         assert_eq!(at(PowerUpRequest { name: String::new(), ..ok() }), "arsenal[1].name");
+        assert_eq!(at(ok()), "arsenal[1].name", "a name held twice");
+        assert_eq!(at(request("strike", Some(&["X"]), 101)), "arsenal[1].uses");
         let many = (0..=MAX_POWER_UPS).map(|_| ok()).collect();
         assert_eq!(field(read_arsenal(many).unwrap_err()), "arsenal");
-        assert_eq!(read_arsenal(vec![ok(), request("torpedo", None, 2)]).unwrap().len(), 2);
+        let torpedo = PowerUpRequest { name: "t".into(), ..request("torpedo", None, 2) };
+        assert_eq!(read_arsenal(vec![ok(), torpedo]).unwrap().len(), 2);
     }
 }

@@ -182,7 +182,7 @@ impl RecommendRequest {
         // seed replays it.
         let seed = self.seed.unwrap_or_else(|| TieOrder::row_major_seed(fresh_seed));
         let seat = Seat::from_seed(Weakened::new(algorithm, level), seed, budget_ms, rules);
-        let ask = Ask { board, fleet, told, seat, level, seed, candidates, arsenal };
+        let ask = Ask { board, fleet, told, seat, level, seed, candidates, arsenal, observed: None };
         Ok((ask, prior))
     }
 }

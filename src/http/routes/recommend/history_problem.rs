@@ -52,15 +52,21 @@ impl Form {
         };
         let field = match at.and_then(|a| Some((a, powers.get(a.turn).copied().flatten()?))) {
             Some((At { turn, shot }, power)) => {
-                let (list, inside) = (format!("history.{}[{turn}]", self.list()), power);
-                let rest = field.strip_prefix(&list).unwrap_or_default();
+                // Inside the power-up: its wake, one of its shots, its shots as a whole, or its
+                // sinkings.
+                let power = format!("history.{}[{turn}].{power}", self.list());
                 match (&e, shot) {
-                    (HistoryError::Reveal { .. }, _) => format!("{list}.{inside}.passed"),
-                    (_, Some(j)) => format!("{list}.{inside}.shots[{j}]"),
-                    (_, None) if rest.is_empty() || rest == ".shots" || rest == ".sunk" => {
-                        format!("{list}.{inside}{}", if rest.is_empty() { ".shots" } else { rest })
-                    }
-                    _ => field,
+                    (HistoryError::Reveal { .. }, _) => format!("{power}.passed"),
+                    (_, Some(j)) => format!("{power}.shots[{j}]"),
+                    (
+                        HistoryError::EmptyTurn { .. }
+                        | HistoryError::SalvoTooLarge { .. }
+                        | HistoryError::TorpedoShots { .. }
+                        | HistoryError::TorpedoMissed { .. },
+                        None,
+                    ) => format!("{power}.shots"),
+                    (HistoryError::NoFleet { .. }, None) => power,
+                    (_, None) => format!("{power}.sunk"),
                 }
             }
             None => field,
