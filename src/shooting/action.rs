@@ -87,6 +87,8 @@ pub struct Action {
 pub struct Choice {
     pub action: Action,
     pub actions: Vec<Action>,
+    /// Whether the deadline came before every power-up was weighed (those left were not offered).
+    pub cut: bool,
 }
 
 /// The posterior as the choice reads it: cell probabilities and weighted layouts as ship masks.
@@ -235,10 +237,15 @@ pub fn choose(
     let mut eager = None;
     // The aims and outlooks of each kind and area once, however many power-ups share them.
     let mut seen: Vec<Scored> = Vec::new();
+    let mut cut = false;
     for (k, power_up) in arsenal.iter().enumerate().filter(|(_, p)| p.uses > 0) {
-        // Without layouts (none drawn agreed) only a strike, which the grid values alone, can be;
-        // past the deadline no other power-up is weighed.
-        if (b.layouts.is_empty() && !(power_up.kind == Kind::Strike && grid.is_some())) || turn.deadline.passed() {
+        // Past the deadline no other power-up is weighed.
+        if turn.deadline.passed() {
+            cut = true;
+            break;
+        }
+        // Without layouts (none drawn agreed) only a strike, which the grid values alone, can be.
+        if b.layouts.is_empty() && !(power_up.kind == Kind::Strike && grid.is_some()) {
             continue;
         }
         let (kind, area) = (power_up.kind, power_up.area());
@@ -282,5 +289,5 @@ pub fn choose(
             })
             .cloned(),
     };
-    Choice { action: action.unwrap_or(shot_action), actions }
+    Choice { action: action.unwrap_or(shot_action), actions, cut }
 }

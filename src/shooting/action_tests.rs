@@ -108,6 +108,11 @@ fn policies_choose_as_they_say() {
     let none = choose(Turn::new(&board, &fleet), &spent, shot, None, Policy::Eager, &mut seeded(1));
     assert!(none.actions.is_empty());
     assert_eq!(none.action.power_up, None);
+    // Held to a deadline already passed, no power-up is weighed, and the choice says so.
+    let late = Turn::new(&board, &fleet).with_deadline(crate::game::deadline::Deadline::at(std::time::Instant::now()));
+    let cut = choose(late, &arsenal, shot, None, Policy::Best, &mut seeded(1));
+    assert!(cut.cut && cut.actions.is_empty() && cut.action.power_up.is_none());
+    assert!(!best.cut);
     // The same draws give the same choice.
     assert_eq!(best, choose(Turn::new(&board, &fleet), &arsenal, shot, None, Policy::Best, &mut seeded(1)));
 }

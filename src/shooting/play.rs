@@ -188,6 +188,7 @@ impl Seat {
     ) -> Result<Recommendation, StrategyError> {
         let mut rec = self.play(board, fleet, told, rng, candidates, deadline)?;
         rec.choice = self.choice(board, fleet, &rec, arsenal, policy, rng, deadline);
+        rec.cut = rec.cut.or(rec.choice.as_ref().and_then(|c| c.cut.then_some(Cut::Arsenal)));
         Ok(rec)
     }
 
@@ -293,6 +294,7 @@ impl Ask {
         let mut rec = seat.play(board, fleet, self.told.as_ref(), rng, self.candidates, deadline)?;
         let (whole, arsenal) = (self.observed.as_ref().unwrap_or(board), self.arsenal.as_deref());
         rec.choice = seat.choice(whole, fleet, &rec, arsenal, Policy::Best, rng, deadline);
+        rec.cut = rec.cut.or(rec.choice.as_ref().and_then(|c| c.cut.then_some(Cut::Arsenal)));
         Ok(rec)
     }
 

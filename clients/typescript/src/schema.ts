@@ -352,8 +352,9 @@ export interface components {
             spent_ms: number;
             /**
              * @description Where it was stopped: `sampling` (the posterior rests on fewer draws), `counting` (no
-             *     posterior in time: the grid is the placement count, `grid_kind` `score`) or `rollouts`
-             *     (the plan drew and played out fewer layouts).
+             *     posterior in time: the grid is the placement count, `grid_kind` `score`), `rollouts`
+             *     (the plan drew and played out fewer layouts) or `arsenal` (the choice among the arsenal
+             *     weighed only the power-ups `actions` lists).
              */
             stage?: string | null;
         };

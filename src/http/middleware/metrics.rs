@@ -115,7 +115,8 @@ impl Metrics {
         self.planning.with_label_values(&[outcome]).inc();
     }
 
-    /// Counts an answer the clock stopped, at `stage` (`sampling`, `counting`, `rollouts`).
+    /// Counts an answer the clock stopped, at `stage` (`sampling`, `counting`, `rollouts`,
+    /// `arsenal`).
     pub fn cut(&self, algorithm: &str, stage: &str) {
         self.cut.with_label_values(&[algorithm, stage]).inc();
     }

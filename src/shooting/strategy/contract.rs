@@ -82,6 +82,8 @@ pub enum Cut {
     Counting,
     /// The plan stopped early: it compared its candidates on the layouts drawn and played so far.
     Rollouts,
+    /// The choice among the arsenal stopped early: the power-ups not yet weighed were not offered.
+    Arsenal,
 }
 
 impl Cut {
@@ -90,6 +92,7 @@ impl Cut {
             Cut::Sampling => "sampling",
             Cut::Counting => "counting",
             Cut::Rollouts => "rollouts",
+            Cut::Arsenal => "arsenal",
         }
     }
 }

@@ -28,8 +28,9 @@ class ComputeAnswer:
         spent_ms (float): Time the computation took, from its start on the compute pool, in milliseconds.
         stage (None | str | Unset): Where it was stopped: `sampling` (the posterior rests on fewer draws), `counting`
             (no
-            posterior in time: the grid is the placement count, `grid_kind` `score`) or `rollouts`
-            (the plan drew and played out fewer layouts).
+            posterior in time: the grid is the placement count, `grid_kind` `score`), `rollouts`
+            (the plan drew and played out fewer layouts) or `arsenal` (the choice among the arsenal
+            weighed only the power-ups `actions` lists).
     """
 
     asked_ms: int
