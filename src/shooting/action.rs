@@ -200,6 +200,16 @@ fn outlook(board: &Board, b: &Beliefs, kind: Kind, aim: &Aim) -> Outlook {
     }
 }
 
+/// The first of the best of `items` by `value`, values within [`TIE`] of each other counted equal:
+/// aims a symmetric position makes equal differ only by the order in which their terms were
+/// summed.
+fn first_best<T>(items: impl Iterator<Item = T>, value: impl Fn(&T) -> f64) -> Option<T> {
+    items.fold(None, |best, item| match best {
+        Some(b) if value(&b) >= value(&item) - TIE => Some(b),
+        _ => Some(item),
+    })
+}
+
 /// A kind and area's aims with their outlooks, worked out once a turn.
 type Scored<'a> = (Kind, &'a [(usize, usize)], Vec<(Aim, Outlook)>);
 
@@ -261,15 +271,8 @@ pub fn choose(
             }
         };
         let scored = &seen[at].2;
-        let by = |f: &dyn Fn(&Outlook) -> f64| {
-            // The first of the best in the board's order of aims, values within [`TIE`] of each
-            // other counted equal: aims a symmetric position makes equal differ only by the order
-            // in which their terms were summed.
-            scored.iter().fold(None::<&(Aim, Outlook)>, |best, s| match best {
-                Some(b) if f(&b.1) >= f(&s.1) - TIE => Some(b),
-                _ => Some(s),
-            })
-        };
+        // In the board's order of aims.
+        let by = |f: &dyn Fn(&Outlook) -> f64| first_best(scored.iter(), |s| f(&s.1));
         let Some((aim, o)) = by(&|o: &Outlook| o.value(plain)) else { continue };
         actions.push(Action { power_up: Some(k), aim: aim.clone(), expected_hits: o.hits, value: o.value(plain) });
         if eager.is_none() {
@@ -280,14 +283,7 @@ pub fn choose(
     let action = match policy {
         Policy::Never => None,
         Policy::Eager => eager,
-        Policy::Best => actions
-            .iter()
-            .filter(|a| a.value >= WORTH)
-            .fold(None::<&Action>, |best, a| match best {
-                Some(b) if b.value >= a.value - TIE => Some(b),
-                _ => Some(a),
-            })
-            .cloned(),
+        Policy::Best => first_best(actions.iter().filter(|a| a.value >= WORTH), |a| a.value).cloned(),
     };
     Choice { action: action.unwrap_or(shot_action), actions, cut }
 }

@@ -171,9 +171,7 @@ impl Seat {
     }
 
     /// [`Seat::play`] holding `arsenal`: the move, and what to do this turn as `policy` uses the
-    /// power-ups ([`action::choose`]), read on the whole board (every observation on it) under the
-    /// seat's rules and opponent model, from the same generator after the move's draws. No choice is made (and nothing drawn) without an arsenal
-    /// or under [`Policy::Never`]; an empty one chooses the plain shot.
+    /// power-ups ([`Seat::choose`]), from the same generator after the move's draws.
     #[allow(clippy::too_many_arguments)]
     pub fn play_armed(
         &self,
@@ -187,33 +185,36 @@ impl Seat {
         policy: Policy,
     ) -> Result<Recommendation, StrategyError> {
         let mut rec = self.play(board, fleet, told, rng, candidates, deadline)?;
-        rec.choice = self.choice(board, fleet, &rec, arsenal, policy, rng, deadline);
-        rec.cut = rec.cut.or(rec.choice.as_ref().and_then(|c| c.cut.then_some(Cut::Arsenal)));
+        self.choose(board, fleet, &mut rec, arsenal, policy, rng, deadline);
         Ok(rec)
     }
 
-    /// What to do this turn on `board` with `fleet` afloat, where the move played was `rec`
-    /// ([`action::choose`]), or `None` without an arsenal or under [`Policy::Never`]. The choice
-    /// reads every observation on `board`, whatever the algorithm reads (a scan it did not read
-    /// would otherwise win again), under the seat's rules and opponent model; the move's grid
-    /// serves where the algorithm was shown this board and it is a posterior.
+    /// Adds to `rec`, the move played on `board` with `fleet` afloat, what to do this turn
+    /// ([`action::choose`]), and [`Cut::Arsenal`] where the deadline stopped the choice. No choice
+    /// is made (and nothing drawn) without an arsenal or under [`Policy::Never`]; an empty one
+    /// chooses the plain shot. The choice reads every observation on `board`, whatever the
+    /// algorithm reads (a scan it did not read would otherwise win again), under the seat's rules
+    /// and opponent model; the move's grid serves where the algorithm was shown this board and it
+    /// is a posterior.
     #[allow(clippy::too_many_arguments)]
-    pub fn choice(
+    pub fn choose(
         &self,
         board: &Board,
         fleet: &Fleet,
-        rec: &Recommendation,
+        rec: &mut Recommendation,
         arsenal: Option<&[PowerUp]>,
         policy: Policy,
         rng: &mut SonarRng,
         deadline: Deadline,
-    ) -> Option<Choice> {
-        let arsenal = arsenal.filter(|_| policy != Policy::Never)?;
+    ) {
+        let Some(arsenal) = arsenal.filter(|_| policy != Policy::Never) else { return };
         let seen = self.rules.reveal(board);
         let own = rec.grid_kind == GridKind::Probability && self.shown(board).is_none();
         let grid = own.then_some(&rec.grid[..]);
         let turn = Turn::new(&seen, fleet).with_rules(self.rules).with_opponent(self.opponent.as_deref());
-        Some(action::choose(turn.with_deadline(deadline), arsenal, rec.shot, grid, policy, rng))
+        let choice = action::choose(turn.with_deadline(deadline), arsenal, rec.shot, grid, policy, rng);
+        rec.cut = rec.cut.or(choice.cut.then_some(Cut::Arsenal));
+        rec.choice = Some(choice);
     }
 }
 
@@ -293,8 +294,7 @@ impl Ask {
         let (seat, board, fleet, rng) = (&self.seat, &self.board, &self.fleet, &mut self.draws());
         let mut rec = seat.play(board, fleet, self.told.as_ref(), rng, self.candidates, deadline)?;
         let (whole, arsenal) = (self.observed.as_ref().unwrap_or(board), self.arsenal.as_deref());
-        rec.choice = seat.choice(whole, fleet, &rec, arsenal, Policy::Best, rng, deadline);
-        rec.cut = rec.cut.or(rec.choice.as_ref().and_then(|c| c.cut.then_some(Cut::Arsenal)));
+        seat.choose(whole, fleet, &mut rec, arsenal, Policy::Best, rng, deadline);
         Ok(rec)
     }
 

@@ -31,45 +31,33 @@ impl Form {
             (None, HistoryError::Fleet(_), _) => "history.fleet".to_owned(),
             (None, HistoryError::BlockedOffBoard { index, .. }, _) => format!("history.blocked[{index}]"),
             (None, HistoryError::NoRoomAroundIslands, _) => "history.blocked".to_owned(),
-            (None, HistoryError::Scan { error, .. }, Some(At { turn, .. })) => {
-                scan_path(&format!("history.{}[{turn}].scan", self.list()), error)
-            }
-            (None, HistoryError::Reveal { .. }, Some(At { turn, .. })) => {
-                format!("history.{}[{turn}].reveal", self.list())
-            }
             (None, _, None) => "history".to_owned(),
-            (None, _, Some(At { turn, .. })) if self == Form::Shots => format!("history.shots[{turn}]"),
-            (None, _, Some(At { turn, shot: Some(j) })) => format!("history.salvoes[{turn}].shots[{j}]"),
-            (
-                None,
-                HistoryError::EmptyTurn { .. } | HistoryError::SalvoTooLarge { .. } | HistoryError::TorpedoShots { .. },
-                Some(At { turn, .. }),
-            ) => {
-                format!("history.salvoes[{turn}].shots")
-            }
-            (None, HistoryError::NoFleet { .. }, Some(At { turn, .. })) => format!("history.salvoes[{turn}]"),
-            (None, _, Some(At { turn, .. })) => format!("history.salvoes[{turn}].sunk"),
-        };
-        let field = match at.and_then(|a| Some((a, powers.get(a.turn).copied().flatten()?))) {
-            Some((At { turn, shot }, power)) => {
-                // Inside the power-up: its wake, one of its shots, its shots as a whole, or its
-                // sinkings.
-                let power = format!("history.{}[{turn}].{power}", self.list());
-                match (&e, shot) {
-                    (HistoryError::Reveal { .. }, _) => format!("{power}.passed"),
-                    (_, Some(j)) => format!("{power}.shots[{j}]"),
-                    (
-                        HistoryError::EmptyTurn { .. }
-                        | HistoryError::SalvoTooLarge { .. }
-                        | HistoryError::TorpedoShots { .. }
-                        | HistoryError::TorpedoMissed { .. },
-                        None,
-                    ) => format!("{power}.shots"),
-                    (HistoryError::NoFleet { .. }, None) => power,
-                    (_, None) => format!("{power}.sunk"),
+            (None, _, Some(At { turn, shot })) => {
+                let list = format!("history.{}[{turn}]", self.list());
+                // A power-up's shots are read as a salvo's, inside it.
+                let power = powers.get(turn).copied().flatten();
+                match (power, &e) {
+                    (None, HistoryError::Scan { error, .. }) => scan_path(&format!("{list}.scan"), error),
+                    (None, HistoryError::Reveal { .. }) => format!("{list}.reveal"),
+                    (Some(power), HistoryError::Reveal { .. }) => format!("{list}.{power}.passed"),
+                    (None, _) if self == Form::Shots => list,
+                    (power, e) => {
+                        let volley = power.map_or_else(|| list.clone(), |power| format!("{list}.{power}"));
+                        match (e, shot) {
+                            (_, Some(j)) => format!("{volley}.shots[{j}]"),
+                            (
+                                HistoryError::EmptyTurn { .. }
+                                | HistoryError::SalvoTooLarge { .. }
+                                | HistoryError::TorpedoShots { .. }
+                                | HistoryError::TorpedoMissed { .. },
+                                None,
+                            ) => format!("{volley}.shots"),
+                            (HistoryError::NoFleet { .. }, None) => volley,
+                            (_, None) => format!("{volley}.sunk"),
+                        }
+                    }
                 }
             }
-            None => field,
         };
         ApiError::History { field, turn: at.map(|a| a.turn), shot: at.and_then(|a| a.shot), detail: e.to_string() }
     }
